@@ -1,0 +1,107 @@
+# vp - one non-recursive GNU Makefile.
+#
+#   make                  library (build/libvp.a, build/libvp.so) and tools
+#   make check            build and run every test; last line "N passed, N failed"
+#   make check SAN=thread the same under ThreadSanitizer (build-thread/)
+#   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
+#   make run              the main job: the demo on every topology
+#   make bench            the benchmarks (bench/vp-bench), results in README
+#   make install PREFIX=/usr/local
+#   make deps             install liburcu-dev if missing (root), else say how
+#   make format           clang-format every source
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PREFIX ?= /usr/local
+SAN ?=
+
+ifeq ($(SAN),)
+BUILD := build
+else ifeq ($(SAN),thread)
+BUILD := build-thread
+SAN_FLAGS := -fsanitize=thread
+else ifeq ($(SAN),address)
+BUILD := build-address
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+$(error SAN must be empty, thread or address)
+endif
+
+STD := -std=gnu11
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+VP_CFLAGS := -Iinclude -pthread -fPIC -MMD -MP $(SAN_FLAGS)
+FINAL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(VP_CFLAGS)
+FINAL_LDFLAGS = -pthread $(SAN_FLAGS) $(LDFLAGS)
+LDLIBS += -lm
+
+LIB_SRC := $(wildcard topology/*.c runtime/*.c collectives/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TOOL_SRC := $(wildcard bench/vp-*.c)
+TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
+DEPS_OK := $(BUILD)/.deps-ok
+
+.PHONY: all check run bench install deps format clean
+all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN)
+
+# liburcu-dev: installed with apt-get when missing and we are root.
+deps: $(DEPS_OK)
+$(DEPS_OK):
+	@if ! test -f /usr/include/x86_64-linux-gnu/urcu/wfcqueue.h -o -f /usr/include/urcu/wfcqueue.h || ! command -v pkg-config >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "deps: installing liburcu-dev pkg-config"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liburcu-dev pkg-config >/dev/null || exit 1; \
+	  else \
+	    echo "deps: liburcu-dev is missing; run: sudo apt-get install -y liburcu-dev pkg-config"; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) $$(pkg-config --cflags liburcu) -c $< -o $@
+
+$(BUILD)/libvp.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libvp.so: $(LIB_OBJ)
+	$(CC) -shared -o $@ $^ $(FINAL_LDFLAGS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Itopology -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+
+$(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
+	$(CC) $(FINAL_CFLAGS) $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+
+check: $(TEST_BIN)
+	@SAN=$(SAN) sh tests/run-tests.sh $(TEST_BIN)
+
+run: $(BUILD)/vp-demo
+	./$(BUILD)/vp-demo
+
+bench: $(BUILD)/vp-bench
+	./$(BUILD)/vp-bench
+
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/vp.h $(DESTDIR)$(PREFIX)/include/vp.h
+	install -m 644 $(BUILD)/libvp.a $(DESTDIR)$(PREFIX)/lib/libvp.a
+	install -m 755 $(BUILD)/libvp.so $(DESTDIR)$(PREFIX)/lib/libvp.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'Name: vp' \
+	  'Description: message-passing ranks as threads, with a model clock' \
+	  'Version: 0.1' 'Requires.private: liburcu' \
+	  'Cflags: -I$${prefix}/include -pthread' \
+	  'Libs: -L$${prefix}/lib -lvp -pthread -lm' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vp.pc
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-thread build-address
+
+-include $(LIB_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,0 +1,59 @@
+/*
+ * alg_names.c - names of the collective algorithms and element types.
+ */
+#include <string.h>
+
+#include "vp.h"
+
+static const char *const names[VP_ALG_COUNT_] = {
+	[VP_ALG_AUTO] = "auto",
+	[VP_ALG_LINEAR] = "linear",
+	[VP_ALG_RING] = "ring",
+	[VP_ALG_MESH] = "mesh",
+	[VP_ALG_HYPERCUBE] = "hypercube",
+	[VP_ALG_TREE] = "tree",
+	[VP_ALG_BINOMIAL] = "binomial",
+	[VP_ALG_KARY] = "kary",
+	[VP_ALG_PIPELINED_TREE] = "pipelined_tree",
+	[VP_ALG_DOUBLE_TREE] = "double_tree",
+	[VP_ALG_SCATTER_ALLGATHER] = "scatter_allgather",
+	[VP_ALG_REDUCE_SCATTER_GATHER] = "reduce_scatter_gather",
+	[VP_ALG_RABENSEIFNER] = "rabenseifner",
+	[VP_ALG_PAIRWISE] = "pairwise",
+	[VP_ALG_BRUCK] = "bruck",
+	[VP_ALG_DISSEMINATION] = "dissemination",
+};
+
+const char *vp_alg_name(vp_alg alg)
+{
+	if ((int)alg < 0 || alg >= VP_ALG_COUNT_)
+		return "unknown";
+	return names[alg];
+}
+
+int vp_alg_parse(const char *name)
+{
+	int a;
+
+	if (!name)
+		return VP_EALG;
+	for (a = 0; a < VP_ALG_COUNT_; a++)
+		if (!strcmp(name, names[a]))
+			return a;
+	return VP_EALG;
+}
+
+size_t vp_type_size(vp_type t)
+{
+	switch (t) {
+	case VP_BYTE:
+		return 1;
+	case VP_INT32:
+	case VP_FLOAT:
+		return 4;
+	case VP_INT64:
+	case VP_DOUBLE:
+		return 8;
+	}
+	return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * barrier_dissemination.c - barrier by dissemination (Hensgen, Finkel and
+ * Manber 1988), over the public point-to-point API only.
+ *
+ * Source: the dissemination barrier; the same pattern as the all-to-all
+ *         broadcast by recursive doubling (GKK ch. 4) with empty messages.
+ * Cost:   T(p) = ceil(log2 p) * ts      (zero-byte messages, th = 0)
+ * Steps:  in round k = 0, 1, ... rank i sends to (i + 2^k) mod p and receives
+ *         from (i - 2^k) mod p; after ceil(log2 p) rounds every rank has
+ *         heard, directly or through others, from every rank.
+ * Needs:  any p >= 1. In strict mode every partner must be a neighbour
+ *         (fully connected; hypercube only when p = 2).
+ * Differs from the book: nothing; works for p not a power of two.
+ */
+#include "vp.h"
+
+int vp_barrier(vp_comm *c)
+{
+	vp_comm *cc = vp_coll_comm(c);
+	int p, r, k, rc;
+
+	if (!cc)
+		return VP_EINVAL;
+	p = vp_size(cc);
+	r = vp_rank(cc);
+	for (k = 1; k < p; k <<= 1) {
+		rc = vp_sendrecv(cc, (r + k) % p, NULL, 0, (r - k + p) % p,
+				 NULL, 0);
+		if (rc)
+			return rc;
+	}
+	return VP_OK;
+}

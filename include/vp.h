@@ -1,0 +1,171 @@
+/*
+ * vp.h - the one public header of vp: message-passing programs with p ranks
+ * as threads of one process, on a chosen interconnect, timed by a
+ * deterministic model clock (ts + tw*m per message, th per hop).
+ *
+ * Every call returns VP_OK (0) or a negative VP_E* code; vp_strerror() names
+ * the code and vp_errmsg() gives the rank's last message, which names the
+ * rank, the call and the bad value. A failed call aborts the run: every other
+ * rank's blocked call returns VP_EABORT and vp_run() returns the first error.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef VP_H
+#define VP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Error codes: 0 or negative. */
+enum {
+	VP_OK = 0,
+	VP_EINVAL = -1,	   /* bad argument (NULL buffer, bad spec, ...) */
+	VP_ERANK = -2,	   /* rank outside [0, p) */
+	VP_ENOLINK = -3,   /* strict mode: destination is not a neighbour */
+	VP_ETRUNC = -4,	   /* message larger than the receive buffer */
+	VP_EDEADLOCK = -5, /* every live rank blocked, nothing can arrive */
+	VP_EABORT = -6,	   /* another rank failed; the run is aborting */
+	VP_EALG = -7,	   /* algorithm unknown or unusable for this p */
+	VP_ENOMEM = -8,	   /* out of memory or threads */
+};
+
+const char *vp_strerror(int code);
+
+/* Opaque communicator: a group of ranks with its own message space. */
+typedef struct vp_comm vp_comm;
+
+/*
+ * Options of a run. Zeroed fields mean defaults.
+ * topology: "ring:P", "line:P", "mesh:RxC", "torus:RxC", "hypercube:D",
+ *           "tree:P" (P a power of two; ranks at the leaves), "full:P".
+ *           Default "full:1".
+ */
+typedef struct vp_opts {
+	const char *topology;
+	int strict;	  /* 1: sends to non-neighbours fail with VP_ENOLINK */
+	double ts;	  /* startup time per message (default 0) */
+	double tw;	  /* time per byte (default 0) */
+	double th;	  /* time per hop (default 0) */
+	size_t eager_max; /* largest eagerly copied message (default 64 KiB) */
+	const char *trace;	 /* reserved for the trace writer (NULL) */
+	size_t stack_size;	 /* per-rank thread stack (default 256 KiB) */
+	int quiet;		 /* 1: do not print the failure report */
+} vp_opts;
+
+#define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
+#define VP_MAX_RANKS 65536
+
+/* What a run did, filled by vp_run() (also when it fails). */
+typedef struct vp_stats {
+	double wall_seconds;
+	double model_time;	     /* max final model time over ranks */
+	uint64_t messages;	     /* point-to-point messages delivered */
+	uint64_t bytes;		     /* payload bytes delivered */
+	uint64_t max_link_load;	     /* most overlapping transfers on a link */
+	double model_time_congested; /* model time with tw scaled by the load */
+	int p;
+	int error_rank;	  /* rank of the first error, -1 if none */
+	int error_code;	  /* the first error (same as vp_run's result) */
+	char error[1024]; /* its message; for deadlocks the whole report */
+	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
+	size_t peak_bytes;    /* runtime memory at the end: mailboxes+pools */
+	size_t stack_size;    /* stack reserved per rank thread */
+} vp_stats;
+
+/*
+ * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and
+ * returns VP_OK or the first error. stats may be NULL.
+ */
+int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
+	   vp_stats *stats);
+
+int vp_rank(const vp_comm *c);
+int vp_size(const vp_comm *c);
+double vp_time(const vp_comm *c); /* this rank's model time */
+const char *vp_errmsg(const vp_comm *c); /* this rank's last error message */
+/* The physical topology spec of the run, e.g. "hypercube:3". */
+const char *vp_topology(const vp_comm *c);
+/* Rank of c's rank r in the world (physical placement). */
+int vp_world_rank(const vp_comm *c, int r);
+/* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
+int vp_is_neighbor(const vp_comm *c, int a, int b);
+
+/* Point to point, blocking, in bytes. FIFO per ordered pair. */
+int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
+int vp_recv(vp_comm *c, int src, void *buf, size_t n);
+/* As vp_recv, and *got receives the length of the message. */
+int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got);
+/* Send and receive at once; the model overlaps the two transfers. */
+int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
+		void *rbuf, size_t rn);
+
+/*
+ * The communicator collectives use: the same ranks as c with a message space
+ * of its own, so a collective never matches a user's point-to-point message
+ * (MPI's hidden collective context).
+ */
+vp_comm *vp_coll_comm(vp_comm *c);
+
+/* Sub-groups: ranks with equal color form a group ordered by (key, rank).
+ * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
+#define VP_UNDEFINED (-1)
+int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
+int vp_comm_free(vp_comm *sub);
+
+/* Element types and reduction operators of the collectives. */
+typedef enum vp_type {
+	VP_BYTE,
+	VP_INT32,
+	VP_INT64,
+	VP_FLOAT,
+	VP_DOUBLE,
+} vp_type;
+
+typedef enum vp_op {
+	VP_SUM,
+	VP_PROD,
+	VP_MIN,
+	VP_MAX,
+	VP_BAND,
+	VP_BOR,
+	VP_BXOR,
+} vp_op;
+
+size_t vp_type_size(vp_type t);
+
+/* Collective algorithms; lower-case names via vp_alg_name/vp_alg_parse. */
+typedef enum vp_alg {
+	VP_ALG_AUTO,
+	VP_ALG_LINEAR,
+	VP_ALG_RING,
+	VP_ALG_MESH,
+	VP_ALG_HYPERCUBE,
+	VP_ALG_TREE,
+	VP_ALG_BINOMIAL,
+	VP_ALG_KARY,
+	VP_ALG_PIPELINED_TREE,
+	VP_ALG_DOUBLE_TREE,
+	VP_ALG_SCATTER_ALLGATHER,
+	VP_ALG_REDUCE_SCATTER_GATHER,
+	VP_ALG_RABENSEIFNER,
+	VP_ALG_PAIRWISE,
+	VP_ALG_BRUCK,
+	VP_ALG_DISSEMINATION,
+	VP_ALG_COUNT_
+} vp_alg;
+
+const char *vp_alg_name(vp_alg alg);
+int vp_alg_parse(const char *name); /* vp_alg, or VP_EALG if unknown */
+
+/* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
+ * zero-byte messages, charged by the model clock like any message. */
+int vp_barrier(vp_comm *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* VP_H */

@@ -1,0 +1,263 @@
+/*
+ * comm.c - communicators: the world, its collective twin, and sub-groups.
+ *
+ * A communicator is a group (who is in it, shared by its members and owned
+ * by the world) seen from one rank, in one message space. Every group gets
+ * an id; its contexts are id*4 + space, so user messages, collective
+ * messages and the runtime's own exchanges never match one another.
+ *
+ * vp_comm_split gathers every member's (color, key) at group rank 0 and
+ * sends the table back, in the runtime space and outside the model clock:
+ * splitting is set-up, not part of an algorithm's cost. Each member then
+ * derives the same new group; the first to reach the registry creates it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int vp__ctx(const vp_comm *c)
+{
+	return c->group->id * 4 + c->space;
+}
+
+int vp__to_world(const vp_comm *c, int r)
+{
+	return c->group->world_of ? c->group->world_of[r] : r;
+}
+
+int vp_rank(const vp_comm *c)
+{
+	return c ? c->rank : VP_EINVAL;
+}
+
+int vp_size(const vp_comm *c)
+{
+	return c ? c->group->size : VP_EINVAL;
+}
+
+double vp_time(const vp_comm *c)
+{
+	return c ? c->me->clock : 0.0;
+}
+
+const char *vp_topology(const vp_comm *c)
+{
+	return c ? c->world->topo.spec : "";
+}
+
+int vp_world_rank(const vp_comm *c, int r)
+{
+	if (!c || r < 0 || r >= c->group->size)
+		return VP_ERANK;
+	return vp__to_world(c, r);
+}
+
+int vp_is_neighbor(const vp_comm *c, int a, int b)
+{
+	return c ? vp__topo_is_neighbor(&c->world->topo, a, b) : 0;
+}
+
+vp_comm *vp_coll_comm(vp_comm *c)
+{
+	return c ? c->coll : NULL;
+}
+
+static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
+		      int rank, int space, vp_comm *user, vp_comm *coll,
+		      int is_world)
+{
+	memset(c, 0, sizeof(*c));
+	c->world = me->world;
+	c->me = me;
+	c->group = g;
+	c->rank = rank;
+	c->space = space;
+	c->coll = coll;
+	c->user = user;
+	c->is_world = is_world;
+}
+
+void vp__comm_init_world(struct vp__rank *r)
+{
+	comm_fill(&r->comm, r, &r->world->world_group, r->world_rank,
+		  VP__SPACE_USER, &r->comm, &r->coll, 1);
+	comm_fill(&r->coll, r, &r->world->world_group, r->world_rank,
+		  VP__SPACE_COLL, &r->comm, &r->coll, 1);
+}
+
+void vp__groups_free(struct vp__world *w)
+{
+	struct vp__group *g = w->groups, *next;
+
+	for (; g; g = next) {
+		next = g->next;
+		free(g->world_of);
+		free(g);
+	}
+	w->groups = NULL;
+}
+
+/* Finds or creates the group (parent, seq, color) with the given members. */
+static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
+				   int color, const int *members, int n)
+{
+	struct vp__group *g;
+
+	pthread_mutex_lock(&w->registry_lock);
+	for (g = w->groups; g; g = g->next)
+		if (g->parent == parent && g->seq == seq && g->color == color)
+			goto out;
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		goto out;
+	g->world_of = malloc((size_t)n * sizeof(int));
+	if (!g->world_of) {
+		free(g);
+		g = NULL;
+		goto out;
+	}
+	memcpy(g->world_of, members, (size_t)n * sizeof(int));
+	g->size = n;
+	g->parent = parent;
+	g->seq = seq;
+	g->color = color;
+	g->id = ++w->next_group_id;
+	g->next = w->groups;
+	w->groups = g;
+out:
+	pthread_mutex_unlock(&w->registry_lock);
+	return g;
+}
+
+/* Unmodelled blocking exchange in the runtime space. */
+static int rt_send(vp_comm *c, int dst, const void *buf, size_t n)
+{
+	struct vp__msg *rdv;
+	int dw = vp__to_world(c, dst), rc;
+
+	rc = vp__post_send(c->me, c->group->id * 4 + VP__SPACE_RUNTIME, dw,
+			   buf, n, 0, &rdv);
+	if (rc < 0)
+		return vp__fail(c->me, rc, "vp_comm_split", "no memory");
+	return vp__complete_send(c->me, rdv, dw);
+}
+
+static int rt_recv(vp_comm *c, int src, void *buf, size_t n)
+{
+	double arrival;
+	uint32_t seq;
+
+	return vp__do_recv(c->me, c->group->id * 4 + VP__SPACE_RUNTIME,
+			   vp__to_world(c, src), buf, n, NULL, &arrival, &seq,
+			   "vp_comm_split");
+}
+
+/* Orders members by (key, parent rank), as MPI_Comm_split does. */
+static const int *sort_table;
+static int cmp_by_key(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	int kx = sort_table[2 * x + 1], ky = sort_table[2 * y + 1];
+
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	return x - y;
+}
+
+int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
+{
+	int size, r, i, n = 0, rc, mine[2] = {color, key};
+	int *table = NULL, *members = NULL, *order = NULL;
+	struct vp__group *g;
+	vp_comm *nc;
+	int seq;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__check_running(c->me)))
+		return rc;
+	if (!sub)
+		return vp__fail(c->me, VP_EINVAL, "vp_comm_split",
+				"result pointer is NULL");
+	*sub = NULL;
+	if (color < VP_UNDEFINED)
+		return vp__fail(c->me, VP_EINVAL, "vp_comm_split",
+				"color %d is negative (use VP_UNDEFINED = -1 "
+				"to stay out)",
+				color);
+	size = c->group->size;
+	r = c->rank;
+	table = malloc(2 * (size_t)size * sizeof(int));
+	members = malloc((size_t)size * sizeof(int));
+	order = malloc((size_t)size * sizeof(int));
+	if (!table || !members || !order) {
+		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split",
+			      "no memory for %d ranks", size);
+		goto out;
+	}
+	/* Gather (color, key) at rank 0, then hand the table to everyone. */
+	if (r == 0) {
+		table[0] = color;
+		table[1] = key;
+		for (i = 1; i < size; i++)
+			if ((rc = rt_recv(c, i, table + 2 * i,
+					  2 * sizeof(int))))
+				goto out;
+		for (i = 1; i < size; i++)
+			if ((rc = rt_send(c, i, table,
+					  2 * (size_t)size * sizeof(int))))
+				goto out;
+	} else {
+		if ((rc = rt_send(c, 0, mine, sizeof(mine))) ||
+		    (rc = rt_recv(c, 0, table, 2 * (size_t)size * sizeof(int))))
+			goto out;
+	}
+	seq = c->user->split_seq++; /* shared by both twins */
+	if (color == VP_UNDEFINED)
+		goto out;
+	for (i = 0; i < size; i++)
+		if (table[2 * i] == color)
+			order[n++] = i;
+	/* qsort has no context argument: the table is passed through a
+	 * static, so the sort runs under the registry lock. */
+	pthread_mutex_lock(&c->world->registry_lock);
+	sort_table = table;
+	qsort(order, (size_t)n, sizeof(int), cmp_by_key);
+	pthread_mutex_unlock(&c->world->registry_lock);
+	for (i = 0; i < n; i++)
+		members[i] = vp__to_world(c, order[i]);
+	g = group_get(c->world, c->group->id, seq, color, members, n);
+	nc = calloc(2, sizeof(*nc));
+	if (!g || !nc) {
+		free(nc);
+		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split", "no memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (order[i] == r)
+			break;
+	comm_fill(&nc[0], c->me, g, i, VP__SPACE_USER, &nc[0], &nc[1], 0);
+	comm_fill(&nc[1], c->me, g, i, VP__SPACE_COLL, &nc[0], &nc[1], 0);
+	*sub = &nc[0];
+out:
+	free(table);
+	free(members);
+	free(order);
+	return rc;
+}
+
+int vp_comm_free(vp_comm *sub)
+{
+	if (!sub)
+		return VP_EINVAL;
+	if (sub->is_world)
+		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
+				"the world communicator cannot be freed");
+	if (sub->space != VP__SPACE_USER)
+		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
+				"pass the communicator vp_comm_split returned, "
+				"not its collective twin");
+	free(sub);
+	return VP_OK;
+}

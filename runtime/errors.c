@@ -1,0 +1,97 @@
+/*
+ * errors.c - error codes, per-rank messages, and the run-wide abort.
+ *
+ * A failing call writes "rank R: call: what was wrong" into its rank's
+ * message, records it as the run's first error if it is the first, and
+ * aborts the run: the status becomes VP_EABORT and every parked rank is
+ * woken, so every blocked call returns VP_EABORT. Nothing hangs.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+const char *vp_strerror(int code)
+{
+	switch (code) {
+	case VP_OK:
+		return "success";
+	case VP_EINVAL:
+		return "invalid argument";
+	case VP_ERANK:
+		return "rank out of range";
+	case VP_ENOLINK:
+		return "no link to that rank (strict mode)";
+	case VP_ETRUNC:
+		return "message truncated: receive buffer too small";
+	case VP_EDEADLOCK:
+		return "deadlock: every live rank is blocked";
+	case VP_EABORT:
+		return "run aborted: another rank failed";
+	case VP_EALG:
+		return "algorithm unknown or not applicable";
+	case VP_ENOMEM:
+		return "out of memory";
+	}
+	return "unknown error code";
+}
+
+void vp__record_error(struct vp__world *w, int rank, int code,
+		      const char *msg)
+{
+	pthread_mutex_lock(&w->error_lock);
+	if (w->error_code == VP_OK) {
+		w->error_code = code;
+		w->error_rank = rank;
+		snprintf(w->error, sizeof(w->error), "%s", msg);
+	}
+	pthread_mutex_unlock(&w->error_lock);
+}
+
+int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
+	     ...)
+{
+	struct vp__world *w = me->world;
+	int n, expected = 0;
+	va_list ap;
+
+	n = snprintf(me->errmsg, sizeof(me->errmsg), "rank %d: %s: ",
+		     me->world_rank, call);
+	if (n < 0 || (size_t)n >= sizeof(me->errmsg))
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(me->errmsg + n, sizeof(me->errmsg) - (size_t)n, fmt, ap);
+	va_end(ap);
+
+	/* Calls that fail because the run is already failing do not start a
+	 * new abort; the first error stays the one reported. */
+	if (code == VP_EABORT || code == VP_EDEADLOCK)
+		return code;
+	vp__record_error(w, me->world_rank, code, me->errmsg);
+	if (atomic_compare_exchange_strong(&w->status, &expected, VP_EABORT))
+		vp__wake_all(w);
+	return code;
+}
+
+int vp__check_running(struct vp__rank *me)
+{
+	struct vp__world *w = me->world;
+	int s = atomic_load_explicit(&w->status, memory_order_acquire);
+	int first;
+
+	if (s == 0)
+		return VP_OK;
+	pthread_mutex_lock(&w->error_lock);
+	first = w->error_rank;
+	pthread_mutex_unlock(&w->error_lock);
+	snprintf(me->errmsg, sizeof(me->errmsg),
+		 "rank %d: run %s; first error at rank %d", me->world_rank,
+		 s == VP_EDEADLOCK ? "deadlocked" : "aborted", first);
+	return VP_EABORT;
+}
+
+const char *vp_errmsg(const vp_comm *c)
+{
+	return c ? c->me->errmsg : "vp_errmsg: NULL communicator";
+}

@@ -1,0 +1,118 @@
+/*
+ * mailbox.c - lazy creation and lookup of mailboxes, and the queue hand-off.
+ *
+ * A world with p ranks may have up to p^2 ordered pairs; only pairs that talk
+ * get a mailbox. Lookup is two-level: each rank's private peer map (no
+ * synchronization) answers the hot path; on a miss the world registry, a
+ * mutex-protected hash table, finds or creates the mailbox, so sender and
+ * receiver that meet it at the same time share one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#ifdef __SANITIZE_THREAD__
+/* TSan cannot see liburcu's inline-assembly atomics: tell it about the
+ * hand-off explicitly (RUNTIME-NOTES.md). */
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+#define HANDOFF_RELEASE(p) __tsan_release(p)
+#define HANDOFF_ACQUIRE(p) __tsan_acquire(p)
+#else
+#define HANDOFF_RELEASE(p) ((void)(p))
+#define HANDOFF_ACQUIRE(p) ((void)(p))
+#endif
+
+static uint64_t registry_hash(int ctx, int src, int dst)
+{
+	uint64_t h = (uint64_t)(uint32_t)ctx * 0x9E3779B97F4A7C15ull;
+
+	h ^= (uint64_t)(uint32_t)src * 0xC2B2AE3D27D4EB4Full;
+	h ^= (uint64_t)(uint32_t)dst * 0x165667B19E3779F9ull;
+	return h ^ (h >> 29);
+}
+
+/* Registry lookup or creation; called with no lock held. */
+static struct vp__mailbox *registry_get(struct vp__world *w, int ctx, int src,
+					int dst)
+{
+	size_t b = registry_hash(ctx, src, dst) % w->nbuckets;
+	struct vp__mailbox *mb;
+
+	pthread_mutex_lock(&w->registry_lock);
+	for (mb = w->buckets[b]; mb; mb = mb->next)
+		if (mb->ctx == ctx && mb->src == src && mb->dst == dst)
+			goto out;
+	mb = aligned_alloc(64, sizeof(*mb));
+	if (!mb)
+		goto out;
+	memset(mb, 0, sizeof(*mb));
+	__cds_wfcq_init(&mb->head, &mb->tail);
+	mb->ctx = ctx;
+	mb->src = src;
+	mb->dst = dst;
+	mb->next = w->buckets[b];
+	w->buckets[b] = mb;
+	w->nmailboxes++;
+out:
+	pthread_mutex_unlock(&w->registry_lock);
+	return mb;
+}
+
+struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
+				    int dst)
+{
+	/* The peer map key: the context, and the other end of the pair with
+	 * a bit saying whether we are its source or its destination. */
+	int outgoing = src == me->world_rank;
+	int peer = outgoing ? dst : src;
+	uint64_t key = ((uint64_t)(uint32_t)ctx << 32) |
+		       ((uint64_t)outgoing << 31) | (uint32_t)peer;
+	struct vp__mailbox *mb = vp__peer_map_find(&me->peers, key);
+
+	if (mb)
+		return mb;
+	mb = registry_get(me->world, ctx, src, dst);
+	if (mb && vp__peer_map_put(&me->peers, key, mb))
+		return NULL;
+	return mb;
+}
+
+void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m)
+{
+	HANDOFF_RELEASE(m);
+	cds_wfcq_node_init(&m->qnode);
+	cds_wfcq_enqueue(&mb->head, &mb->tail, &m->qnode);
+}
+
+struct vp__msg *vp__mailbox_dequeue(struct vp__mailbox *mb)
+{
+	struct cds_wfcq_node *n =
+		__cds_wfcq_dequeue_nonblocking(&mb->head, &mb->tail);
+
+	if (!n || n == CDS_WFCQ_WOULDBLOCK)
+		return (struct vp__msg *)n;
+	HANDOFF_ACQUIRE(caa_container_of(n, struct vp__msg, qnode));
+	return caa_container_of(n, struct vp__msg, qnode);
+}
+
+int vp__mailbox_has_message(struct vp__mailbox *mb)
+{
+	return !cds_wfcq_empty(&mb->head, &mb->tail);
+}
+
+void vp__mailboxes_free(struct vp__world *w)
+{
+	size_t b;
+
+	for (b = 0; b < w->nbuckets; b++) {
+		struct vp__mailbox *mb = w->buckets[b], *next;
+		for (; mb; mb = next) {
+			next = mb->next;
+			free(mb);
+		}
+	}
+	free(w->buckets);
+	w->buckets = NULL;
+}

@@ -1,0 +1,121 @@
+/*
+ * mailbox.h - the lock-free hand-off between one sender and one receiver.
+ *
+ * A mailbox carries the messages of one ordered pair (source -> destination)
+ * in one message space (context). It is liburcu's wait-free concurrent queue,
+ * cds_wfcq, used with a single consumer:
+ *   - enqueue is wait-free (one xchg on the tail, then a store linking the
+ *     previous node), so a sender never waits for a receiver to post a send;
+ *   - only the destination rank dequeues, so the lock-free double-underscore
+ *     dequeue needs no mutex;
+ *   - the node is embedded in the message header, so the queue allocates
+ *     nothing; headers come from the sender's pool (pool.c) and go back to it
+ *     through a lock-free return stack, never through malloc/free per message.
+ * Why not the others: rculfqueue needs RCU registration and read-side locks
+ * on every operation; wfstack/lfstack are LIFO and break FIFO per pair; a
+ * bounded SPSC ring gives back-pressure, so eager sends could block and join
+ * the deadlock analysis (measured slower, RUNTIME-NOTES.md).
+ *
+ * The nonblocking dequeue may answer CDS_WFCQ_WOULDBLOCK when a sender is
+ * between its tail xchg and its link store: the message is arriving, so the
+ * receiver retries (relaxing the CPU, yielding after a while); it never takes
+ * liburcu's 10 ms sleep.
+ *
+ * Synchronization table (X = may run concurrently on the same mailbox):
+ *
+ *                 enqueue   dequeue   empty    first(peek)
+ *   enqueue          X         X        X          X
+ *   dequeue          X         -        X          -
+ *   empty            X         X        X          X
+ *   first(peek)      X         -        X          -
+ *
+ * dequeue/first run only on the destination rank's thread; empty is also
+ * called by the deadlock verifier from any thread (read only). The payload
+ * of a message is written before enqueue; enqueue's xchg is a full barrier,
+ * and the dequeue's dependent loads order the reads after it.
+ *
+ * Rendezvous (messages above eager_max): the header carries the sender's
+ * buffer and an atomic state:
+ *   POSTED  --receiver claims (CAS)-->  CLAIMED  --copy done-->  DONE
+ *   POSTED  --sender cancels on abort (CAS)-->  CANCELLED
+ * The sender waits for DONE (or cancels) before its buffer may be reused;
+ * a receiver that finds CANCELLED drops the header back to its owner.
+ * Progress: the hand-off is wait-free for the sender of an eager message and
+ * lock-free for the receiver; only rendezvous senders wait for their receiver.
+ */
+#ifndef VP_RUNTIME_MAILBOX_H
+#define VP_RUNTIME_MAILBOX_H
+
+#define _LGPL_SOURCE
+#include <sched.h>
+/* liburcu sleeps 10 ms when a node is half-linked; yield instead. */
+#define CDS_WFCQ_WAIT_SLEEP(msec) sched_yield()
+#include <urcu/wfcqueue.h>
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define VP__INLINE_BYTES 192
+
+enum vp__rdv_state {
+	VP__RDV_POSTED,
+	VP__RDV_CLAIMED,
+	VP__RDV_DONE,
+	VP__RDV_CANCELLED,
+};
+
+struct vp__rank;
+
+struct vp__msg {
+	struct cds_wfcq_node qnode; /* link in the mailbox queue */
+	struct vp__msg *ret_next;   /* link in the owner's return stack */
+	struct vp__msg *all_next;   /* owner's list of every header */
+	struct vp__rank *owner;	    /* pool the header returns to */
+	int size_class;		    /* 0: payload inline */
+	int src_world;
+	uint32_t seq;		    /* sender's modelled send number */
+	int modelled;
+	size_t len;		    /* payload bytes */
+	double arrival;		    /* model arrival time */
+	const void *rdv_buf;	    /* rendezvous: the sender's buffer */
+	atomic_int rdv_state;
+	unsigned char *payload;	    /* inline_data or a heap buffer */
+	unsigned char inline_data[VP__INLINE_BYTES];
+};
+
+struct vp__mailbox {
+	/* consumer side: read and written by the destination only */
+	struct __cds_wfcq_head head;
+	int ctx, src, dst;
+	struct vp__mailbox *next; /* registry chain */
+	/* producer side on its own line: senders xchg the tail; keeping it
+	 * apart stops the receiver's head updates from bouncing it. */
+	_Alignas(64) struct cds_wfcq_tail tail;
+};
+
+struct vp__world;
+
+/* mailbox.c */
+struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
+				    int dst);
+void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m);
+/* NULL when empty; CDS_WFCQ_WOULDBLOCK while a message is being linked. */
+struct vp__msg *vp__mailbox_dequeue(struct vp__mailbox *mb);
+int vp__mailbox_has_message(struct vp__mailbox *mb);
+void vp__mailboxes_free(struct vp__world *w);
+
+/* pool.c */
+struct vp__msg *vp__msg_alloc(struct vp__rank *me, size_t len);
+void vp__msg_release(struct vp__msg *m); /* any thread: back to its owner */
+void vp__pool_free(struct vp__rank *r);
+
+/* peer_map.c */
+struct vp__peer_map;
+struct vp__mailbox *vp__peer_map_find(const struct vp__peer_map *pm,
+				      uint64_t key);
+int vp__peer_map_put(struct vp__peer_map *pm, uint64_t key,
+		     struct vp__mailbox *mb);
+void vp__peer_map_free(struct vp__peer_map *pm);
+
+#endif /* VP_RUNTIME_MAILBOX_H */

@@ -1,0 +1,292 @@
+/*
+ * p2p.c - blocking point-to-point messages: vp_send, vp_recv, vp_sendrecv.
+ *
+ * Protocols (DESIGN.md):
+ *   eager       n <= eager_max: the sender copies into a pooled header, queues
+ *               it and returns at once (two copies, no waiting).
+ *   rendezvous  n > eager_max: the sender queues a header pointing at its own
+ *               buffer and waits; the receiver copies straight from that
+ *               buffer (one copy), marks it DONE and wakes the sender.
+ * Messages of one ordered pair in one context keep their order: one FIFO
+ * mailbox per (context, source, destination), one consumer.
+ *
+ * Arguments are checked once here, at the public entry points; a failure
+ * names the rank, the call and the bad value, and aborts the run.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+int vp__post_send(struct vp__rank *me, int ctx, int dst_world,
+		  const void *buf, size_t n, int modelled,
+		  struct vp__msg **rdv_out)
+{
+	struct vp__world *w = me->world;
+	int eager = n <= w->opts.eager_max, hops = 0;
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+
+	mb = vp__mailbox_get(me, ctx, me->world_rank, dst_world);
+	m = mb ? vp__msg_alloc(me, eager ? n : 0) : NULL;
+	if (!m)
+		return VP_ENOMEM;
+	m->len = n;
+	m->src_world = me->world_rank;
+	m->modelled = modelled;
+	m->arrival = 0;
+	m->seq = 0;
+	if (modelled) {
+		m->arrival = vp__model_send(me, dst_world, n, &hops);
+		m->seq = me->send_seq++;
+	}
+	if (eager) {
+		if (n)
+			memcpy(m->payload, buf, n);
+		m->rdv_buf = NULL;
+		*rdv_out = NULL;
+	} else {
+		m->rdv_buf = buf;
+		atomic_store_explicit(&m->rdv_state, VP__RDV_POSTED,
+				      memory_order_relaxed);
+		*rdv_out = m;
+	}
+	vp__mailbox_enqueue(mb, m);
+	vp__wake(w, dst_world, me->world_rank);
+	return hops;
+}
+
+int vp__complete_send(struct vp__rank *me, struct vp__msg *rdv, int dst_world)
+{
+	int rc, expected = VP__RDV_POSTED;
+
+	if (!rdv)
+		return VP_OK;
+	rc = vp__block(me, VP__WAIT_RDV_DONE, dst_world, NULL, rdv, rdv->len);
+	if (rc == VP_OK)
+		goto recycle;
+	/* The run is failing. Withdraw the buffer unless the receiver is
+	 * already copying from it; then let the copy finish first. */
+	if (atomic_compare_exchange_strong(&rdv->rdv_state, &expected,
+					   VP__RDV_CANCELLED))
+		return rc; /* the header now belongs to whoever dequeues it */
+	while (atomic_load(&rdv->rdv_state) != VP__RDV_DONE)
+		sched_yield();
+recycle:
+	vp__msg_release(rdv);
+	return rc;
+}
+
+/* Takes the next message of a mailbox, waiting for it if needed. */
+static int take(struct vp__rank *me, struct vp__mailbox *mb, int src_world,
+		size_t n, struct vp__msg **out)
+{
+	unsigned tries = 0;
+	struct vp__msg *m;
+	int rc;
+
+	for (;;) {
+		m = vp__mailbox_dequeue(mb);
+		if (m == (struct vp__msg *)CDS_WFCQ_WOULDBLOCK) {
+			/* a sender is linking its node right now */
+			if (++tries % 64 == 0)
+				sched_yield();
+			else
+				caa_cpu_relax();
+			continue;
+		}
+		if (m) {
+			*out = m;
+			return VP_OK;
+		}
+		rc = vp__block(me, VP__WAIT_RECV, src_world, mb, NULL, n);
+		if (rc)
+			return rc;
+	}
+}
+
+int vp__do_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
+		size_t n, size_t *got, double *arrival, uint32_t *seq,
+		const char *call)
+{
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+	size_t len;
+	int rc, expected = VP__RDV_POSTED;
+
+	mb = vp__mailbox_get(me, ctx, src_world, me->world_rank);
+	if (!mb)
+		return vp__fail(me, VP_ENOMEM, call, "no memory for a mailbox");
+	rc = take(me, mb, src_world, n, &m);
+	if (rc)
+		return vp__fail(me, rc, call, "waiting for rank %d: %s",
+				src_world, vp_strerror(rc));
+	len = m->len;
+	*arrival = m->arrival;
+	*seq = m->seq;
+	if (got)
+		*got = len;
+	if (m->modelled) {
+		me->messages++;
+		me->bytes += len;
+	}
+	if (!m->rdv_buf) {
+		if (len <= n && len)
+			memcpy(buf, m->payload, len);
+		vp__msg_release(m);
+	} else if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
+						   VP__RDV_CLAIMED)) {
+		/* The sender withdrew it: the run is aborting. */
+		vp__msg_release(m);
+		vp__check_running(me);
+		return VP_EABORT;
+	} else {
+		if (len <= n)
+			memcpy(buf, m->rdv_buf, len);
+		/* After DONE the sender may reuse the header: read nothing
+		 * from it past this store. */
+		atomic_store(&m->rdv_state, VP__RDV_DONE);
+		vp__wake(me->world, src_world, me->world_rank);
+	}
+	if (len > n)
+		return vp__fail(me, VP_ETRUNC, call,
+				"message of %zu bytes from rank %d does not fit "
+				"the %zu-byte receive buffer (nothing written)",
+				len, src_world, n);
+	return VP_OK;
+}
+
+/* ---- public entry points ---- */
+
+static int check_peer(vp_comm *c, int peer, const char *call,
+		      const char *role)
+{
+	struct vp__rank *me = c->me;
+	struct vp__world *w = c->world;
+	int size = c->group->size, wr;
+
+	if (peer < 0 || peer >= size)
+		return vp__fail(me, VP_ERANK, call,
+				"%s %d is outside [0, %d)", role, peer, size);
+	wr = vp__to_world(c, peer);
+	if (w->opts.strict && wr != me->world_rank &&
+	    !vp__topo_is_neighbor(&w->topo, me->world_rank, wr))
+		return vp__fail(me, VP_ENOLINK, call,
+				"strict mode: %s %d (world rank %d) is not a "
+				"neighbour of world rank %d on %s",
+				role, peer, wr, me->world_rank, w->topo.spec);
+	return VP_OK;
+}
+
+static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
+		     const char *what)
+{
+	if (!buf && n)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"%s is NULL but its size is %zu", what, n);
+	return VP_OK;
+}
+
+int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
+{
+	struct vp__msg *rdv;
+	int rc, dw;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__check_running(c->me)) ||
+	    (rc = check_peer(c, dst, "vp_send", "destination")) ||
+	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
+		return rc;
+	dw = vp__to_world(c, dst);
+	rc = vp__post_send(c->me, vp__ctx(c), dw, buf, n, 1, &rdv);
+	if (rc < 0)
+		return vp__fail(c->me, rc, "vp_send", "no memory for %zu bytes",
+				n);
+	c->me->clock = c->me->port_free;
+	vp__model_log(c->me, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n);
+	rc = vp__complete_send(c->me, rdv, dw);
+	if (rc)
+		return vp__fail(c->me, rc, "vp_send",
+				"sending %zu bytes to rank %d: %s", n, dst,
+				vp_strerror(rc));
+	return VP_OK;
+}
+
+int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
+{
+	double arrival;
+	uint32_t seq;
+	int rc, sw;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__check_running(c->me)) ||
+	    (rc = check_peer(c, src, "vp_recv", "source")) ||
+	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
+		return rc;
+	sw = vp__to_world(c, src);
+	rc = vp__do_recv(c->me, vp__ctx(c), sw, buf, n, got, &arrival, &seq,
+			 "vp_recv");
+	if (rc)
+		return rc;
+	if (arrival > c->me->clock)
+		c->me->clock = arrival;
+	vp__model_log(c->me, VP__EV_RECV, -1, sw, 0, seq, 0);
+	return VP_OK;
+}
+
+int vp_recv(vp_comm *c, int src, void *buf, size_t n)
+{
+	return vp_recv_len(c, src, buf, n, NULL);
+}
+
+int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
+		void *rbuf, size_t rn)
+{
+	struct vp__rank *me;
+	struct vp__msg *rdv;
+	double t0, arrival, send_end;
+	uint32_t seq;
+	int rc, dw, sw, hops;
+
+	if (!c)
+		return VP_EINVAL;
+	me = c->me;
+	if ((rc = vp__check_running(me)) ||
+	    (rc = check_peer(c, dst, "vp_sendrecv", "destination")) ||
+	    (rc = check_peer(c, src, "vp_sendrecv", "source")) ||
+	    (rc = check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
+	    (rc = check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
+		return rc;
+	if (sbuf && rbuf && sn && rn && (const char *)sbuf < (char *)rbuf + rn &&
+	    (const char *)rbuf < (const char *)sbuf + sn)
+		return vp__fail(me, VP_EINVAL, "vp_sendrecv",
+				"send and receive buffers overlap");
+	dw = vp__to_world(c, dst);
+	sw = vp__to_world(c, src);
+	t0 = me->clock;
+	hops = vp__post_send(me, vp__ctx(c), dw, sbuf, sn, 1, &rdv);
+	if (hops < 0)
+		return vp__fail(me, hops, "vp_sendrecv",
+				"no memory for %zu bytes", sn);
+	send_end = me->port_free;
+	/* The receive may copy from our own rendezvous send when src is us,
+	 * so it runs before we wait for our send to be taken. */
+	rc = vp__do_recv(me, vp__ctx(c), sw, rbuf, rn, NULL, &arrival, &seq,
+			 "vp_sendrecv");
+	if (rc) {
+		vp__complete_send(me, rdv, dw);
+		return rc;
+	}
+	rc = vp__complete_send(me, rdv, dw);
+	if (rc)
+		return vp__fail(me, rc, "vp_sendrecv",
+				"sending %zu bytes to rank %d: %s", sn, dst,
+				vp_strerror(rc));
+	me->clock = arrival > t0 ? arrival : t0;
+	if (send_end > me->clock)
+		me->clock = send_end;
+	vp__model_log(me, VP__EV_SENDRECV, dw, sw, (uint32_t)hops, seq, sn);
+	return VP_OK;
+}

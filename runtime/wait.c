@@ -1,0 +1,174 @@
+/*
+ * wait.c - how a rank waits: spin, then yield, then park on its doorbell.
+ *
+ * Costs measured on this 2-vCPU VM (RUNTIME-NOTES.md, bench/vp-bench):
+ *   cache line between the vCPUs       ~130 ns one way
+ *   sched_yield hand-off on one vCPU   ~0.7 us
+ *   futex wake, same vCPU              ~2-4 us
+ *   futex wake, other (idle) vCPU      ~40 us   (no guest halt-polling)
+ * Hence the policy:
+ *   - While the running ranks (alive - blocked) fit on the CPUs, the peer we
+ *     wait for is probably running right now: spin long (tens of us, up to
+ *     the cost of a cross-CPU wake), then yield a few times, then park.
+ *     Spinning shorter than the wake cost is bistable: every wait would pay
+ *     the 40 us wake.
+ *   - When ranks outnumber CPUs, the peer needs our CPU to make progress:
+ *     spin only a moment (a message may be landing), yield a few times
+ *     (cheap hand-off while few ranks are runnable), then park, which takes
+ *     us off the run queue; a yield loop alone collapses at p = 512 and
+ *     never finishes at p = 4096 (measured).
+ * The limits are VP_SPIN_LONG, VP_SPIN_SHORT and VP_YIELDS below; the bench
+ * sweeps them (vp-bench --wait-sweep).
+ *
+ * Lost-wake-up freedom: the waiter publishes what it waits for, sets its bell
+ * to 1 with a seq_cst exchange, re-checks, and only then sleeps with
+ * FUTEX_WAIT(bell, 1). A waker first makes the condition true (enqueue is a
+ * full barrier; the rendezvous DONE store is seq_cst), then loads the bell;
+ * only when it is 1 and the waiter waits for this waker does it exchange the
+ * bell to 0 and FUTEX_WAKE. Either the waiter's re-check sees the condition
+ * or the waker sees the bell: no system call on the fast path, no lost wake.
+ *
+ * Counting for deadlock detection: the rank that flips its bell 0->1 counts
+ * itself blocked; whoever flips it 1->0 uncounts it and bumps the epoch.
+ */
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+unsigned vp__spin_long = 20000; /* ~ 40-60 us of pause: above a cross-CPU wake */
+unsigned vp__spin_short = 100;	/* ~ 1-2 us: a message may be landing */
+unsigned vp__yields = 2;	/* hand-offs tried before parking */
+
+static void futex_wait(atomic_int *addr, int val)
+{
+	syscall(SYS_futex, (int *)addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void futex_wake(atomic_int *addr)
+{
+	syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+int vp__wait_ready(struct vp__rank *r)
+{
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+
+	switch (atomic_load_explicit(&r->wait_kind, memory_order_relaxed)) {
+	case VP__WAIT_RECV:
+		mb = atomic_load_explicit(&r->wait_mb, memory_order_relaxed);
+		return vp__mailbox_has_message(mb);
+	case VP__WAIT_RDV_DONE:
+		m = atomic_load_explicit(&r->wait_msg, memory_order_relaxed);
+		return atomic_load(&m->rdv_state) == VP__RDV_DONE;
+	}
+	return 1;
+}
+
+/* Flips r's bell 1->0 if it is 1; the flipper uncounts r. */
+static void unblock(struct vp__world *w, struct vp__rank *r, int wake)
+{
+	if (atomic_exchange(&r->bell, 0) == 1) {
+		atomic_fetch_add(&w->epoch, 1);
+		atomic_fetch_sub(&w->blocked, 1);
+		if (wake)
+			futex_wake(&r->bell);
+	}
+}
+
+void vp__wake(struct vp__world *w, int target, int waker)
+{
+	struct vp__rank *r = &w->ranks[target];
+
+	if (atomic_load(&r->bell) != 1)
+		return;
+	if (atomic_load(&r->waiting_on) != waker)
+		return;
+	unblock(w, r, 1);
+}
+
+void vp__wake_all(struct vp__world *w)
+{
+	int i;
+
+	for (i = 0; i < w->p; i++)
+		unblock(w, &w->ranks[i], 1);
+}
+
+static int running_fits(struct vp__world *w)
+{
+	int running = atomic_load_explicit(&w->alive, memory_order_relaxed) -
+		      atomic_load_explicit(&w->blocked, memory_order_relaxed);
+
+	return running <= w->ncpu;
+}
+
+static int status_code(struct vp__world *w)
+{
+	int s = atomic_load_explicit(&w->status, memory_order_acquire);
+
+	return s == VP_EDEADLOCK ? VP_EDEADLOCK : s ? VP_EABORT : VP_OK;
+}
+
+int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
+	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
+{
+	struct vp__world *w = me->world;
+	unsigned i, spins, yields = 0;
+	int rc;
+
+	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_msg, msg, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_bytes, bytes, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
+	atomic_store(&me->waiting_on, peer);
+
+	spins = running_fits(w) ? vp__spin_long : vp__spin_short;
+	for (i = 0; i < spins; i++) {
+		if (vp__wait_ready(me))
+			goto ready;
+		if ((i & 255) == 255 && (rc = status_code(w)))
+			goto stop;
+		caa_cpu_relax();
+	}
+	for (;;) {
+		if (yields < vp__yields) {
+			yields++;
+			sched_yield();
+			if (vp__wait_ready(me))
+				goto ready;
+			continue;
+		}
+		if (atomic_exchange(&me->bell, 1) == 0) {
+			int b = atomic_fetch_add(&w->blocked, 1) + 1;
+			if (b >= atomic_load(&w->alive))
+				vp__deadlock_check(me);
+		}
+		if (vp__wait_ready(me)) {
+			unblock(w, me, 0);
+			goto ready;
+		}
+		if ((rc = status_code(w))) {
+			unblock(w, me, 0);
+			goto stop;
+		}
+		futex_wait(&me->bell, 1);
+		/* Woken (or spurious): look before re-arming the bell, so a
+		 * real wake-up does not count us blocked again. */
+		if (vp__wait_ready(me)) {
+			unblock(w, me, 0);
+			goto ready;
+		}
+	}
+ready:
+	rc = VP_OK;
+stop:
+	atomic_store_explicit(&me->wait_kind, VP__WAIT_NONE,
+			      memory_order_relaxed);
+	atomic_store(&me->waiting_on, -1);
+	return rc;
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Runs each test binary under a time limit, echoes its TAP output, and ends
+# with one line: "N passed, N failed". A binary that crashes, times out or
+# exits non-zero counts as one more failure (a hang fails one binary, not the
+# suite). Usage: run-tests.sh BIN...
+limit=${VP_TEST_TIMEOUT:-300}
+here=$(dirname "$0")
+if [ "$SAN" = thread ]; then
+	export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$here/tsan.supp ${TSAN_OPTIONS:-}"
+fi
+if [ "$SAN" = address ]; then
+	export ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
+	export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1"
+fi
+pass=0
+fail=0
+for bin in "$@"; do
+	name=$(basename "$bin")
+	echo "# $name"
+	out=$(mktemp)
+	timeout -k 10 "$limit" "$bin" >"$out" 2>"$out.err"
+	rc=$?
+	cat "$out"
+	p=$(grep -c '^ok ' "$out")
+	f=$(grep -c '^not ok ' "$out")
+	pass=$((pass + p))
+	fail=$((fail + f))
+	if [ $rc -ne 0 ]; then
+		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+			echo "not ok - $name timed out after ${limit}s"
+		else
+			echo "not ok - $name exited with status $rc"
+		fi
+		tail -n 30 "$out.err" | sed 's/^/#   /'
+		fail=$((fail + 1))
+	fi
+	rm -f "$out" "$out.err"
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
