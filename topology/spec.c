@@ -14,10 +14,10 @@
 
 static const char accepted[] =
 	"accepted: ring:P, line:P, mesh:RxC, torus:RxC, hypercube:D, "
-	"tree:P (P a power of two), full:P; 1 <= P <= 65536";
+	"tree:P (P a power of two), full:P; 1 <= P <= 65536, 0 <= D <= 16";
 
-/* Reads a decimal integer > 0 from *s, advancing it; -1 if none. */
-static long read_count(const char **s)
+/* Reads a decimal integer >= min from *s, advancing it; -1 if none. */
+static long read_count(const char **s, long min)
 {
 	char *end;
 	long v;
@@ -26,7 +26,7 @@ static long read_count(const char **s)
 		return -1;
 	errno = 0;
 	v = strtol(*s, &end, 10);
-	if (errno || v <= 0 || v > VP__TOPO_MAX_P)
+	if (errno || v < min || v > VP__TOPO_MAX_P)
 		return -1;
 	*s = end;
 	return v;
@@ -72,7 +72,7 @@ int vp__topo_parse(const char *spec, struct vp__topo *t, char *err,
 	memset(t, 0, sizeof(*t));
 	t->kind = kinds[i].kind;
 	s = colon + 1;
-	a = read_count(&s);
+	a = read_count(&s, t->kind == VP__TOPO_HYPERCUBE ? 0 : 1);
 	if (a < 0)
 		return refuse(spec, "size missing, zero or too large", err,
 			      errlen);
@@ -80,7 +80,7 @@ int vp__topo_parse(const char *spec, struct vp__topo *t, char *err,
 		if (*s != 'x')
 			return refuse(spec, "expected RxC", err, errlen);
 		s++;
-		b = read_count(&s);
+		b = read_count(&s, 1);
 		if (b < 0)
 			return refuse(spec, "expected RxC", err, errlen);
 		if (a * b > VP__TOPO_MAX_P)

@@ -1,0 +1,434 @@
+/*
+ * test_p2p.c - point-to-point semantics: ping-pong, ring pass, all pairs,
+ * every message size class (eager and rendezvous), FIFO per pair, sendrecv,
+ * messages to self, sub-communicators, barrier, and p = 4096.
+ *
+ * Rank threads never assert: they count mismatches in per-rank slots and the
+ * main thread checks them after vp_run has joined the ranks.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "vp.h"
+
+#define MAXP 4096
+
+struct ctx {
+	size_t size;	   /* message size under test */
+	int bad[MAXP];	   /* mismatches seen by each rank */
+	long first_bad[MAXP]; /* first bad index, -1 if none */
+};
+
+/* Byte i of a message from src to dst with sequence number seq. */
+static unsigned char pattern(int src, int dst, int seq, size_t i)
+{
+	return (unsigned char)(src * 131 + dst * 31 + seq * 7 + i * 13 +
+			       (i >> 8));
+}
+
+static void fill(unsigned char *b, size_t n, int src, int dst, int seq)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		b[i] = pattern(src, dst, seq, i);
+}
+
+static void verify(struct ctx *x, int me, const unsigned char *b, size_t n,
+		   int src, int dst, int seq)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (b[i] != pattern(src, dst, seq, i)) {
+			if (!x->bad[me]++)
+				x->first_bad[me] = (long)i;
+		}
+}
+
+static int total_bad(struct ctx *x, int p)
+{
+	int r, t = 0;
+
+	for (r = 0; r < p; r++) {
+		if (x->bad[r] && t == 0)
+			tap_diag("rank %d: %d bad bytes, first at index %ld", r,
+				 x->bad[r], x->first_bad[r]);
+		t += x->bad[r];
+	}
+	return t;
+}
+
+static struct ctx *new_ctx(size_t size)
+{
+	struct ctx *x = calloc(1, sizeof(*x));
+
+	x->size = size;
+	return x;
+}
+
+/* ---- ping-pong of every size class ---- */
+
+static int pingpong(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), rc, it;
+	unsigned char *b = malloc(x->size ? x->size : 1);
+
+	for (it = 0; it < 3; it++) {
+		if (me == 0) {
+			fill(b, x->size, 0, 1, it);
+			if ((rc = vp_send(c, 1, b, x->size)) ||
+			    (rc = vp_recv(c, 1, b, x->size)))
+				goto out;
+			verify(x, me, b, x->size, 1, 0, it);
+		} else {
+			memset(b, 0, x->size);
+			if ((rc = vp_recv(c, 0, b, x->size)))
+				goto out;
+			verify(x, me, b, x->size, 0, 1, it);
+			fill(b, x->size, 1, 0, it);
+			if ((rc = vp_send(c, 0, b, x->size)))
+				goto out;
+		}
+	}
+out:
+	free(b);
+	return rc;
+}
+
+static void test_size_classes(void)
+{
+	size_t em = 4096;
+	size_t sizes[] = {0, 1, em - 1, em, em + 1, (size_t)16 << 20};
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		vp_opts o = {.topology = "line:2", .eager_max = em};
+		struct ctx *x = new_ctx(sizes[i]);
+		vp_stats st;
+		int rc = vp_run(&o, pingpong, x, &st);
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0 &&
+			       st.messages == 6 && st.bytes == 6 * sizes[i],
+		       "ping-pong %zu bytes (eager_max %zu): data intact, 6 "
+		       "messages, %zu bytes counted",
+		       sizes[i], em, 6 * sizes[i]);
+		free(x);
+	}
+	{
+		/* the default eager limit, 64 KiB, both sides of it */
+		vp_opts o = {.topology = "line:2"};
+		struct ctx *x = new_ctx(VP_DEFAULT_EAGER_MAX + 1);
+		int rc = vp_run(&o, pingpong, x, NULL);
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0,
+		       "ping-pong 64 KiB + 1 with the default eager limit");
+		free(x);
+	}
+}
+
+/* ---- ring pass: a token goes round twice, each rank adds its id ---- */
+
+static int ring_pass(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), rc, lap;
+	int64_t token = 0;
+
+	for (lap = 0; lap < 2; lap++) {
+		if (me == 0) {
+			if ((rc = vp_send(c, 1 % p, &token, sizeof(token))) ||
+			    (rc = vp_recv(c, p - 1, &token, sizeof(token))))
+				return rc;
+			if (token != (int64_t)(lap + 1) * p * (p - 1) / 2)
+				x->bad[me]++;
+		} else {
+			if ((rc = vp_recv(c, me - 1, &token, sizeof(token))))
+				return rc;
+			token += me;
+			if ((rc = vp_send(c, (me + 1) % p, &token,
+					  sizeof(token))))
+				return rc;
+		}
+	}
+	return VP_OK;
+}
+
+static void test_ring_pass(void)
+{
+	static const char *const specs[] = {"ring:2", "ring:5", "ring:64",
+					    "ring:4096"};
+	size_t i;
+
+	for (i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		vp_opts o = {.topology = specs[i], .strict = 1};
+		struct ctx *x = new_ctx(8);
+		vp_stats st;
+		int rc = vp_run(&o, ring_pass, x, &st);
+		tap_ok(rc == VP_OK && total_bad(x, st.p) == 0 &&
+			       st.messages == 2 * (uint64_t)st.p,
+		       "ring pass on %s (strict): token sums correct, %d "
+		       "messages; %.3f s, %zu mailboxes",
+		       specs[i], 2 * st.p, st.wall_seconds, st.mailboxes);
+		free(x);
+	}
+}
+
+/* ---- all pairs on full:16, in a deadlock-free order ---- */
+
+static int all_pairs(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), k, rc;
+	unsigned char *sb = malloc(x->size), *rb = malloc(x->size);
+
+	/* Step k: send to me+k, receive from me-k (a shift permutation). */
+	for (k = 1; k < p; k++) {
+		int dst = (me + k) % p, src = (me - k + p) % p;
+		fill(sb, x->size, me, dst, k);
+		rc = vp_sendrecv(c, dst, sb, x->size, src, rb, x->size);
+		if (rc)
+			goto out;
+		verify(x, me, rb, x->size, src, me, k);
+	}
+	rc = VP_OK;
+out:
+	free(sb);
+	free(rb);
+	return rc;
+}
+
+static void test_all_pairs(void)
+{
+	size_t sizes[] = {8, 100000};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		vp_opts o = {.topology = "full:16", .strict = 1};
+		struct ctx *x = new_ctx(sizes[i]);
+		vp_stats st;
+		int rc = vp_run(&o, all_pairs, x, &st);
+		tap_ok(rc == VP_OK && total_bad(x, 16) == 0 &&
+			       st.messages == 16 * 15 && st.mailboxes == 16 * 15,
+		       "all pairs on full:16, %zu bytes: every message intact, "
+		       "240 mailboxes",
+		       sizes[i]);
+		free(x);
+	}
+}
+
+/* ---- FIFO: a burst of mixed eager/rendezvous messages keeps order ---- */
+
+static int fifo(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), k, rc;
+	size_t n;
+	unsigned char *b = malloc(3 * x->size);
+
+	for (k = 0; k < 200; k++) {
+		n = (size_t)(k % 3) * x->size + (size_t)k; /* mixes protocols */
+		if (me == 0) {
+			fill(b, n, 0, 1, k);
+			if ((rc = vp_send(c, 1, b, n)))
+				goto out;
+		} else {
+			size_t got = 0;
+			if ((rc = vp_recv_len(c, 0, b, 3 * x->size, &got)))
+				goto out;
+			if (got != n)
+				x->bad[me]++;
+			verify(x, me, b, got, 0, 1, k);
+		}
+	}
+	rc = VP_OK;
+out:
+	free(b);
+	return rc;
+}
+
+static void test_fifo(void)
+{
+	vp_opts o = {.topology = "line:2", .eager_max = 1000};
+	struct ctx *x = new_ctx(1000);
+	int rc = vp_run(&o, fifo, x, NULL);
+
+	tap_ok(rc == VP_OK && total_bad(x, 2) == 0,
+	       "200 messages of mixed protocols arrive in send order, with "
+	       "their lengths");
+	free(x);
+}
+
+/* ---- messages to self ---- */
+
+static int to_self(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), rc;
+	unsigned char a[64], b[64];
+	unsigned char *big = malloc(200000), *big2 = malloc(200000);
+
+	fill(a, 64, me, me, 0);
+	/* eager to self: buffered, then received */
+	if ((rc = vp_send(c, me, a, 64)) || (rc = vp_recv(c, me, b, 64)))
+		goto out;
+	verify(x, me, b, 64, me, me, 0);
+	/* rendezvous to self works inside sendrecv */
+	fill(big, 200000, me, me, 1);
+	if ((rc = vp_sendrecv(c, me, big, 200000, me, big2, 200000)))
+		goto out;
+	verify(x, me, big2, 200000, me, me, 1);
+out:
+	free(big);
+	free(big2);
+	return rc;
+}
+
+static void test_self(void)
+{
+	vp_opts o = {.topology = "ring:3", .strict = 1};
+	struct ctx *x = new_ctx(0);
+	int rc = vp_run(&o, to_self, x, NULL);
+
+	tap_ok(rc == VP_OK && total_bad(x, 3) == 0,
+	       "messages to self: eager send then recv, rendezvous sendrecv");
+	free(x);
+}
+
+/* ---- sub-communicators and barrier ---- */
+
+static int split_rows(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), rc, sum = 0, v, i;
+	vp_comm *row, *rev;
+
+	/* rows of a 3x4 mesh: color = row, key = column */
+	if ((rc = vp_comm_split(c, me / 4, me % 4, &row)))
+		return rc;
+	if (vp_size(row) != 4 || vp_rank(row) != me % 4 ||
+	    vp_world_rank(row, 0) != me - me % 4)
+		x->bad[me]++;
+	/* a user message on the sub-communicator: everyone sends its world
+	 * rank to sub-rank 0, which sums them */
+	if (vp_rank(row) == 0) {
+		for (i = 1; i < 4; i++) {
+			if ((rc = vp_recv(row, i, &v, sizeof(v))))
+				return rc;
+			sum += v;
+		}
+		if (sum != 3 * me + 6)
+			x->bad[me]++;
+	} else if ((rc = vp_send(row, 0, &me, sizeof(me)))) {
+		return rc;
+	}
+	if ((rc = vp_barrier(row)))
+		return rc;
+	/* reversed order by key; odd ranks stay out */
+	if ((rc = vp_comm_split(c, me % 2 ? VP_UNDEFINED : 0, -me, &rev)))
+		return rc;
+	if (me % 2) {
+		if (rev)
+			x->bad[me]++;
+	} else {
+		if (!rev || vp_size(rev) != 6 || vp_rank(rev) != 5 - me / 2)
+			x->bad[me]++;
+		if (rev && (rc = vp_barrier(rev)))
+			return rc;
+		vp_comm_free(rev);
+	}
+	vp_comm_free(row);
+	return vp_barrier(c);
+}
+
+static void test_split(void)
+{
+	vp_opts o = {.topology = "mesh:3x4", .ts = 10, .tw = 1};
+	struct ctx *x = new_ctx(0);
+	vp_stats st;
+	int rc = vp_run(&o, split_rows, x, &st);
+
+	tap_ok(rc == VP_OK && total_bad(x, 12) == 0,
+	       "comm_split: rows by color, order by key, VP_UNDEFINED stays out");
+	/* 3 user messages per row, barriers: rows of 4 (2 rounds x 4),
+	 * evens of 6 (3 rounds x 6), world of 12 (4 rounds x 12) */
+	tap_ok(st.messages == 9 + 3 * 8 + 18 + 48,
+	       "split's own exchanges are not counted: %llu messages",
+	       (unsigned long long)st.messages);
+	free(x);
+}
+
+static int barrier_many(vp_comm *c, void *arg)
+{
+	int i, rc;
+
+	(void)arg;
+	for (i = 0; i < 50; i++)
+		if ((rc = vp_barrier(c)))
+			return rc;
+	return VP_OK;
+}
+
+static void test_barrier(void)
+{
+	static const char *const specs[] = {"full:1", "full:2", "full:3",
+					    "full:7", "full:64"};
+	size_t i;
+
+	for (i = 0; i < 5; i++) {
+		vp_opts o = {.topology = specs[i], .ts = 1};
+		vp_stats st;
+		int rc = vp_run(&o, barrier_many, NULL, &st), lg = 0;
+		while ((1 << lg) < st.p)
+			lg++;
+		tap_ok(rc == VP_OK && st.model_time == 50.0 * lg &&
+			       st.messages == (uint64_t)50 * lg * st.p,
+		       "50 barriers on %s: model time 50 x ceil(log2 p) ts = %g",
+		       specs[i], st.model_time);
+	}
+}
+
+/* ---- p = 4096: one ring exchange and one barrier ---- */
+
+static int ring_exchange_barrier(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), rc, got = -1;
+
+	rc = vp_sendrecv(c, (me + 1) % p, &me, sizeof(me), (me - 1 + p) % p,
+			 &got, sizeof(got));
+	if (rc)
+		return rc;
+	if (got != (me - 1 + p) % p)
+		x->bad[me]++;
+	return vp_barrier(c);
+}
+
+static void test_4096(void)
+{
+	vp_opts o = {.topology = "ring:4096"};
+	struct ctx *x = new_ctx(0);
+	vp_stats st;
+	int rc = vp_run(&o, ring_exchange_barrier, x, &st);
+
+	tap_ok(rc == VP_OK && total_bad(x, 4096) == 0 &&
+		       st.messages == 4096 * 13,
+	       "ring:4096 exchange + barrier: %.3f s wall, %zu mailboxes, "
+	       "%zu KiB runtime memory",
+	       st.wall_seconds, st.mailboxes, st.peak_bytes / 1024);
+	free(x);
+}
+
+int main(void)
+{
+	test_size_classes();
+	test_ring_pass();
+	test_all_pairs();
+	test_fifo();
+	test_self();
+	test_split();
+	test_barrier();
+	test_4096();
+	return tap_done();
+}
