@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static int tap_count, tap_failed;
 
@@ -32,13 +33,15 @@ __attribute__((format(printf, 2, 3))) static int tap_ok(int cond,
 static void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void tap_diag(const char *fmt, ...)
 {
+	char buf[8192], *line, *save = NULL;
 	va_list ap;
 
-	printf("# ");
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	printf("\n");
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		printf("# %s\n", line);
 }
 
 static int tap_done(void)
