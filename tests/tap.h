@@ -30,7 +30,8 @@ __attribute__((format(printf, 2, 3))) static int tap_ok(int cond,
 	return cond;
 }
 
-static void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void tap_diag(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), unused));
 static void tap_diag(const char *fmt, ...)
 {
 	char buf[8192], *line, *save = NULL;

@@ -1,0 +1,250 @@
+/*
+ * test_model.c - the model clock gives the textbook's numbers exactly:
+ * ping-pong 2(ts + tw m), a hand-written hypercube broadcast
+ * (ts + tw m) log p with link load 1, sendrecv overlap, th per hop,
+ * contention (load > 1, congested time above the formula) and identical
+ * numbers over 20 runs of a pattern with random sizes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "vp.h"
+
+#define TS 100.0
+#define TW 1.0
+
+struct ctx {
+	size_t m;
+	double t[4096]; /* each rank's vp_time at the end */
+};
+
+static int pingpong(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	char *b = calloc(1, x->m + 1);
+	int me = vp_rank(c), rc;
+
+	if (me == 0)
+		rc = vp_send(c, 1, b, x->m) ?: vp_recv(c, 1, b, x->m);
+	else
+		rc = vp_recv(c, 0, b, x->m) ?: vp_send(c, 0, b, x->m);
+	x->t[me] = vp_time(c);
+	free(b);
+	return rc;
+}
+
+/*
+ * One-to-all broadcast on a hypercube (GKK Algorithm 4.1, root 0), written
+ * here against the public API: in step d-1 down to 0, ranks whose low bits
+ * below the step are zero exchange along dimension i.
+ */
+static int hypercube_bcast(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), d = 0, i, rc = 0;
+	int mask;
+	char *b = calloc(1, x->m + 1);
+
+	while ((1 << d) < p)
+		d++;
+	mask = p - 1;
+	for (i = d - 1; i >= 0 && !rc; i--) {
+		mask ^= 1 << i;
+		if ((me & mask) == 0) {
+			int partner = me ^ (1 << i);
+			if ((me & (1 << i)) == 0)
+				rc = vp_send(c, partner, b, x->m);
+			else
+				rc = vp_recv(c, partner, b, x->m);
+		}
+	}
+	x->t[me] = vp_time(c);
+	free(b);
+	return rc;
+}
+
+static int exchange(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), rc;
+	char *s = calloc(1, x->m + 1), *r = calloc(1, x->m + 1);
+
+	/* Everyone sends to the rank p/2 away at once. */
+	rc = vp_sendrecv(c, (me + p / 2) % p, s, x->m, (me - p / 2 + p) % p, r,
+			 x->m);
+	x->t[me] = vp_time(c);
+	free(s);
+	free(r);
+	return rc;
+}
+
+static int far_send(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), p = vp_size(c), rc = 0;
+	char *b = calloc(1, x->m + 1);
+
+	if (me == 0)
+		rc = vp_send(c, p - 1, b, x->m);
+	else if (me == p - 1)
+		rc = vp_recv(c, 0, b, x->m);
+	x->t[me] = vp_time(c);
+	free(b);
+	return rc;
+}
+
+static void test_pingpong(void)
+{
+	size_t ms[] = {1, 1024, 65536, 100000};
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		vp_opts o = {.topology = "line:2", .ts = TS, .tw = TW};
+		struct ctx x = {.m = ms[i]};
+		vp_stats st;
+		int rc = vp_run(&o, pingpong, &x, &st);
+		double want = 2 * (TS + TW * (double)ms[i]);
+		tap_ok(rc == 0 && st.model_time == want && x.t[0] == want &&
+			       x.t[1] == want &&
+			       st.max_link_load == 1,
+		       "ping-pong m = %zu: model time %g = 2(ts + tw m)", ms[i],
+		       st.model_time);
+	}
+}
+
+static void test_hypercube_bcast(void)
+{
+	static const struct {
+		const char *spec;
+		int logp;
+	} cases[] = {{"hypercube:2", 2}, {"hypercube:3", 3},
+		     {"hypercube:4", 4}, {"hypercube:6", 6},
+		     {"ring:8", 3},	 {"full:16", 4}};
+	size_t ms[] = {1, 1024, 65536};
+	int i, j;
+
+	for (i = 0; i < 6; i++)
+		for (j = 0; j < 3; j++) {
+			vp_opts o = {.topology = cases[i].spec, .ts = TS,
+				     .tw = TW};
+			struct ctx x = {.m = ms[j]};
+			vp_stats st;
+			int rc = vp_run(&o, hypercube_bcast, &x, &st);
+			double want = (TS + TW * (double)ms[j]) * cases[i].logp;
+			tap_ok(rc == 0 && st.model_time == want &&
+				       st.max_link_load == 1 &&
+				       st.model_time_congested == want,
+			       "hypercube broadcast on %s, m = %zu: %g = "
+			       "(ts + tw m) log p, link load %llu",
+			       cases[i].spec, ms[j], st.model_time,
+			       (unsigned long long)st.max_link_load);
+		}
+}
+
+static void test_overlap_and_hops(void)
+{
+	vp_opts o = {.topology = "line:2", .ts = TS, .tw = TW};
+	struct ctx x = {.m = 1000};
+	vp_stats st;
+	int rc = vp_run(&o, exchange, &x, &st);
+
+	tap_ok(rc == 0 && st.model_time == TS + 1000 * TW && x.t[0] == x.t[1],
+	       "sendrecv overlaps send and receive: %g = ts + tw m",
+	       st.model_time);
+
+	o.topology = "line:8";
+	o.th = 5;
+	rc = vp_run(&o, far_send, &x, &st);
+	tap_ok(rc == 0 && x.t[7] == TS + 7 * 5 + 1000 * TW &&
+		       x.t[0] == TS + 1000 * TW,
+	       "cut-through over 7 hops: arrival ts + 7 th + tw m = %g, sender "
+	       "done at ts + tw m",
+	       x.t[7]);
+}
+
+static void test_contention(void)
+{
+	vp_opts o = {.topology = "ring:8", .ts = TS, .tw = TW};
+	struct ctx x = {.m = 1000};
+	vp_stats st;
+	int rc = vp_run(&o, exchange, &x, &st);
+
+	/* Every rank sends 4 hops clockwise (the tie rule) at time 0, so each
+	 * clockwise link carries 4 transfers at once. */
+	tap_ok(rc == 0 && st.max_link_load == 4 &&
+		       st.model_time == TS + 1000 * TW &&
+		       st.model_time_congested == TS + 4 * 1000 * TW,
+	       "dimension-2 exchange on ring:8: load %llu, time %g, congested "
+	       "%g = ts + 4 tw m",
+	       (unsigned long long)st.max_link_load, st.model_time,
+	       st.model_time_congested);
+
+	o.topology = "hypercube:3";
+	rc = vp_run(&o, exchange, &x, &st);
+	tap_ok(rc == 0 && st.max_link_load == 1 &&
+		       st.model_time_congested == st.model_time,
+	       "the same exchange on hypercube:3 is congestion-free (load 1)");
+}
+
+/* Random sizes and partners, fixed seed: the model must not depend on the
+ * thread interleaving. */
+static int random_pattern(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), round, rc;
+	unsigned seed = 12345;
+	char *s = malloc(70000), *r = malloc(70000);
+
+	(void)arg;
+	for (round = 0; round < 40; round++) {
+		int shift = 1 + (int)(rand_r(&seed) % (unsigned)(p - 1));
+		size_t n = (size_t)(rand_r(&seed) % 70000);
+		size_t n2 = (size_t)((rand_r(&seed) + (unsigned)me * 7919) % 300);
+		rc = vp_sendrecv(c, (me + shift) % p, s, n,
+				 (me - shift + p) % p, r, 70000);
+		if (rc)
+			break;
+		/* an uneven extra message, so ranks drift apart in time */
+		if (me % 2 == 0)
+			rc = vp_send(c, (me + 1) % p, s, n2 + (size_t)me);
+		else
+			rc = vp_recv(c, me - 1, r, 70000);
+		if (rc)
+			break;
+	}
+	free(s);
+	free(r);
+	return rc;
+}
+
+static void test_determinism(void)
+{
+	vp_opts o = {.topology = "torus:4x4", .ts = 3, .tw = 0.25, .th = 2};
+	vp_stats first, st;
+	int i, same = 1;
+
+	vp_run(&o, random_pattern, NULL, &first);
+	for (i = 0; i < 19; i++) {
+		if (vp_run(&o, random_pattern, NULL, &st))
+			same = 0;
+		same &= st.model_time == first.model_time &&
+			st.model_time_congested == first.model_time_congested &&
+			st.max_link_load == first.max_link_load &&
+			st.messages == first.messages && st.bytes == first.bytes;
+	}
+	tap_ok(same && first.messages == 40 * 16 + 40 * 8,
+	       "20 runs of a random pattern on torus:4x4 give identical model "
+	       "numbers (time %g, congested %g, load %llu)",
+	       first.model_time, first.model_time_congested,
+	       (unsigned long long)first.max_link_load);
+}
+
+int main(void)
+{
+	test_pingpong();
+	test_hypercube_bcast();
+	test_overlap_and_hops();
+	test_contention();
+	test_determinism();
+	return tap_done();
+}
