@@ -5,6 +5,9 @@
 # suite). Usage: run-tests.sh BIN...
 limit=${VP_TEST_TIMEOUT:-300}
 here=$(dirname "$0")
+if [ -n "$SAN" ]; then
+	export VP_SOAK_MESSAGES=${VP_SOAK_MESSAGES:-100000}
+fi
 if [ "$SAN" = thread ]; then
 	export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$here/tsan.supp ${TSAN_OPTIONS:-}"
 fi
