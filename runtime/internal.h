@@ -50,9 +50,10 @@ struct vp__event {
 	size_t bytes_send;
 };
 
-/* [start, end) of one message on one directed link. */
-struct vp__link_use {
-	uint64_t link;
+/* One modelled message: it holds every link of its route during
+ * [start, end); link loads are computed from these after the run. */
+struct vp__transfer {
+	int32_t src, dst;
 	double start, end;
 };
 
@@ -118,8 +119,7 @@ struct vp__rank {
 	size_t pool_bytes;
 	struct vp__peer_map peers;
 	struct vp__vec events;	  /* struct vp__event */
-	struct vp__vec link_uses; /* struct vp__link_use */
-	uint64_t *route_buf;
+	struct vp__vec transfers;  /* struct vp__transfer */
 	unsigned spin_budget; /* adaptive spin length, see wait.c */
 	struct vp_comm comm, coll;
 	pthread_t thread;
@@ -171,6 +171,10 @@ int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
 void vp__wake(struct vp__world *w, int target, int waker);
 void vp__wake_all(struct vp__world *w);
 int vp__wait_ready(struct vp__rank *r);
+
+/* wait.c: the waiting policy's limits (VP_SPIN_LONG, VP_SPIN_SHORT,
+ * VP_YIELDS in the environment override them for tuning runs). */
+extern unsigned vp__spin_long, vp__spin_short, vp__yields;
 
 /* deadlock.c */
 void vp__deadlock_check(struct vp__rank *me);

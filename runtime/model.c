@@ -25,14 +25,12 @@ double vp__model_send(struct vp__rank *me, int dst_world, size_t n,
 	struct vp__world *w = me->world;
 	double start = me->clock > me->port_free ? me->clock : me->port_free;
 	double hold = w->opts.ts + w->opts.tw * (double)n;
-	int h, i;
+	int h = vp__topo_distance(&w->topo, me->world_rank, dst_world);
+	struct vp__transfer tr = {me->world_rank, dst_world, start,
+				  start + hold};
 
-	h = vp__topo_route(&w->topo, me->world_rank, dst_world, me->route_buf,
-			   vp__topo_max_hops(&w->topo));
-	for (i = 0; i < h; i++) {
-		struct vp__link_use u = {me->route_buf[i], start, start + hold};
-		vp__vec_push(&me->link_uses, &u);
-	}
+	if (h)
+		vp__vec_push(&me->transfers, &tr);
 	me->port_free = start + hold;
 	*hops = h;
 	return start + w->opts.ts + w->opts.th * h + w->opts.tw * (double)n;
@@ -53,52 +51,49 @@ void vp__model_log(struct vp__rank *me, int kind, int dst, int src,
 	vp__vec_push(&me->events, &e);
 }
 
-/* ---- link load: a sweep over interval end points, per link ---- */
+/* ---- link load ----
+ *
+ * A transfer holds each link of its route during [start, end). Sweeping the
+ * start and end points in time order (ends first at equal times: the
+ * intervals are half-open) while counting per link gives the most transfers
+ * that overlap on one link. Work is the total route length; memory is one
+ * record per message plus one counter per link. A fully connected topology
+ * has p(p-1) links but one link per route, so there the points are sorted by
+ * (link, time) instead and counted link by link.
+ */
 
 struct endpoint {
-	uint64_t link;
+	uint64_t link; /* fully connected only */
 	double t;
-	int delta; /* -1 end, +1 start: ends sort first (half-open) */
+	int delta; /* -1 end, +1 start */
+	const struct vp__transfer *tr;
 };
 
-static int cmp_endpoint(const void *a, const void *b)
+static int cmp_time(const void *a, const void *b)
 {
 	const struct endpoint *x = a, *y = b;
 
-	if (x->link != y->link)
-		return x->link < y->link ? -1 : 1;
 	if (x->t != y->t)
 		return x->t < y->t ? -1 : 1;
 	return x->delta - y->delta;
 }
 
-static uint64_t max_link_load(struct vp__world *w)
+static int cmp_link_time(const void *a, const void *b)
 {
-	size_t total = 0, n = 0, i, k;
-	struct endpoint *ep;
+	const struct endpoint *x = a, *y = b;
+
+	if (x->link != y->link)
+		return x->link < y->link ? -1 : 1;
+	return cmp_time(a, b);
+}
+
+static uint64_t sweep_full(struct endpoint *ep, size_t n)
+{
 	uint64_t best = 0;
 	int64_t cur = 0;
-	int r;
+	size_t i;
 
-	for (r = 0; r < w->p; r++)
-		total += w->ranks[r].link_uses.len;
-	if (!total)
-		return 0;
-	ep = malloc(2 * total * sizeof(*ep));
-	if (!ep)
-		return 1;
-	for (r = 0; r < w->p; r++) {
-		struct vp__link_use *u = w->ranks[r].link_uses.data;
-		for (k = 0; k < w->ranks[r].link_uses.len; k++) {
-			/* A zero-length transfer (ts = tw = 0) occupies no
-			 * time; it still makes the link used (load >= 1). */
-			if (!(u[k].end > u[k].start))
-				continue;
-			ep[n++] = (struct endpoint){u[k].link, u[k].start, 1};
-			ep[n++] = (struct endpoint){u[k].link, u[k].end, -1};
-		}
-	}
-	qsort(ep, n, sizeof(*ep), cmp_endpoint);
+	qsort(ep, n, sizeof(*ep), cmp_link_time);
 	for (i = 0; i < n; i++) {
 		if (i == 0 || ep[i].link != ep[i - 1].link)
 			cur = 0;
@@ -106,6 +101,69 @@ static uint64_t max_link_load(struct vp__world *w)
 		if (cur > (int64_t)best)
 			best = (uint64_t)cur;
 	}
+	return best;
+}
+
+static uint64_t sweep_routed(struct vp__world *w, struct endpoint *ep,
+			     size_t n)
+{
+	size_t slots = vp__topo_link_slots(&w->topo), i;
+	int32_t *count = calloc(slots, sizeof(*count));
+	uint64_t *route = malloc(
+		((size_t)vp__topo_max_hops(&w->topo) + 1) * sizeof(*route));
+	uint64_t best = 0;
+	int h, k;
+
+	if (!count || !route) {
+		free(count);
+		free(route);
+		return 0;
+	}
+	qsort(ep, n, sizeof(*ep), cmp_time);
+	for (i = 0; i < n; i++) {
+		h = vp__topo_route(&w->topo, ep[i].tr->src, ep[i].tr->dst,
+				   route, vp__topo_max_hops(&w->topo));
+		for (k = 0; k < h; k++) {
+			int32_t *c = &count[vp__topo_link_index(&w->topo,
+								 route[k])];
+			*c += ep[i].delta;
+			if (*c > (int64_t)best)
+				best = (uint64_t)*c;
+		}
+	}
+	free(count);
+	free(route);
+	return best;
+}
+
+static uint64_t max_link_load(struct vp__world *w)
+{
+	size_t total = 0, n = 0, k;
+	struct endpoint *ep;
+	uint64_t best;
+	int r;
+
+	for (r = 0; r < w->p; r++)
+		total += w->ranks[r].transfers.len;
+	if (!total)
+		return 0;
+	ep = malloc(2 * total * sizeof(*ep));
+	if (!ep)
+		return 1;
+	for (r = 0; r < w->p; r++) {
+		const struct vp__transfer *tr = w->ranks[r].transfers.data;
+		for (k = 0; k < w->ranks[r].transfers.len; k++) {
+			uint64_t l = vp__link(tr[k].src, tr[k].dst);
+			/* A zero-length transfer (ts = tw = 0) occupies no
+			 * time; it still makes the link used (load >= 1). */
+			if (!(tr[k].end > tr[k].start))
+				continue;
+			ep[n++] = (struct endpoint){l, tr[k].start, 1, &tr[k]};
+			ep[n++] = (struct endpoint){l, tr[k].end, -1, &tr[k]};
+		}
+	}
+	best = w->topo.kind == VP__TOPO_FULL ? sweep_full(ep, n)
+					     : sweep_routed(w, ep, n);
 	free(ep);
 	return best ? best : 1;
 }

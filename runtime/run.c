@@ -47,7 +47,9 @@ static void *rank_main(void *arg)
 {
 	struct vp__rank *r = arg;
 	struct vp__world *w = r->world;
-	int rc = w->fn(&r->comm, w->arg);
+	int rc;
+
+	rc = w->fn(&r->comm, w->arg);
 
 	r->result = rc;
 	if (rc != VP_OK)
@@ -97,10 +99,23 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 	return 0;
 }
 
+/* Overrides of the waiting policy for tuning runs (see wait.c). */
+static void read_wait_tuning(void)
+{
+	const char *s;
+
+	if ((s = getenv("VP_SPIN_LONG")))
+		vp__spin_long = (unsigned)atoi(s);
+	if ((s = getenv("VP_SPIN_SHORT")))
+		vp__spin_short = (unsigned)atoi(s);
+	if ((s = getenv("VP_YIELDS")))
+		vp__yields = (unsigned)atoi(s);
+}
+
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t)
 {
 	struct vp__world *w = calloc(1, sizeof(*w));
-	int i, hops = vp__topo_max_hops(t);
+	int i;
 
 	if (!w)
 		return NULL;
@@ -137,17 +152,11 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t)
 		r->world_rank = i;
 		r->world = w;
 		r->events.elem = sizeof(struct vp__event);
-		r->link_uses.elem = sizeof(struct vp__link_use);
-		r->route_buf = malloc((size_t)(hops + 1) * sizeof(uint64_t));
-		if (!r->route_buf)
-			goto fail;
+		r->transfers.elem = sizeof(struct vp__transfer);
 		vp__comm_init_world(r);
 	}
 	return w;
 fail:
-	if (w->ranks)
-		for (i = 0; i < t->p; i++)
-			free(w->ranks[i].route_buf);
 	free(w->ranks);
 	free(w->buckets);
 	free(w);
@@ -163,8 +172,7 @@ static void world_free(struct vp__world *w)
 		vp__pool_free(r);
 		vp__peer_map_free(&r->peers);
 		vp__vec_free(&r->events);
-		vp__vec_free(&r->link_uses);
-		free(r->route_buf);
+		vp__vec_free(&r->transfers);
 	}
 	vp__mailboxes_free(w);
 	vp__groups_free(w);
@@ -217,6 +225,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	}
 	w->fn = fn;
 	w->arg = arg;
+	read_wait_tuning();
 
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, o.stack_size);

@@ -13,10 +13,12 @@
  *     Spinning shorter than the wake cost is bistable: every wait would pay
  *     the 40 us wake.
  *   - When ranks outnumber CPUs, the peer needs our CPU to make progress:
- *     spin only a moment (a message may be landing), yield a few times
- *     (cheap hand-off while few ranks are runnable), then park, which takes
- *     us off the run queue; a yield loop alone collapses at p = 512 and
- *     never finishes at p = 4096 (measured).
+ *     do not spin at all, yield twice (a cheap hand-off while few ranks are
+ *     runnable), then park, which takes us off the run queue; a yield loop
+ *     alone collapses at p = 512 and never finishes at p = 4096.
+ *     Measured here, barrier at p = 64 (us per barrier, 3 runs):
+ *       spin 0,   yields 0: 690-760    spin 0,   yields 1-32: 314-400
+ *       spin 100, yields 2: 500-566    spin 1000, yields 2: 2170-2230
  * The limits are VP_SPIN_LONG, VP_SPIN_SHORT and VP_YIELDS below; the bench
  * sweeps them (vp-bench --wait-sweep).
  *
@@ -40,7 +42,7 @@
 #include "internal.h"
 
 unsigned vp__spin_long = 20000; /* ~ 40-60 us of pause: above a cross-CPU wake */
-unsigned vp__spin_short = 100;	/* ~ 1-2 us: a message may be landing */
+unsigned vp__spin_short = 0;	/* measured: any spin here costs (README) */
 unsigned vp__yields = 2;	/* hand-offs tried before parking */
 
 static void futex_wait(atomic_int *addr, int val)

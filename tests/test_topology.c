@@ -210,8 +210,49 @@ static void test_gray(void)
 		   "and the inverse maps back");
 }
 
+/* Distances match route lengths, and every link of every route gets its
+ * own dense index (no two distinct links share a counter). */
+static void test_distance_and_link_index(void)
+{
+	static const char *const specs[] = {"ring:9",	   "ring:8",
+					    "line:6",	   "mesh:3x4",
+					    "torus:3x5",   "torus:2x2",
+					    "hypercube:4", "tree:16"};
+	size_t i;
+
+	for (i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		struct vp__topo t = parse(specs[i]);
+		size_t slots = vp__topo_link_slots(&t);
+		uint64_t *owner = calloc(slots, sizeof(*owner));
+		uint64_t links[64];
+		int a, b, k, n, ok = 1;
+
+		for (a = 0; a < t.p; a++)
+			for (b = 0; b < t.p; b++) {
+				n = vp__topo_route(&t, a, b, links, 64);
+				ok &= n == vp__topo_distance(&t, a, b);
+				for (k = 0; k < n; k++) {
+					size_t ix = vp__topo_link_index(
+						&t, links[k]);
+					ok &= ix < slots;
+					if (ix >= slots)
+						continue;
+					/* store link + 1 so 0 means free */
+					ok &= !owner[ix] ||
+					      owner[ix] == links[k] + 1;
+					owner[ix] = links[k] + 1;
+				}
+			}
+		tap_ok(ok, "%s: distance = route length; distinct links have "
+			   "distinct counter slots",
+		       specs[i]);
+		free(owner);
+	}
+}
+
 int main(void)
 {
+	test_distance_and_link_index();
 	test_specs();
 	test_neighbors();
 	test_routes();

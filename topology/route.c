@@ -242,3 +242,86 @@ int vp__topo_route(const struct vp__topo *t, int a, int b, uint64_t *links,
 	}
 	return n;
 }
+
+int vp__topo_distance(const struct vp__topo *t, int a, int b)
+{
+	int x;
+
+	if (a == b)
+		return 0;
+	switch (t->kind) {
+	case VP__TOPO_RING:
+		return iabs(cyclic_steps(a, b, t->p));
+	case VP__TOPO_LINE:
+		return iabs(a - b);
+	case VP__TOPO_MESH:
+		return iabs(a / t->cols - b / t->cols) +
+		       iabs(a % t->cols - b % t->cols);
+	case VP__TOPO_TORUS:
+		return iabs(cyclic_steps(a / t->cols, b / t->cols, t->rows)) +
+		       iabs(cyclic_steps(a % t->cols, b % t->cols, t->cols));
+	case VP__TOPO_HYPERCUBE:
+		return __builtin_popcount((unsigned)(a ^ b));
+	case VP__TOPO_TREE:
+		/* levels up to the common switch: bit length of a ^ b */
+		for (x = a ^ b, a = 0; x; x >>= 1)
+			a++;
+		return 2 * a;
+	case VP__TOPO_FULL:
+		return 1;
+	}
+	return 0;
+}
+
+size_t vp__topo_link_slots(const struct vp__topo *t)
+{
+	switch (t->kind) {
+	case VP__TOPO_RING:
+	case VP__TOPO_LINE:
+	case VP__TOPO_TREE:
+		return 2 * (size_t)t->nodes;
+	case VP__TOPO_MESH:
+	case VP__TOPO_TORUS:
+		return 4 * (size_t)t->nodes;
+	case VP__TOPO_HYPERCUBE:
+		return (size_t)t->nodes * (size_t)(t->dim ? t->dim : 1);
+	case VP__TOPO_FULL:
+		return 0;
+	}
+	return 0;
+}
+
+size_t vp__topo_link_index(const struct vp__topo *t, uint64_t link)
+{
+	int from = vp__link_from(link), to = vp__link_to(link);
+	int bit = 0, x;
+
+	switch (t->kind) {
+	case VP__TOPO_RING:
+	case VP__TOPO_LINE:
+		return 2 * (size_t)from + (to == (from + 1) % t->p ? 0 : 1);
+	case VP__TOPO_TREE: {
+		/* The link between a child and its parent, up (0) or down (1).
+		 * Leaves have no children; between two switches the child has
+		 * the larger node number (a larger heap index). */
+		int child = from < t->p || (to >= t->p && from > to) ? from : to;
+		return 2 * (size_t)child + (child == from ? 0 : 1);
+	}
+	case VP__TOPO_MESH:
+	case VP__TOPO_TORUS:
+		if (to / t->cols == from / t->cols)
+			return 4 * (size_t)from +
+			       (to % t->cols == (from % t->cols + 1) % t->cols
+					? 0
+					: 1);
+		return 4 * (size_t)from +
+		       (to / t->cols == (from / t->cols + 1) % t->rows ? 2 : 3);
+	case VP__TOPO_HYPERCUBE:
+		for (x = from ^ to; x > 1; x >>= 1)
+			bit++;
+		return (size_t)from * (size_t)t->dim + (size_t)bit;
+	case VP__TOPO_FULL:
+		break;
+	}
+	return 0;
+}

@@ -63,6 +63,17 @@ int vp__topo_max_hops(const struct vp__topo *t);
 int vp__topo_route(const struct vp__topo *t, int a, int b, uint64_t *links,
 		   int max);
 
+/* Route length in links, without building the route. */
+int vp__topo_distance(const struct vp__topo *t, int a, int b);
+
+/*
+ * Dense numbering of directed links for per-link counters: every link of the
+ * topology gets an index in [0, vp__topo_link_slots(t)). Full topologies have
+ * p(p-1) links and return 0 slots: count them by sorting instead.
+ */
+size_t vp__topo_link_slots(const struct vp__topo *t);
+size_t vp__topo_link_index(const struct vp__topo *t, uint64_t link);
+
 static inline uint64_t vp__link(int from, int to)
 {
 	return ((uint64_t)(uint32_t)from << 32) | (uint32_t)to;
