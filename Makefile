@@ -42,7 +42,7 @@ TOOL_SRC := $(wildcard bench/vp-*.c)
 TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
 DEPS_OK := $(BUILD)/.deps-ok
 
-.PHONY: all check run bench install deps format clean
+.PHONY: all check valgrind run bench install deps format clean
 all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
@@ -79,6 +79,15 @@ $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
 
 check: $(TEST_BIN)
 	@SAN=$(SAN) sh tests/run-tests.sh $(TEST_BIN)
+
+# Every test binary under valgrind's leak checker (definite and indirect
+# leaks and memory errors fail it); the soak is shortened, threads raised.
+VALGRIND := valgrind -q --max-threads=5000 --leak-check=full \
+	--show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --error-exitcode=9
+valgrind: $(TEST_BIN)
+	@VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
+	  sh tests/run-tests.sh $(TEST_BIN)
 
 run: $(BUILD)/vp-demo
 	./$(BUILD)/vp-demo

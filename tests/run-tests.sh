@@ -21,7 +21,8 @@ for bin in "$@"; do
 	name=$(basename "$bin")
 	echo "# $name"
 	out=$(mktemp)
-	timeout -k 10 "$limit" "$bin" >"$out" 2>"$out.err"
+	# VP_TEST_WRAP runs the binary under a tool (make valgrind)
+	timeout -k 10 "$limit" ${VP_TEST_WRAP:-} "$bin" >"$out" 2>"$out.err"
 	rc=$?
 	cat "$out"
 	p=$(grep -c '^ok ' "$out")
