@@ -108,9 +108,9 @@ static uint64_t sweep_routed(struct vp__world *w, struct endpoint *ep,
 			     size_t n)
 {
 	size_t slots = vp__topo_link_slots(&w->topo), i;
+	int max_hops = vp__topo_max_hops(&w->topo);
 	int32_t *count = calloc(slots, sizeof(*count));
-	uint64_t *route = malloc(
-		((size_t)vp__topo_max_hops(&w->topo) + 1) * sizeof(*route));
+	uint64_t *route = malloc(((size_t)max_hops + 1) * sizeof(*route));
 	uint64_t best = 0;
 	int h, k;
 
@@ -122,7 +122,7 @@ static uint64_t sweep_routed(struct vp__world *w, struct endpoint *ep,
 	qsort(ep, n, sizeof(*ep), cmp_time);
 	for (i = 0; i < n; i++) {
 		h = vp__topo_route(&w->topo, ep[i].tr->src, ep[i].tr->dst,
-				   route, vp__topo_max_hops(&w->topo));
+				   route, max_hops);
 		for (k = 0; k < h; k++) {
 			int32_t *c = &count[vp__topo_link_index(&w->topo,
 								 route[k])];
