@@ -1,5 +1,6 @@
 /*
- * alg_names.c - names of the collective algorithms and element types.
+ * alg_names.c - names of the collective algorithms, operations and element
+ * types.
  */
 #include <string.h>
 
@@ -22,7 +23,41 @@ static const char *const names[VP_ALG_COUNT_] = {
 	[VP_ALG_PAIRWISE] = "pairwise",
 	[VP_ALG_BRUCK] = "bruck",
 	[VP_ALG_DISSEMINATION] = "dissemination",
+	[VP_ALG_RECURSIVE_DOUBLING] = "recursive_doubling",
+	[VP_ALG_DIRECT] = "direct",
 };
+
+static const char *const coll_names[VP_COLL_COUNT_] = {
+	[VP_COLL_BCAST] = "bcast",
+	[VP_COLL_REDUCE] = "reduce",
+	[VP_COLL_ALLREDUCE] = "allreduce",
+	[VP_COLL_ALLGATHER] = "allgather",
+	[VP_COLL_REDUCE_SCATTER] = "reduce_scatter",
+	[VP_COLL_SCAN] = "scan",
+	[VP_COLL_SCATTER] = "scatter",
+	[VP_COLL_GATHER] = "gather",
+	[VP_COLL_ALLTOALL] = "alltoall",
+	[VP_COLL_SHIFT] = "shift",
+};
+
+const char *vp_coll_name(vp_coll op)
+{
+	if ((int)op < 0 || op >= VP_COLL_COUNT_)
+		return "unknown";
+	return coll_names[op];
+}
+
+int vp_coll_parse(const char *name)
+{
+	int o;
+
+	if (!name)
+		return VP_EINVAL;
+	for (o = 0; o < VP_COLL_COUNT_; o++)
+		if (!strcmp(name, coll_names[o]))
+			return o;
+	return VP_EINVAL;
+}
 
 const char *vp_alg_name(vp_alg alg)
 {

@@ -54,6 +54,8 @@ typedef struct vp_opts {
 	const char *trace;	 /* reserved for the trace writer (NULL) */
 	size_t stack_size;	 /* per-rank thread stack (default 256 KiB) */
 	int quiet;		 /* 1: do not print the failure report */
+	int kary;		 /* degree of the k-ary broadcast (default 4) */
+	size_t segment;		 /* pipelined trees: segment bytes (0: optimum) */
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -74,6 +76,9 @@ typedef struct vp_stats {
 	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
 	size_t peak_bytes;    /* runtime memory at the end: mailboxes+pools */
 	size_t stack_size;    /* stack reserved per rank thread */
+	/* Which algorithm each collective used and, for VP_ALG_AUTO, why: one
+	 * line per distinct choice, "bcast hypercube x3 (auto: ...)". */
+	char collectives[2048];
 } vp_stats;
 
 /*
@@ -116,6 +121,22 @@ vp_comm *vp_coll_comm(vp_comm *c);
 int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
 int vp_comm_free(vp_comm *sub);
 
+/*
+ * Errors raised by code above the runtime (the collectives, user libraries):
+ * both write "rank R: call: <message>" into this rank's vp_errmsg and return
+ * code. vp_abort also aborts the run, as a failed call does; vp_error does
+ * not (used for VP_EALG, which every rank decides alike, so the caller may
+ * try another algorithm). If the rank function then returns that code, the
+ * run reports this message.
+ */
+int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The model parameters of the run (the options, defaults filled). */
+void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th);
+
 /* Element types and reduction operators of the collectives. */
 typedef enum vp_type {
 	VP_BYTE,
@@ -155,11 +176,108 @@ typedef enum vp_alg {
 	VP_ALG_PAIRWISE,
 	VP_ALG_BRUCK,
 	VP_ALG_DISSEMINATION,
+	VP_ALG_RECURSIVE_DOUBLING,
+	VP_ALG_DIRECT,
 	VP_ALG_COUNT_
 } vp_alg;
 
 const char *vp_alg_name(vp_alg alg);
 int vp_alg_parse(const char *name); /* vp_alg, or VP_EALG if unknown */
+
+/* The collective operations, for reports, selection and formulas. */
+typedef enum vp_coll {
+	VP_COLL_BCAST,
+	VP_COLL_REDUCE,
+	VP_COLL_ALLREDUCE,
+	VP_COLL_ALLGATHER,
+	VP_COLL_REDUCE_SCATTER,
+	VP_COLL_SCAN,
+	VP_COLL_SCATTER,
+	VP_COLL_GATHER,
+	VP_COLL_ALLTOALL,
+	VP_COLL_SHIFT,
+	VP_COLL_COUNT_
+} vp_coll;
+
+const char *vp_coll_name(vp_coll op); /* "bcast", "reduce", ... */
+int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
+
+/*
+ * Collectives. count is elements per rank (bcast, reduce, allreduce, scan)
+ * or per block (allgather, reduce_scatter, scatter, gather, alltoall,
+ * shift); buffers holding p blocks hold them in rank order. Every rank of c
+ * calls with the same count, type, op, root, q and alg. count 0 does
+ * nothing. Send and receive buffers may not overlap, except through
+ * VP_IN_PLACE as in MPI: as sbuf of reduce (root), allreduce, scan,
+ * allgather (own block already in rbuf), gather (root), alltoall (input in
+ * rbuf); as rbuf of scatter (root). Bitwise ops need an integer type.
+ * alg VP_ALG_AUTO picks an algorithm (see vp_coll_choose); a named one that
+ * cannot run here returns VP_EALG with the reason, and never falls back.
+ */
+#define VP_IN_PLACE ((void *)1)
+
+int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
+	     vp_alg alg);
+int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	      vp_type type, vp_op op, int root, vp_alg alg);
+int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		 vp_type type, vp_op op, vp_alg alg);
+int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		 vp_type type, vp_alg alg);
+int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		      vp_type type, vp_op op, vp_alg alg);
+int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	    vp_type type, vp_op op, vp_alg alg);
+int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	       vp_type type, int root, vp_alg alg);
+int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	      vp_type type, int root, vp_alg alg);
+int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		vp_type type, vp_alg alg);
+/* Rank i's block goes to rank (i + q) mod p; any integer q. */
+int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	     vp_type type, long q, vp_alg alg);
+
+/* inout[i] = in[i] op inout[i] for i < count (MPI_Reduce_local). */
+int vp_reduce_local(const void *in, void *inout, size_t count, vp_type type,
+		    vp_op op);
+
+/*
+ * The algorithm VP_ALG_AUTO picks for op with per-rank (or per-block) size
+ * bytes on c, and why ("hypercube topology: the book's algorithm ...").
+ * why may be NULL; the text lives until the next call on this rank.
+ */
+vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why);
+
+/* The algorithms op has (fills up to max of them; returns how many). */
+int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max);
+/* 1 if alg can run op on c; else 0 and *why (may be NULL) says why. */
+int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why);
+
+/*
+ * Tuning of the k-ary and pipelined broadcasts and reductions on this rank
+ * (every rank must set the same values): kary >= 2; segment in bytes, 0 for
+ * the optimum sqrt(m ts / (tw log2 p)). Either argument 0 keeps the default.
+ */
+int vp_set_coll_params(vp_comm *c, int kary, size_t segment);
+void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
+
+/* Records that op ran with alg (and why, for AUTO); reported in
+ * vp_stats.collectives (counted once per call, at rank 0 of c) and by
+ * vp_coll_last. Called by the collectives. */
+void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why);
+/* "allreduce rabenseifner (auto: ...)": this rank's last collective. */
+const char *vp_coll_last(const vp_comm *c);
+
+/*
+ * The book's cost of op with alg for p ranks on topology (a spec as in
+ * vp_opts; mesh algorithms use its grid, or sqrt(p) x sqrt(p)) with m bytes
+ * per rank or block, th = 0. *exact (may be NULL) is 1 where the model clock
+ * reproduces it to the unit, 0 where it is the book's bound or estimate.
+ * Returns -1 where the book gives no formula (or alg cannot run there).
+ */
+double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
+		       size_t m, double ts, double tw, int *exact);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */

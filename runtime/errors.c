@@ -49,20 +49,22 @@ void vp__record_error(struct vp__world *w, int rank, int code,
 	pthread_mutex_unlock(&w->error_lock);
 }
 
-int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
-	     ...)
+static void format_error(struct vp__rank *me, const char *call,
+			 const char *fmt, va_list ap)
 {
-	struct vp__world *w = me->world;
-	int n, expected = 0;
-	va_list ap;
+	int n = snprintf(me->errmsg, sizeof(me->errmsg), "rank %d: %s: ",
+			 me->world_rank, call);
 
-	n = snprintf(me->errmsg, sizeof(me->errmsg), "rank %d: %s: ",
-		     me->world_rank, call);
 	if (n < 0 || (size_t)n >= sizeof(me->errmsg))
 		n = 0;
-	va_start(ap, fmt);
 	vsnprintf(me->errmsg + n, sizeof(me->errmsg) - (size_t)n, fmt, ap);
-	va_end(ap);
+}
+
+/* Records me->errmsg as the run's error (if first) and aborts the run. */
+static int abort_run(struct vp__rank *me, int code)
+{
+	struct vp__world *w = me->world;
+	int expected = 0;
 
 	/* Calls that fail because the run is already failing do not start a
 	 * new abort; the first error stays the one reported. */
@@ -71,6 +73,43 @@ int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	vp__record_error(w, me->world_rank, code, me->errmsg);
 	if (atomic_compare_exchange_strong(&w->status, &expected, VP_EABORT))
 		vp__wake_all(w);
+	return code;
+}
+
+int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
+	     ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	format_error(me, call, fmt, ap);
+	va_end(ap);
+	return abort_run(me, code);
+}
+
+int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!c || code >= 0)
+		return VP_EINVAL;
+	va_start(ap, fmt);
+	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
+	va_end(ap);
+	c->me->raised = code;
+	return abort_run(c->me, code);
+}
+
+int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!c || code >= 0)
+		return VP_EINVAL;
+	va_start(ap, fmt);
+	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
+	va_end(ap);
+	c->me->raised = code;
 	return code;
 }
 

@@ -48,6 +48,7 @@ struct vp__event {
 	uint32_t hops;
 	uint32_t recv_seq; /* sender's sequence number of the received msg */
 	size_t bytes_send;
+	size_t bytes_recv; /* length of the received message (RECV, SENDRECV) */
 };
 
 /* One modelled message: it holds every link of its route during
@@ -112,6 +113,7 @@ struct vp__rank {
 	struct vp__world *world;
 	double clock;	   /* model time T */
 	double port_free;  /* when the send port is free again */
+	double rport_free; /* when the receive port is free again */
 	uint32_t send_seq; /* modelled messages sent so far */
 	uint64_t messages, bytes;
 	struct vp__msg *free_list[VP__NCLASS];
@@ -121,9 +123,13 @@ struct vp__rank {
 	struct vp__vec events;	  /* struct vp__event */
 	struct vp__vec transfers;  /* struct vp__transfer */
 	unsigned spin_budget; /* adaptive spin length, see wait.c */
+	int kary;	      /* collective tuning, see vp_set_coll_params */
+	size_t segment;
+	struct vp__coll_log *coll_log; /* lazily made, coll_log.c */
 	struct vp_comm comm, coll;
 	pthread_t thread;
 	int result;
+	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[512];
 };
 
@@ -192,7 +198,9 @@ int vp__do_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 double vp__model_send(struct vp__rank *me, int dst_world, size_t n,
 		      int *hops);
 void vp__model_log(struct vp__rank *me, int kind, int dst, int src,
-		   uint32_t hops, uint32_t recv_seq, size_t bytes);
+		   uint32_t hops, uint32_t recv_seq, size_t bytes,
+		   size_t rbytes);
+double vp__model_recv(struct vp__rank *me, double arrival, size_t n);
 void vp__model_finish(struct vp__world *w, vp_stats *st);
 
 /* vec.c */
@@ -201,6 +209,10 @@ void vp__vec_free(struct vp__vec *v);
 
 /* comm.c */
 void vp__comm_init_world(struct vp__rank *r);
+
+/* coll_log.c: which algorithm each collective used. */
+void vp__coll_log_report(struct vp__world *w, vp_stats *st);
+void vp__coll_log_free(struct vp__rank *r);
 void vp__groups_free(struct vp__world *w);
 int vp__ctx(const vp_comm *c);
 int vp__to_world(const vp_comm *c, int r);

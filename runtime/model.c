@@ -36,8 +36,32 @@ double vp__model_send(struct vp__rank *me, int dst_world, size_t n,
 	return start + w->opts.ts + w->opts.th * h + w->opts.tw * (double)n;
 }
 
+/*
+ * The receive port: a rank takes in one transfer at a time, so a message of
+ * n bytes is complete no earlier than the previous one plus ts + tw*n. In
+ * the book's algorithms each step receives one message and this changes
+ * nothing; a root taking p-1 messages (linear gather or reduce) pays
+ * (p-1)(ts + tw*m), as the single-port model says. Returns the completion.
+ */
+static double recv_port(double arrival, double *port_free, double ts,
+			double tw, size_t n)
+{
+	double serial = *port_free + ts + tw * (double)n;
+	double done = arrival > serial ? arrival : serial;
+
+	*port_free = done;
+	return done;
+}
+
+double vp__model_recv(struct vp__rank *me, double arrival, size_t n)
+{
+	return recv_port(arrival, &me->rport_free, me->world->opts.ts,
+			 me->world->opts.tw, n);
+}
+
 void vp__model_log(struct vp__rank *me, int kind, int dst, int src,
-		   uint32_t hops, uint32_t recv_seq, size_t bytes)
+		   uint32_t hops, uint32_t recv_seq, size_t bytes,
+		   size_t rbytes)
 {
 	struct vp__event e = {
 		.kind = (uint8_t)kind,
@@ -46,6 +70,7 @@ void vp__model_log(struct vp__rank *me, int kind, int dst, int src,
 		.hops = hops,
 		.recv_seq = recv_seq,
 		.bytes_send = bytes,
+		.bytes_recv = rbytes,
 	};
 
 	vp__vec_push(&me->events, &e);
@@ -173,6 +198,7 @@ static uint64_t max_link_load(struct vp__world *w)
 struct replay_rank {
 	size_t next;	   /* next event */
 	double t, port;	   /* model time, send port free */
+	double rport;	   /* receive port free */
 	double *arrivals;  /* arrival of each of this rank's sends, by seq */
 	uint32_t sent;	   /* sends replayed */
 	int half;	   /* a sendrecv whose send part is done */
@@ -238,7 +264,9 @@ static double replay(struct vp__world *w, double tw)
 				src = &rr[e->peer_recv];
 				if (src->sent <= e->recv_seq)
 					break; /* its sender is behind */
-				arr = src->arrivals[e->recv_seq];
+				arr = recv_port(src->arrivals[e->recv_seq],
+						&me->rport, w->opts.ts, tw,
+						e->bytes_recv);
 				if (e->kind == VP__EV_RECV) {
 					me->t = me->t > arr ? me->t : arr;
 				} else {

@@ -204,7 +204,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 		return vp__fail(c->me, rc, "vp_send", "no memory for %zu bytes",
 				n);
 	c->me->clock = c->me->port_free;
-	vp__model_log(c->me, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n);
+	vp__model_log(c->me, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = vp__complete_send(c->me, rdv, dw);
 	if (rc)
 		return vp__fail(c->me, rc, "vp_send",
@@ -216,6 +216,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 {
 	double arrival;
+	size_t len;
 	uint32_t seq;
 	int rc, sw;
 
@@ -226,13 +227,16 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
 	sw = vp__to_world(c, src);
-	rc = vp__do_recv(c->me, vp__ctx(c), sw, buf, n, got, &arrival, &seq,
+	rc = vp__do_recv(c->me, vp__ctx(c), sw, buf, n, &len, &arrival, &seq,
 			 "vp_recv");
 	if (rc)
 		return rc;
+	if (got)
+		*got = len;
+	arrival = vp__model_recv(c->me, arrival, len);
 	if (arrival > c->me->clock)
 		c->me->clock = arrival;
-	vp__model_log(c->me, VP__EV_RECV, -1, sw, 0, seq, 0);
+	vp__model_log(c->me, VP__EV_RECV, -1, sw, 0, seq, 0, len);
 	return VP_OK;
 }
 
@@ -247,6 +251,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	struct vp__rank *me;
 	struct vp__msg *rdv;
 	double t0, arrival, send_end;
+	size_t rlen;
 	uint32_t seq;
 	int rc, dw, sw, hops;
 
@@ -273,7 +278,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	send_end = me->port_free;
 	/* The receive may copy from our own rendezvous send when src is us,
 	 * so it runs before we wait for our send to be taken. */
-	rc = vp__do_recv(me, vp__ctx(c), sw, rbuf, rn, NULL, &arrival, &seq,
+	rc = vp__do_recv(me, vp__ctx(c), sw, rbuf, rn, &rlen, &arrival, &seq,
 			 "vp_sendrecv");
 	if (rc) {
 		vp__complete_send(me, rdv, dw);
@@ -284,9 +289,11 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 		return vp__fail(me, rc, "vp_sendrecv",
 				"sending %zu bytes to rank %d: %s", sn, dst,
 				vp_strerror(rc));
+	arrival = vp__model_recv(me, arrival, rlen);
 	me->clock = arrival > t0 ? arrival : t0;
 	if (send_end > me->clock)
 		me->clock = send_end;
-	vp__model_log(me, VP__EV_SENDRECV, dw, sw, (uint32_t)hops, seq, sn);
+	vp__model_log(me, VP__EV_SENDRECV, dw, sw, (uint32_t)hops, seq, sn,
+		      rlen);
 	return VP_OK;
 }

@@ -53,7 +53,16 @@ static void *rank_main(void *arg)
 	rc = w->fn(&r->comm, w->arg);
 
 	r->result = rc;
-	if (rc != VP_OK)
+	if (rc != VP_OK && rc == r->raised && r->errmsg[0]) {
+		/* The rank returns an error raised by vp_error: report that
+		 * message rather than "rank function returned". */
+		int running = 0;
+
+		vp__record_error(w, r->world_rank, rc, r->errmsg);
+		if (atomic_compare_exchange_strong(&w->status, &running,
+						   VP_EABORT))
+			vp__wake_all(w);
+	} else if (rc != VP_OK)
 		vp__fail(r, rc, "rank function", "returned %d (%s)", rc,
 			 rc < 0 ? vp_strerror(rc) : "user error");
 	rank_exit(r);
@@ -88,6 +97,12 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 			 "vp_run: model parameters must be >= 0 (ts %g, tw %g, "
 			 "th %g)",
 			 o->ts, o->tw, o->th);
+		return VP_EINVAL;
+	}
+	if (!o->kary)
+		o->kary = 4;
+	if (o->kary < 2) {
+		snprintf(err, errlen, "vp_run: kary %d is below 2", o->kary);
 		return VP_EINVAL;
 	}
 	if (!o->stack_size)
@@ -152,6 +167,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t)
 		atomic_init(&r->returned, NULL);
 		r->world_rank = i;
 		r->world = w;
+		r->kary = o->kary;
+		r->segment = o->segment;
 		r->events.elem = sizeof(struct vp__event);
 		r->transfers.elem = sizeof(struct vp__transfer);
 		vp__comm_init_world(r);
@@ -174,6 +191,7 @@ static void world_free(struct vp__world *w)
 		vp__peer_map_free(&r->peers);
 		vp__vec_free(&r->events);
 		vp__vec_free(&r->transfers);
+		vp__coll_log_free(r);
 	}
 	vp__mailboxes_free(w);
 	vp__groups_free(w);
@@ -280,6 +298,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	st->wall_seconds = now_seconds() - t0;
 	st->p = w->p;
 	vp__model_finish(w, st);
+	vp__coll_log_report(w, st);
 	st->mailboxes = w->nmailboxes;
 	st->stack_size = o.stack_size;
 	st->peak_bytes = w->nmailboxes * sizeof(struct vp__mailbox) +

@@ -1,0 +1,45 @@
+/*
+ * allgather_hypercube.c - all-to-all broadcast on a hypercube by recursive
+ * doubling: exchange everything held so far along one dimension per step.
+ *
+ * Source: GKK ch. 4, Algorithms 4.7-4.8 (seeds/001); allgather_cube of the
+ *         MPI allgather lecture (seeds/002); butterfly (seeds/004).
+ * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per rank
+ * Steps:  log2 p; in step i (dimension i, lowest first) rank r swaps its
+ *         2^i blocks with r XOR 2^i:
+ *           p = 4: step 0: {0,1} {0,1} {2,3} {2,3};  step 1: all four.
+ *         Scratch: none.
+ * Needs:  p a power of two (else VP_EALG).
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__allgather_doubling_view(const struct view *v, void *buf,
+				const struct chunks *ch)
+{
+	int mask, rc;
+	char *b = buf;
+
+	for (mask = 1; mask < v->n; mask <<= 1) {
+		int peer = v->me ^ mask;
+		int mine = v->me & ~(mask - 1), theirs = peer & ~(mask - 1);
+
+		rc = vp__vsendrecv(v, peer, b + vp__chunk_off(ch, mine),
+				   vp__chunk_span(ch, mine, mask), peer,
+				   b + vp__chunk_off(ch, theirs),
+				   vp__chunk_span(ch, theirs, mask));
+		if (rc)
+			return rc;
+	}
+	return VP_OK;
+}
+
+int vp__allgather_hypercube(const struct coll *a)
+{
+	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct view v;
+
+	vp__view_all(&v, a->c, 0);
+	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
+	return vp__allgather_doubling_view(&v, a->rbuf, &ch);
+}

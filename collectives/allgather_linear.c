@@ -1,0 +1,28 @@
+/*
+ * allgather_linear.c - all-to-all broadcast the naive way: gather to rank 0,
+ * then broadcast the whole vector from it.
+ *
+ * Source: MPI allgather lecture, the naive version (seeds/002).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1) + (ts + tw*m*p)(p - 1):
+ *         2(p - 1) startups, the book's point against it.
+ * Steps:  p - 1 receives at rank 0, then p - 1 sends of p*m bytes from it.
+ *         Scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__allgather_linear(const struct coll *a)
+{
+	struct coll g = *a, b = *a;
+	int rc;
+
+	g.root = 0;
+	rc = vp__gather_linear(&g);
+	if (rc)
+		return rc;
+	b.root = 0;
+	b.count = a->count * (size_t)a->p;
+	b.bytes = a->bytes * (size_t)a->p;
+	return vp__bcast_linear(&b);
+}

@@ -1,0 +1,40 @@
+/*
+ * allgather_mesh.c - all-to-all broadcast on an R x C mesh: rings along the
+ * rows, then rings along the columns carrying whole rows.
+ *
+ * Source: GKK ch. 4, Algorithm 4.6 (seeds/001).
+ * Cost:   T = ts (R + C - 2) + tw*m (p - 1)
+ *         = 2 ts (sqrt p - 1) + tw*m (p - 1) on a sqrt(p) x sqrt(p) mesh.
+ * Steps:  phase 1: C - 1 ring steps of m bytes in each row; afterwards rank
+ *         (i, j) holds row i's C blocks. Phase 2: R - 1 ring steps of C*m
+ *         bytes in each column; the blocks land in rank order:
+ *           3 x 3, rank (1,1): after phase 1 blocks 3,4,5; after 2: 0-8.
+ *         Scratch: none.
+ * Needs:  a grid (vp__grid).
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__allgather_mesh(const struct coll *a)
+{
+	int rows, cols, i, rc;
+	const char *why;
+	struct view row, col;
+	struct chunks in_row, in_col;
+
+	if (vp__grid(a->c, &rows, &cols, &why))
+		return VP_EALG;
+	i = a->r / cols;
+	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
+	/* phase 1: row i fills blocks i*C .. i*C + C - 1 */
+	in_row = (struct chunks){(size_t)cols * a->count, a->esize, cols};
+	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
+	rc = vp__allgather_ring_view(
+		&row, (char *)a->rbuf + (size_t)i * cols * a->bytes, &in_row);
+	if (rc)
+		return rc;
+	/* phase 2: my column passes whole rows around */
+	in_col = (struct chunks){(size_t)a->p * a->count, a->esize, rows};
+	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
+	return vp__allgather_ring_view(&col, a->rbuf, &in_col);
+}

@@ -1,0 +1,44 @@
+/*
+ * allgather_ring.c - all-to-all broadcast on a ring: every block travels
+ * p - 1 hops to the right.
+ *
+ * Source: GKK ch. 4, Algorithms 4.4-4.5 (seeds/001); MPI allgather lecture
+ *         (seeds/002).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per rank
+ * Steps:  p - 1; in step s rank i sends block i - s to i + 1 and receives
+ *         block i - s - 1 from i - 1 (indices mod p):
+ *           p = 4, after step 0: rank 0 holds 0,3; 1: 1,0; 2: 2,1; 3: 3,2.
+ *         Scratch: none (blocks land in place in rbuf).
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__allgather_ring_view(const struct view *v, void *buf,
+			    const struct chunks *ch)
+{
+	int n = v->n, me = v->me, s, rc;
+	char *b = buf;
+
+	for (s = 0; s < n - 1; s++) {
+		int out = (me - s + n) % n, in = (me - s - 1 + n) % n;
+
+		rc = vp__vsendrecv(v, (me + 1) % n, b + vp__chunk_off(ch, out),
+				   vp__chunk_len(ch, out), (me - 1 + n) % n,
+				   b + vp__chunk_off(ch, in),
+				   vp__chunk_len(ch, in));
+		if (rc)
+			return rc;
+	}
+	return VP_OK;
+}
+
+int vp__allgather_ring(const struct coll *a)
+{
+	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct view v;
+
+	vp__view_all(&v, a->c, 0);
+	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
+	return vp__allgather_ring_view(&v, a->rbuf, &ch);
+}

@@ -1,0 +1,32 @@
+/*
+ * allreduce_binomial.c - all-reduce as a reduction to rank 0 followed by a
+ * broadcast from it, both on binomial trees.
+ *
+ * Source: GKK ch. 4, "reduce then broadcast", slide 37 (seeds/000).
+ * Cost:   T(p, m) = 2 ceil(log2 p)(ts + tw*m)
+ * Steps:  reduce_binomial.c to rank 0, then bcast_binomial.c from it.
+ *         Scratch: one vector.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__allreduce_binomial(const struct coll *a)
+{
+	struct view v;
+	char *tmp = vp__alloc(a, a->bytes);
+	int rc;
+
+	if (!tmp)
+		return VP_ENOMEM;
+	vp__copy(a->rbuf, a->sbuf, a->bytes);
+	vp__view_all(&v, a->c, 0);
+	rc = vp__reduce_binomial_view(&v, a->rbuf, tmp, a->count, a->type,
+				      a->rop);
+	if (!rc)
+		rc = vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
+	free(tmp);
+	return rc;
+}

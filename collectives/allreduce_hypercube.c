@@ -1,0 +1,70 @@
+/*
+ * allreduce_hypercube.c - all-reduce by recursive doubling: the all-to-all
+ * broadcast pattern with messages of constant size; with MPICH's fix-up it
+ * also serves p that is not a power of two (VP_ALG_RECURSIVE_DOUBLING).
+ *
+ * Source: GKK ch. 4, all-reduce on a hypercube, slide 37 (seeds/000);
+ *         Thakur, Rabenseifner, Gropp 2005 for the fix-up.
+ * Cost:   T(p, m) = (ts + tw*m) log2 p              p a power of two;
+ *         otherwise 2(ts + tw*m) more for the fix-up, with log2 of the
+ *         largest power of two below p.
+ * Steps:  fix-up (only if p is not a power of two, r = p - 2^floor(log p)):
+ *         among the first 2r ranks each even rank hands its vector to the
+ *         odd one above and sits out. Then log2 p' steps: swap the whole
+ *         vector with the partner across one dimension and add. Finally the
+ *         odd ranks hand the result back. Scratch: one vector.
+ * Needs:  hypercube: p a power of two (else VP_EALG); recursive_doubling:
+ *         any p.
+ * Differs from the book: nothing for p a power of two.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__allreduce_hypercube(const struct coll *a)
+{
+	int p = a->p, r = a->r, pof2 = 1, rem, me, mask, rc = VP_OK;
+	char *tmp = vp__alloc(a, a->bytes);
+
+	if (!tmp)
+		return VP_ENOMEM;
+	vp__copy(a->rbuf, a->sbuf, a->bytes);
+	while (pof2 * 2 <= p)
+		pof2 *= 2;
+	rem = p - pof2;
+	/* fix-up in: ranks below 2 rem pair up, the even one sits out */
+	if (r < 2 * rem) {
+		if (r % 2 == 0) {
+			rc = vp_send(a->c, r + 1, a->rbuf, a->bytes);
+			me = -1;
+		} else {
+			rc = vp_recv(a->c, r - 1, tmp, a->bytes);
+			if (!rc)
+				vp_reduce_local(tmp, a->rbuf, a->count, a->type,
+						a->rop);
+			me = r / 2;
+		}
+	} else {
+		me = r - rem;
+	}
+	/* recursive doubling among pof2 ranks */
+	for (mask = 1; mask < pof2 && me >= 0 && !rc; mask <<= 1) {
+		int peer = me ^ mask;
+		int dst = peer < rem ? peer * 2 + 1 : peer + rem;
+
+		rc = vp_sendrecv(a->c, dst, a->rbuf, a->bytes, dst, tmp,
+				 a->bytes);
+		if (!rc)
+			vp_reduce_local(tmp, a->rbuf, a->count, a->type,
+					a->rop);
+	}
+	/* fix-up out */
+	if (!rc && r < 2 * rem) {
+		if (r % 2)
+			rc = vp_send(a->c, r - 1, a->rbuf, a->bytes);
+		else
+			rc = vp_recv(a->c, r + 1, a->rbuf, a->bytes);
+	}
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,46 @@
+/*
+ * alltoall_hypercube.c - all-to-all personalized exchange on a hypercube:
+ * one exchange of p/2 blocks per dimension.
+ *
+ * Source: GKK ch. 4, slides 56-58, eq. 6 (seeds/000).
+ * Cost:   T(p, m) = (ts + tw*m p/2) log2 p           m = bytes per block
+ * Steps:  log2 p, dimension 0 first. Slot k of rank r's vector holds, after
+ *         the dimensions in M are done, the block from (r & ~M) | (k & M)
+ *         to (k & ~M) | (r & M). Across dimension i rank r sends the p/2
+ *         slots whose bit i differs from r's and receives the partner's
+ *         into the same slots (slot k <- partner's slot k ^ 2^i); at the
+ *         end slot k holds the block from k to r.
+ *         Scratch: p blocks.
+ * Needs:  p a power of two (else VP_EALG).
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll.h"
+
+int vp__alltoall_hypercube(const struct coll *a)
+{
+	size_t b = a->bytes, half = (size_t)a->p / 2 * b;
+	char *out = a->rbuf, *sendb = vp__alloc(a, 2 * half), *recvb;
+	int bit, k, n, rc = VP_OK;
+
+	if (!sendb)
+		return VP_ENOMEM;
+	recvb = sendb + half;
+	vp__copy(out, a->sbuf, (size_t)a->p * b);
+	for (bit = 1; bit < a->p && !rc; bit <<= 1) {
+		for (k = 0, n = 0; k < a->p; k++) /* slots leaving */
+			if ((k & bit) != (a->r & bit))
+				memcpy(sendb + (size_t)n++ * b,
+				       out + (size_t)k * b, b);
+		rc = vp_sendrecv(a->c, a->r ^ bit, sendb, half, a->r ^ bit,
+				 recvb, half);
+		for (k = 0, n = 0; k < a->p && !rc; k++) /* same slots */
+			if ((k & bit) != (a->r & bit))
+				memcpy(out + (size_t)k * b,
+				       recvb + (size_t)n++ * b, b);
+	}
+	free(sendb);
+	return rc;
+}

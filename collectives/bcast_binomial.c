@@ -1,0 +1,42 @@
+/*
+ * bcast_binomial.c - one-to-all broadcast down a binomial tree.
+ *
+ * Source: alpha-beta lecture (seeds/004); MPICH's binomial broadcast.
+ * Cost:   T(p, m) = ceil(log2 p)(ts + tw*m)
+ * Steps:  ceil(log2 p). Relative rank v (root = 0) receives from v minus its
+ *         lowest set bit, then sends to v + 2^k for the powers of two below
+ *         that bit, largest first; scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing; for p a power of two it is the
+ *         hypercube schedule.
+ */
+#include "coll.h"
+
+int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n)
+{
+	int mask = 1, rc;
+
+	while (mask < v->n) {
+		if (v->me & mask) {
+			/* my parent: clear my lowest set bit */
+			if ((rc = vp__vrecv(v, v->me - mask, buf, n)))
+				return rc;
+			break;
+		}
+		mask <<= 1;
+	}
+	/* my children: me + 2^k for every 2^k below my lowest set bit */
+	for (mask >>= 1; mask > 0; mask >>= 1)
+		if (v->me + mask < v->n &&
+		    (rc = vp__vsend(v, v->me + mask, buf, n)))
+			return rc;
+	return VP_OK;
+}
+
+int vp__bcast_binomial(const struct coll *a)
+{
+	struct view v;
+
+	vp__view_all(&v, a->c, a->root);
+	return vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
+}

@@ -1,0 +1,36 @@
+/*
+ * bcast_hypercube.c - one-to-all broadcast on a d-dimensional hypercube,
+ * from any source; on a ring or a linear array (routed) it is the book's
+ * recursive doubling.
+ *
+ * Source: GKK ch. 4, Algorithms 4.1-4.3 (seeds/001); ring and mesh
+ *         recursive doubling, slides 7-9 (seeds/000).
+ * Cost:   T(p, m) = (ts + tw*m) log2 p
+ * Steps:  d = log2 p, dimension d-1 first. With virtual id v = id XOR root,
+ *         in step i the ranks whose v has its low i+1 bits clear exchange
+ *         along dimension i: the one holding the data (bit i clear) sends
+ *         to its partner id XOR 2^i. On a ring these messages are 2^i apart
+ *         and never share a link. Scratch: none.
+ * Needs:  p a power of two (else VP_EALG).
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__bcast_hypercube(const struct coll *a)
+{
+	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc;
+
+	for (i = d - 1; i >= 0; i--) {
+		int bit = 1 << i;
+
+		if (v & (bit - 1))
+			continue; /* not yet reached, or no longer sending */
+		if (!(v & bit))
+			rc = vp_send(a->c, a->r ^ bit, a->rbuf, a->bytes);
+		else
+			rc = vp_recv(a->c, a->r ^ bit, a->rbuf, a->bytes);
+		if (rc)
+			return rc;
+	}
+	return VP_OK;
+}

@@ -1,0 +1,36 @@
+/*
+ * bcast_kary.c - one-to-all broadcast by k-ary replication.
+ *
+ * Source: architecture-independent lecture, Algorithm 3 (seeds/003).
+ * Cost:   T(p, m) = ceil(log_k p) (k - 1)(ts + tw*m)   single send port;
+ *         exact when p is a power of k.
+ * Steps:  in round j (s = k^j) the s holders v < s each send to
+ *         v + s, v + 2s, ..., v + (k-1)s (those below p); scratch: none.
+ * Needs:  any p; k >= 2 from vp_set_coll_params or vp_opts.kary (default 4).
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__bcast_kary(const struct coll *a)
+{
+	struct view v;
+	long s, k;
+	int kary, i, rc;
+
+	vp_coll_params(a->c, &kary, NULL);
+	k = kary;
+	vp__view_all(&v, a->c, a->root);
+	for (s = 1; s < v.n; s *= k) {
+		if (v.me < s) {
+			for (i = 1; i < k && v.me + i * s < v.n; i++)
+				if ((rc = vp__vsend(&v, (int)(v.me + i * s),
+						    a->rbuf, a->bytes)))
+					return rc;
+		} else if (v.me < s * k) {
+			if ((rc = vp__vrecv(&v, (int)(v.me % s), a->rbuf,
+					    a->bytes)))
+				return rc;
+		}
+	}
+	return VP_OK;
+}

@@ -1,0 +1,24 @@
+/*
+ * bcast_linear.c - one-to-all broadcast: the root sends to every rank.
+ *
+ * Source: architecture-independent lecture, Algorithm 2 (seeds/003).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per rank
+ * Steps:  p - 1; the root sends to root+1, root+2, ... in turn; scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__bcast_linear(const struct coll *a)
+{
+	struct view v;
+	int j, rc;
+
+	vp__view_all(&v, a->c, a->root);
+	if (v.me != 0)
+		return vp__vrecv(&v, 0, a->rbuf, a->bytes);
+	for (j = 1; j < v.n; j++)
+		if ((rc = vp__vsend(&v, j, a->rbuf, a->bytes)))
+			return rc;
+	return VP_OK;
+}

@@ -1,0 +1,63 @@
+/*
+ * bcast_pipelined_tree.c - one-to-all broadcast of long messages down a
+ * binary tree, cut into segments that follow each other down the tree.
+ *
+ * Source: alpha-beta lecture, pipelined binary tree and its segment-size
+ *         optimum (seeds/004).
+ * Cost:   T(p, m) ~ 2(log2 p + m/k)(ts + tw*k)     k = segment bytes;
+ *         best k = sqrt(m ts / (tw log2 p)). Bound used by the tests:
+ *         T <= 2(depth + segments)(ts + tw*k), depth = floor(log2 p).
+ * Steps:  relative rank v has children 2v+1 and 2v+2 (heap order); for
+ *         each segment in turn it receives it from (v-1)/2 and sends it to
+ *         both children. Scratch: none.
+ * Needs:  any p; segment from vp_set_coll_params / vp_opts.segment, 0 for
+ *         the optimum (rounded to whole elements).
+ * Differs from the book: nothing.
+ */
+#include <math.h>
+
+#include "coll.h"
+
+size_t vp__segment_bytes(const struct coll *a)
+{
+	double ts, tw, k;
+	size_t seg;
+
+	vp_coll_params(a->c, NULL, &seg);
+	if (!seg) {
+		vp_model_params(a->c, &ts, &tw, NULL);
+		if (tw <= 0 || a->p < 2)
+			k = (double)a->bytes;
+		else
+			k = sqrt((double)a->bytes * ts /
+				 (tw * log2((double)a->p)));
+		seg = k < 1 ? 1 : (size_t)k;
+	}
+	seg -= seg % a->esize;
+	if (seg < a->esize)
+		seg = a->esize;
+	return seg < a->bytes ? seg : a->bytes;
+}
+
+int vp__bcast_pipelined_tree(const struct coll *a)
+{
+	size_t seg = vp__segment_bytes(a), off;
+	struct view v;
+	char *buf = a->rbuf;
+	int rc;
+
+	vp__view_all(&v, a->c, a->root);
+	for (off = 0; off < a->bytes; off += seg) {
+		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
+		int kid;
+
+		if (v.me > 0 && (rc = vp__vrecv(&v, (v.me - 1) / 2, buf + off,
+						n)))
+			return rc;
+		for (kid = 2 * v.me + 1; kid <= 2 * v.me + 2 && kid < v.n;
+		     kid++)
+			if ((rc = vp__vsend(&v, kid, buf + off, n)))
+				return rc;
+	}
+	return VP_OK;
+}

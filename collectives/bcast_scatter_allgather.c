@@ -1,0 +1,33 @@
+/*
+ * bcast_scatter_allgather.c - one-to-all broadcast of long messages in two
+ * phases: scatter the message in p pieces, then all-gather the pieces
+ * (van de Geijn's broadcast).
+ *
+ * Source: GKK eq. 10 (seeds/000), Algorithm 4 of the architecture-
+ *         independent lecture (seeds/003), alpha-beta lecture (seeds/004).
+ * Cost:   T(p, m) = 2(ts log2 p + tw*m (p - 1)/p)   p a power of two,
+ *         p | m; otherwise the ring all-gather: ceil(log2 p) ts +
+ *         tw*m (p - 1)/p + (p - 1)(ts + tw*m/p).
+ * Steps:  phase 1: binomial scatter (relative rank j gets piece j);
+ *         phase 2: recursive doubling all-gather (ring when p is not a
+ *         power of two). Scratch: none; pieces land in place.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__bcast_scatter_allgather(const struct coll *a)
+{
+	struct chunks ch = {a->count, a->esize, a->p};
+	struct view v;
+	int rc;
+
+	vp__view_all(&v, a->c, a->root);
+	rc = vp__scatter_binomial_view(
+		&v, (char *)a->rbuf + vp__chunk_off(&ch, v.me), &ch);
+	if (rc)
+		return rc;
+	if (vp__is_pow2(a->p))
+		return vp__allgather_doubling_view(&v, a->rbuf, &ch);
+	return vp__allgather_ring_view(&v, a->rbuf, &ch);
+}

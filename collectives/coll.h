@@ -1,0 +1,207 @@
+/*
+ * coll.h - what the collective algorithms share: the arguments of a call,
+ * views (a subset of a communicator's ranks seen as ranks 0..n-1), chunk
+ * layouts, and the building blocks several algorithms reuse (ring and
+ * recursive-doubling phases, binomial trees on a view).
+ *
+ * The collectives use only the public API (vp.h). Each algorithm is one
+ * file, collectives/<op>_<algorithm>.c, with one entry point listed in the
+ * dispatch table (dispatch.c). An entry point gets arguments already
+ * checked by the public call: count > 0, buffers valid for their roles,
+ * root in range, and the algorithm applicable to p.
+ */
+#ifndef VP_COLL_H
+#define VP_COLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vp.h"
+
+/* A collective call, as the algorithms see it. */
+struct coll {
+	vp_comm *c;	  /* the collective twin of the user's communicator */
+	vp_coll op;
+	const void *sbuf; /* the input; == rbuf when in place */
+	void *rbuf;
+	size_t count;	  /* elements per rank or per block */
+	size_t esize;	  /* bytes per element */
+	size_t bytes;	  /* count * esize */
+	vp_type type;
+	vp_op rop;
+	int root;
+	long q;		  /* shift distance, normalized to [0, p) */
+	int p, r;	  /* size of c and this rank */
+};
+
+typedef int (*coll_fn)(const struct coll *a);
+
+/* The algorithms: one per file, named vp__<op>_<algorithm>. */
+int vp__allgather_bruck(const struct coll *a);
+int vp__allgather_hypercube(const struct coll *a);
+int vp__allgather_linear(const struct coll *a);
+int vp__allgather_mesh(const struct coll *a);
+int vp__allgather_ring(const struct coll *a);
+int vp__allreduce_binomial(const struct coll *a);
+int vp__allreduce_hypercube(const struct coll *a);
+int vp__allreduce_rabenseifner(const struct coll *a);
+int vp__allreduce_ring(const struct coll *a);
+int vp__alltoall_bruck(const struct coll *a);
+int vp__alltoall_hypercube(const struct coll *a);
+int vp__alltoall_mesh(const struct coll *a);
+int vp__alltoall_pairwise(const struct coll *a);
+int vp__alltoall_ring(const struct coll *a);
+int vp__bcast_binomial(const struct coll *a);
+int vp__bcast_double_tree(const struct coll *a);
+int vp__bcast_hypercube(const struct coll *a);
+int vp__bcast_kary(const struct coll *a);
+int vp__bcast_linear(const struct coll *a);
+int vp__bcast_mesh(const struct coll *a);
+int vp__bcast_pipelined_tree(const struct coll *a);
+int vp__bcast_scatter_allgather(const struct coll *a);
+int vp__bcast_tree(const struct coll *a);
+int vp__gather_binomial(const struct coll *a);
+int vp__gather_linear(const struct coll *a);
+int vp__reduce_binomial(const struct coll *a);
+int vp__reduce_double_tree(const struct coll *a);
+int vp__reduce_hypercube(const struct coll *a);
+int vp__reduce_kary(const struct coll *a);
+int vp__reduce_linear(const struct coll *a);
+int vp__reduce_mesh(const struct coll *a);
+int vp__reduce_pipelined_tree(const struct coll *a);
+int vp__reduce_reduce_scatter_gather(const struct coll *a);
+int vp__reduce_scatter_hypercube(const struct coll *a);
+int vp__reduce_scatter_linear(const struct coll *a);
+int vp__reduce_scatter_mesh(const struct coll *a);
+int vp__reduce_scatter_pairwise(const struct coll *a);
+int vp__reduce_scatter_ring(const struct coll *a);
+int vp__reduce_tree(const struct coll *a);
+int vp__scan_hypercube(const struct coll *a);
+int vp__scan_linear(const struct coll *a);
+int vp__scan_recursive_doubling(const struct coll *a);
+int vp__scatter_binomial(const struct coll *a);
+int vp__scatter_linear(const struct coll *a);
+int vp__shift_direct(const struct coll *a);
+int vp__shift_hypercube(const struct coll *a);
+int vp__shift_mesh(const struct coll *a);
+int vp__shift_ring(const struct coll *a);
+
+
+/*
+ * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
+ * members[j] if members is set, else base + ((j + rot) % n) * stride. Rows
+ * of a mesh are (base = row * C, stride 1), columns (base = col, stride C),
+ * a broadcast from root is (rot = root): the root is member 0.
+ */
+struct view {
+	vp_comm *c;
+	int n, me; /* members, and my member index (-1: not a member) */
+	int base, stride, rot;
+	const int *members;
+};
+
+void vp__view_all(struct view *v, vp_comm *c, int rot);
+void vp__view_strided(struct view *v, vp_comm *c, int base, int stride,
+		      int n, int rot);
+int vp__view_rank(const struct view *v, int j);
+
+/* Point to point on views (member indices). */
+int vp__vsend(const struct view *v, int j, const void *buf, size_t n);
+int vp__vrecv(const struct view *v, int j, void *buf, size_t n);
+int vp__vsendrecv(const struct view *v, int dst, const void *sbuf, size_t sn,
+		  int src, void *rbuf, size_t rn);
+
+/*
+ * A vector of total elements cut into n chunks as evenly as possible: chunk
+ * k has total / n elements, one more for k < total % n (MPICH's split).
+ */
+struct chunks {
+	size_t total, esize;
+	int n;
+};
+
+size_t vp__chunk_off(const struct chunks *ch, int k); /* bytes */
+size_t vp__chunk_len(const struct chunks *ch, int k); /* bytes */
+/* Bytes of chunks [k, k + len). */
+size_t vp__chunk_span(const struct chunks *ch, int k, int len);
+
+/* ---- building blocks (each in the file of the algorithm it is) ---- */
+
+/* allgather_ring.c: member j's chunk travels around the ring, n-1 steps. */
+int vp__allgather_ring_view(const struct view *v, void *buf,
+			    const struct chunks *ch);
+/* allgather_hypercube.c: recursive doubling; n a power of two. */
+int vp__allgather_doubling_view(const struct view *v, void *buf,
+				const struct chunks *ch);
+/* reduce_scatter_ring.c: member j ends with chunk j reduced; tmp holds the
+ * largest chunk. */
+int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
+				 const struct chunks *ch, void *tmp,
+				 vp_type t, vp_op op);
+/* reduce_scatter_hypercube.c: recursive halving; n a power of two; tmp
+ * holds half of buf. */
+int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
+				    const struct chunks *ch, void *tmp,
+				    vp_type t, vp_op op);
+/* bcast_binomial.c: member 0 sends buf to every member. */
+int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n);
+/* reduce_binomial.c: member 0 ends with the reduction of acc over the
+ * view; tmp holds count elements. */
+int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
+			     size_t count, vp_type t, vp_op op);
+/* scatter_binomial.c: member 0 holds every chunk of ch in buf; member j
+ * ends with chunk j at buf. buf holds the chunks of j's binomial subtree,
+ * chunk k at off(k) - off(j). */
+int vp__scatter_binomial_view(const struct view *v, void *buf,
+			      const struct chunks *ch);
+/* gather_binomial.c: the dual; member j's chunk starts at buf. */
+int vp__gather_binomial_view(const struct view *v, void *buf,
+			     const struct chunks *ch);
+/* alltoall_ring.c: sbuf and rbuf hold n blocks of bs in member order;
+ * tmp holds 2 (n - 1) blocks. */
+int vp__alltoall_ring_view(const struct view *v, const void *sbuf,
+			   void *rbuf, size_t bs, void *tmp);
+/* shift_ring.c: shifts by q (0 <= q < n) in the shorter direction; buf
+ * holds the block, tmp one more block. */
+int vp__shift_ring_view(const struct view *v, void *buf, size_t bs, long q,
+			void *tmp);
+
+/* bcast_tree.c: the halving levels of the leaf-interval tree, top down;
+ * returns their number (<= 32). */
+struct tree_level {
+	int holder, other; /* holder sends to other at this level */
+};
+int vp__tree_levels(int n, int root, int me, struct tree_level *lv);
+
+/* bcast_pipelined_tree.c: the segment size of the pipelined trees. */
+size_t vp__segment_bytes(const struct coll *a);
+/* bcast_double_tree.c: in tree 0 or 1 of the double tree over relative
+ * ranks, rel's parent and children (-1: none; the root has one child). */
+void vp__double_tree_links(int p, int tree, int rel, int *parent,
+			   int kid[2]);
+
+/* ---- helpers (coll_util.c) ---- */
+/* Members in the binomial subtree of member me of n (me's own included). */
+int vp__binomial_subtree(int me, int n);
+/* memcpy unless dst == src (in-place calls). */
+void vp__copy(void *dst, const void *src, size_t n);
+/* The working buffer of a reduction: rbuf where this rank has one (root),
+ * else scratch, filled with this rank's input; NULL after aborting. */
+void *vp__reduce_acc(const struct coll *a, int has_rbuf);
+void vp__reduce_acc_free(const struct coll *a, void *acc);
+int vp__is_pow2(long x);
+int vp__log2_ceil(long x);
+int vp__popcount(unsigned long x);
+/* The 2-D grid the mesh algorithms use on c: the physical mesh or torus if c
+ * is the whole world in rank order, else sqrt(p) x sqrt(p) if p is a
+ * square. Returns 0 with *rows, *cols set, or -1 with *why set. */
+int vp__grid(vp_comm *c, int *rows, int *cols, const char **why);
+/* 1 if c is the whole world in rank order (topology algorithms apply). */
+int vp__is_world(vp_comm *c);
+/* Topology kind of the run: "ring", "line", "mesh", ... (static text). */
+const char *vp__topo_kind(vp_comm *c);
+/* malloc that aborts the run with VP_ENOMEM (named call) on failure. */
+void *vp__alloc(const struct coll *a, size_t n);
+
+
+#endif /* VP_COLL_H */

@@ -1,0 +1,207 @@
+/*
+ * coll_util.c - views, chunk layouts and small helpers of the collectives
+ * (see coll.h). Only the public API is used here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll.h"
+
+void vp__view_all(struct view *v, vp_comm *c, int rot)
+{
+	int p = vp_size(c);
+
+	v->c = c;
+	v->n = p;
+	v->base = 0;
+	v->stride = 1;
+	v->rot = rot;
+	v->members = NULL;
+	v->me = (vp_rank(c) - rot + p) % p;
+}
+
+void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
+		      int rot)
+{
+	int off = vp_rank(c) - base;
+
+	v->c = c;
+	v->n = n;
+	v->base = base;
+	v->stride = stride;
+	v->rot = rot;
+	v->members = NULL;
+	v->me = -1;
+	if (off >= 0 && off % stride == 0 && off / stride < n)
+		v->me = (off / stride - rot + n) % n;
+}
+
+int vp__view_rank(const struct view *v, int j)
+{
+	if (v->members)
+		return v->members[j];
+	return v->base + ((j + v->rot) % v->n) * v->stride;
+}
+
+int vp__vsend(const struct view *v, int j, const void *buf, size_t n)
+{
+	return vp_send(v->c, vp__view_rank(v, j), buf, n);
+}
+
+int vp__vrecv(const struct view *v, int j, void *buf, size_t n)
+{
+	return vp_recv(v->c, vp__view_rank(v, j), buf, n);
+}
+
+int vp__vsendrecv(const struct view *v, int dst, const void *sbuf, size_t sn,
+		  int src, void *rbuf, size_t rn)
+{
+	return vp_sendrecv(v->c, vp__view_rank(v, dst), sbuf, sn,
+			   vp__view_rank(v, src), rbuf, rn);
+}
+
+size_t vp__chunk_off(const struct chunks *ch, int k)
+{
+	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
+	size_t kk = (size_t)k;
+
+	return (kk * q + (kk < rem ? kk : rem)) * ch->esize;
+}
+
+size_t vp__chunk_len(const struct chunks *ch, int k)
+{
+	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
+
+	return (q + ((size_t)k < rem)) * ch->esize;
+}
+
+size_t vp__chunk_span(const struct chunks *ch, int k, int len)
+{
+	return vp__chunk_off(ch, k + len) - vp__chunk_off(ch, k);
+}
+
+int vp__is_pow2(long x)
+{
+	return x > 0 && (x & (x - 1)) == 0;
+}
+
+int vp__log2_ceil(long x)
+{
+	int d = 0;
+
+	while ((1L << d) < x)
+		d++;
+	return d;
+}
+
+int vp__popcount(unsigned long x)
+{
+	return __builtin_popcountl(x);
+}
+
+/* Ranks of the world from the topology spec ("mesh:3x4" -> 12). */
+static int world_size(const char *spec, int *rows, int *cols)
+{
+	const char *colon = strchr(spec, ':');
+	long a, b = 1;
+	char *end;
+
+	*rows = *cols = 0;
+	if (!colon)
+		return 0;
+	a = strtol(colon + 1, &end, 10);
+	if (*end == 'x')
+		b = strtol(end + 1, &end, 10);
+	if (!strncmp(spec, "hypercube", 9))
+		return 1 << a;
+	if (!strncmp(spec, "mesh", 4) || !strncmp(spec, "torus", 5)) {
+		*rows = (int)a;
+		*cols = (int)b;
+	}
+	return (int)(a * b);
+}
+
+int vp__is_world(vp_comm *c)
+{
+	int rows, cols, p = vp_size(c), i;
+
+	if (p != world_size(vp_topology(c), &rows, &cols))
+		return 0;
+	for (i = 0; i < p; i++)
+		if (vp_world_rank(c, i) != i)
+			return 0;
+	return 1;
+}
+
+const char *vp__topo_kind(vp_comm *c)
+{
+	static const char *const kinds[] = {"ring", "line", "mesh", "torus",
+					    "hypercube", "tree", "full"};
+	const char *spec = vp_topology(c);
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i], strlen(kinds[i])))
+			return kinds[i];
+	return "full";
+}
+
+int vp__grid(vp_comm *c, int *rows, int *cols, const char **why)
+{
+	int r, k, p = vp_size(c);
+
+	world_size(vp_topology(c), &r, &k);
+	if (r > 0 && vp__is_world(c)) {
+		*rows = r;
+		*cols = k;
+		return 0;
+	}
+	for (k = 1; k * k < p; k++)
+		;
+	if (k * k == p) {
+		*rows = *cols = k;
+		return 0;
+	}
+	*why = "mesh algorithms need a 2-D grid: the whole mesh or torus "
+	       "world in rank order, or p a perfect square";
+	return -1;
+}
+
+void *vp__alloc(const struct coll *a, size_t n)
+{
+	void *m = malloc(n ? n : 1);
+
+	if (!m)
+		vp_abort(a->c, VP_ENOMEM, vp_coll_name(a->op),
+			 "no memory for %zu bytes of scratch", n);
+	return m;
+}
+
+int vp__binomial_subtree(int me, int n)
+{
+	int low = me ? (me & -me) : n;
+
+	return low < n - me ? low : n - me;
+}
+
+void vp__copy(void *dst, const void *src, size_t n)
+{
+	if (dst != src && n)
+		memcpy(dst, src, n);
+}
+
+void *vp__reduce_acc(const struct coll *a, int has_rbuf)
+{
+	void *acc = has_rbuf ? a->rbuf : vp__alloc(a, a->bytes);
+
+	if (acc)
+		vp__copy(acc, a->sbuf, a->bytes);
+	return acc;
+}
+
+void vp__reduce_acc_free(const struct coll *a, void *acc)
+{
+	if (acc != a->rbuf)
+		free(acc);
+}

@@ -1,0 +1,446 @@
+/*
+ * dispatch.c - the public collective calls: argument checks, the table that
+ * maps (operation, algorithm) to the file implementing it, the choice for
+ * VP_ALG_AUTO, and the record of what ran.
+ *
+ * Arguments are checked here once. A bad argument aborts the run with a
+ * message naming the rank, the call and the value (as every failed call
+ * does). An algorithm that cannot run on this communicator returns VP_EALG
+ * with the reason and does not abort: every rank reaches the same verdict
+ * from the same arguments, so the caller may choose another.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll.h"
+
+enum need {
+	NEED_ANY,  /* any p */
+	NEED_POW2, /* p a power of two */
+	NEED_GRID, /* a 2-D grid (vp__grid) */
+};
+
+struct entry {
+	vp_coll op;
+	vp_alg alg;
+	coll_fn fn;
+	enum need need;
+};
+
+#define E(o, a, f, n) {VP_COLL_##o, VP_ALG_##a, vp__##f, NEED_##n}
+static const struct entry table[] = {
+	E(BCAST, LINEAR, bcast_linear, ANY),
+	E(BCAST, BINOMIAL, bcast_binomial, ANY),
+	E(BCAST, HYPERCUBE, bcast_hypercube, POW2),
+	E(BCAST, MESH, bcast_mesh, GRID),
+	E(BCAST, TREE, bcast_tree, ANY),
+	E(BCAST, KARY, bcast_kary, ANY),
+	E(BCAST, SCATTER_ALLGATHER, bcast_scatter_allgather, ANY),
+	E(BCAST, PIPELINED_TREE, bcast_pipelined_tree, ANY),
+	E(BCAST, DOUBLE_TREE, bcast_double_tree, ANY),
+	E(REDUCE, LINEAR, reduce_linear, ANY),
+	E(REDUCE, BINOMIAL, reduce_binomial, ANY),
+	E(REDUCE, HYPERCUBE, reduce_hypercube, POW2),
+	E(REDUCE, MESH, reduce_mesh, GRID),
+	E(REDUCE, TREE, reduce_tree, ANY),
+	E(REDUCE, KARY, reduce_kary, ANY),
+	E(REDUCE, REDUCE_SCATTER_GATHER, reduce_reduce_scatter_gather, ANY),
+	E(REDUCE, PIPELINED_TREE, reduce_pipelined_tree, ANY),
+	E(REDUCE, DOUBLE_TREE, reduce_double_tree, ANY),
+	E(ALLREDUCE, BINOMIAL, allreduce_binomial, ANY),
+	E(ALLREDUCE, HYPERCUBE, allreduce_hypercube, POW2),
+	E(ALLREDUCE, RECURSIVE_DOUBLING, allreduce_hypercube, ANY),
+	E(ALLREDUCE, RABENSEIFNER, allreduce_rabenseifner, ANY),
+	E(ALLREDUCE, RING, allreduce_ring, ANY),
+	E(ALLGATHER, LINEAR, allgather_linear, ANY),
+	E(ALLGATHER, RING, allgather_ring, ANY),
+	E(ALLGATHER, MESH, allgather_mesh, GRID),
+	E(ALLGATHER, HYPERCUBE, allgather_hypercube, POW2),
+	E(ALLGATHER, BRUCK, allgather_bruck, ANY),
+	E(REDUCE_SCATTER, LINEAR, reduce_scatter_linear, ANY),
+	E(REDUCE_SCATTER, RING, reduce_scatter_ring, ANY),
+	E(REDUCE_SCATTER, MESH, reduce_scatter_mesh, GRID),
+	E(REDUCE_SCATTER, HYPERCUBE, reduce_scatter_hypercube, POW2),
+	E(REDUCE_SCATTER, PAIRWISE, reduce_scatter_pairwise, ANY),
+	E(SCAN, LINEAR, scan_linear, ANY),
+	E(SCAN, HYPERCUBE, scan_hypercube, POW2),
+	E(SCAN, RECURSIVE_DOUBLING, scan_recursive_doubling, ANY),
+	E(SCATTER, LINEAR, scatter_linear, ANY),
+	E(SCATTER, BINOMIAL, scatter_binomial, ANY),
+	E(GATHER, LINEAR, gather_linear, ANY),
+	E(GATHER, BINOMIAL, gather_binomial, ANY),
+	E(ALLTOALL, PAIRWISE, alltoall_pairwise, ANY),
+	E(ALLTOALL, RING, alltoall_ring, ANY),
+	E(ALLTOALL, MESH, alltoall_mesh, GRID),
+	E(ALLTOALL, HYPERCUBE, alltoall_hypercube, POW2),
+	E(ALLTOALL, BRUCK, alltoall_bruck, ANY),
+	E(SHIFT, RING, shift_ring, ANY),
+	E(SHIFT, MESH, shift_mesh, GRID),
+	E(SHIFT, HYPERCUBE, shift_hypercube, POW2),
+	E(SHIFT, DIRECT, shift_direct, ANY),
+};
+#undef E
+#define NTABLE (int)(sizeof(table) / sizeof(table[0]))
+
+static const struct entry *find(vp_coll op, vp_alg alg)
+{
+	int i;
+
+	for (i = 0; i < NTABLE; i++)
+		if (table[i].op == op && table[i].alg == alg)
+			return &table[i];
+	return NULL;
+}
+
+int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < NTABLE; i++)
+		if (table[i].op == op) {
+			if (algs && n < max)
+				algs[n] = table[i].alg;
+			n++;
+		}
+	return n;
+}
+
+/* Why alg cannot run op on c, or NULL if it can. */
+static const char *unusable(vp_comm *c, const struct entry *e)
+{
+	const char *why = NULL;
+	int rows, cols;
+
+	switch (e->need) {
+	case NEED_ANY:
+		return NULL;
+	case NEED_POW2:
+		return vp__is_pow2(vp_size(c)) ? NULL
+					       : "it needs p a power of two";
+	case NEED_GRID:
+		return vp__grid(c, &rows, &cols, &why) ? why : NULL;
+	}
+	return NULL;
+}
+
+int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why)
+{
+	const struct entry *e = find(op, alg);
+	const char *w;
+
+	if (!c || !e) {
+		if (why)
+			*why = "no such algorithm for this operation";
+		return 0;
+	}
+	w = unusable(c, e);
+	if (why)
+		*why = w;
+	return w == NULL;
+}
+
+/* Lists op's algorithms into buf, "linear, binomial, ...". */
+static void list_algs(vp_coll op, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = 0;
+	for (i = 0; i < NTABLE && used + 1 < len; i++)
+		if (table[i].op == op)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? ", " : "",
+						 vp_alg_name(table[i].alg));
+}
+
+/* ---- argument checks ---- */
+
+/* What a call needs from its buffers, in blocks of count elements. */
+struct roles {
+	int sblocks, rblocks;	/* 0: not used here, 1, or p */
+	int s_in_place, r_in_place; /* VP_IN_PLACE accepted as sbuf / rbuf */
+};
+
+static struct roles roles_of(vp_coll op, int p, int is_root)
+{
+	struct roles ro = {0, 0, 0, 0};
+
+	switch (op) {
+	case VP_COLL_BCAST:
+		ro.rblocks = 1;
+		break;
+	case VP_COLL_REDUCE:
+		ro.sblocks = 1;
+		ro.rblocks = is_root;
+		ro.s_in_place = is_root;
+		break;
+	case VP_COLL_ALLREDUCE:
+	case VP_COLL_SCAN:
+		ro.sblocks = ro.rblocks = 1;
+		ro.s_in_place = 1;
+		break;
+	case VP_COLL_ALLGATHER:
+		ro.sblocks = 1;
+		ro.rblocks = p;
+		ro.s_in_place = 1;
+		break;
+	case VP_COLL_REDUCE_SCATTER:
+		ro.sblocks = p;
+		ro.rblocks = 1;
+		break;
+	case VP_COLL_SCATTER:
+		ro.sblocks = is_root ? p : 0;
+		ro.rblocks = 1;
+		ro.r_in_place = is_root;
+		break;
+	case VP_COLL_GATHER:
+		ro.sblocks = 1;
+		ro.rblocks = is_root ? p : 0;
+		ro.s_in_place = is_root;
+		break;
+	case VP_COLL_ALLTOALL:
+		ro.sblocks = ro.rblocks = p;
+		ro.s_in_place = 1;
+		break;
+	case VP_COLL_SHIFT:
+		ro.sblocks = ro.rblocks = 1;
+		break;
+	case VP_COLL_COUNT_:
+		break;
+	}
+	return ro;
+}
+
+static int is_rooted(vp_coll op)
+{
+	return op == VP_COLL_BCAST || op == VP_COLL_REDUCE ||
+	       op == VP_COLL_SCATTER || op == VP_COLL_GATHER;
+}
+
+static int is_reduction(vp_coll op)
+{
+	return op == VP_COLL_REDUCE || op == VP_COLL_ALLREDUCE ||
+	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_SCAN;
+}
+
+static int check_buffer(vp_comm *c, const char *call, const char *what,
+			const void *buf, int blocks, int in_place_ok,
+			size_t block_bytes)
+{
+	if (buf == VP_IN_PLACE && !in_place_ok)
+		return vp_abort(c, VP_EINVAL, call,
+				"VP_IN_PLACE is not accepted as the %s here",
+				what);
+	if (blocks && !buf && block_bytes)
+		return vp_abort(c, VP_EINVAL, call,
+				"%s is NULL but must hold %d x %zu bytes", what,
+				blocks, block_bytes);
+	return VP_OK;
+}
+
+/* 1 if [a, a + na) and [b, b + nb) share a byte. */
+static int overlap(const void *a, size_t na, const void *b, size_t nb)
+{
+	const char *x = a, *y = b;
+
+	return na && nb && x < y + nb && y < x + na;
+}
+
+static int check_args(vp_comm *c, const char *call, vp_coll op,
+		      const void *sbuf, void *rbuf, size_t count, vp_type type,
+		      vp_op rop, int root, vp_alg alg)
+{
+	int p = vp_size(c), r = vp_rank(c), rc;
+	size_t es = vp_type_size(type), block;
+	struct roles ro;
+
+	if (!es)
+		return vp_abort(c, VP_EINVAL, call,
+				"type %d is not a vp_type (VP_BYTE .. "
+				"VP_DOUBLE)",
+				(int)type);
+	if (is_reduction(op) && (unsigned)rop > VP_BXOR)
+		return vp_abort(c, VP_EINVAL, call,
+				"op %d is not a vp_op (VP_SUM .. VP_BXOR)",
+				(int)rop);
+	if (is_reduction(op) && rop >= VP_BAND &&
+	    (type == VP_FLOAT || type == VP_DOUBLE))
+		return vp_abort(c, VP_EINVAL, call,
+				"bitwise op %d needs an integer type, not %s",
+				(int)rop,
+				type == VP_FLOAT ? "VP_FLOAT" : "VP_DOUBLE");
+	if (is_rooted(op) && (root < 0 || root >= p))
+		return vp_abort(c, VP_ERANK, call, "root %d is outside [0, %d)",
+				root, p);
+	if ((unsigned)alg >= VP_ALG_COUNT_)
+		return vp_error(c, VP_EALG, call,
+				"algorithm %d is not a vp_alg", (int)alg);
+	if (count > SIZE_MAX / es / (size_t)p)
+		return vp_abort(c, VP_EINVAL, call,
+				"count %zu x %zu bytes x %d ranks overflows",
+				count, es, p);
+	block = count * es;
+	ro = roles_of(op, p, is_rooted(op) && r == root);
+	if ((rc = check_buffer(c, call, op == VP_COLL_BCAST ? "buffer"
+							     : "receive buffer",
+			       rbuf, ro.rblocks, ro.r_in_place, block)) ||
+	    (rc = check_buffer(c, call, "send buffer", sbuf, ro.sblocks,
+			       ro.s_in_place, block)))
+		return rc;
+	if (ro.sblocks && ro.rblocks && sbuf != VP_IN_PLACE &&
+	    rbuf != VP_IN_PLACE &&
+	    overlap(sbuf, ro.sblocks * block, rbuf, ro.rblocks * block))
+		return vp_abort(c, VP_EINVAL, call,
+				"send and receive buffers overlap (%p, %p); "
+				"pass VP_IN_PLACE for an in-place call",
+				sbuf, rbuf);
+	return VP_OK;
+}
+
+/* ---- the calls ---- */
+
+static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
+	       size_t count, vp_type type, vp_op rop, int root, long q,
+	       vp_alg alg)
+{
+	char call[32], algs[256];
+	const struct entry *e;
+	const char *why = NULL, *bad;
+	struct coll a;
+	void *copy = NULL;
+	int rc;
+
+	if (!uc)
+		return VP_EINVAL;
+	snprintf(call, sizeof(call), "vp_%s", vp_coll_name(op));
+	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);
+	if (rc)
+		return rc;
+	if (alg == VP_ALG_AUTO)
+		alg = vp_coll_choose(uc, op, count * vp_type_size(type), &why);
+	e = find(op, alg);
+	if (!e) {
+		list_algs(op, algs, sizeof(algs));
+		return vp_error(uc, VP_EALG, call,
+				"no algorithm '%s' for %s; it has: %s",
+				vp_alg_name(alg), vp_coll_name(op), algs);
+	}
+	if ((bad = unusable(uc, e)))
+		return vp_error(uc, VP_EALG, call,
+				"algorithm '%s' cannot run on %d ranks of %s: "
+				"%s",
+				vp_alg_name(alg), vp_size(uc), vp_topology(uc),
+				bad);
+	if (count == 0)
+		return VP_OK;
+
+	a.c = vp_coll_comm(uc);
+	a.op = op;
+	a.p = vp_size(uc);
+	a.r = vp_rank(uc);
+	a.count = count;
+	a.type = type;
+	a.esize = vp_type_size(type);
+	a.bytes = count * a.esize;
+	a.rop = rop;
+	a.root = root;
+	a.q = ((q % a.p) + a.p) % a.p;
+	a.sbuf = sbuf;
+	a.rbuf = rbuf;
+	/* in place: point the input at the data already in rbuf */
+	if (op == VP_COLL_BCAST)
+		a.sbuf = rbuf;
+	if (sbuf == VP_IN_PLACE) {
+		a.sbuf = rbuf;
+		if (op == VP_COLL_ALLGATHER)
+			a.sbuf = (char *)rbuf + (size_t)a.r * a.bytes;
+		if (op == VP_COLL_GATHER)
+			a.sbuf = (char *)rbuf + (size_t)root * a.bytes;
+		if (op == VP_COLL_ALLTOALL) {
+			copy = malloc((size_t)a.p * a.bytes);
+			if (!copy)
+				return vp_abort(uc, VP_ENOMEM, call,
+						"no memory for the in-place "
+						"copy (%zu bytes)",
+						(size_t)a.p * a.bytes);
+			memcpy(copy, rbuf, (size_t)a.p * a.bytes);
+			a.sbuf = copy;
+		}
+	}
+	if (rbuf == VP_IN_PLACE) /* scatter at the root */
+		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
+	vp_coll_note(uc, op, alg, why);
+	rc = e->fn(&a);
+	free(copy);
+	return rc;
+}
+
+int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
+	     vp_alg alg)
+{
+	return run(c, VP_COLL_BCAST, NULL, buf, count, type, VP_SUM, root, 0,
+		   alg);
+}
+
+int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	      vp_type type, vp_op op, int root, vp_alg alg)
+{
+	return run(c, VP_COLL_REDUCE, sbuf, rbuf, count, type, op, root, 0,
+		   alg);
+}
+
+int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		 vp_type type, vp_op op, vp_alg alg)
+{
+	return run(c, VP_COLL_ALLREDUCE, sbuf, rbuf, count, type, op, 0, 0,
+		   alg);
+}
+
+int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		 vp_type type, vp_alg alg)
+{
+	return run(c, VP_COLL_ALLGATHER, sbuf, rbuf, count, type, VP_SUM, 0, 0,
+		   alg);
+}
+
+int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		      vp_type type, vp_op op, vp_alg alg)
+{
+	return run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0,
+		   0, alg);
+}
+
+int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	    vp_type type, vp_op op, vp_alg alg)
+{
+	return run(c, VP_COLL_SCAN, sbuf, rbuf, count, type, op, 0, 0, alg);
+}
+
+int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	       vp_type type, int root, vp_alg alg)
+{
+	return run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root,
+		   0, alg);
+}
+
+int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	      vp_type type, int root, vp_alg alg)
+{
+	return run(c, VP_COLL_GATHER, sbuf, rbuf, count, type, VP_SUM, root, 0,
+		   alg);
+}
+
+int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+		vp_type type, vp_alg alg)
+{
+	return run(c, VP_COLL_ALLTOALL, sbuf, rbuf, count, type, VP_SUM, 0, 0,
+		   alg);
+}
+
+int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+	     vp_type type, long q, vp_alg alg)
+{
+	return run(c, VP_COLL_SHIFT, sbuf, rbuf, count, type, VP_SUM, 0, q,
+		   alg);
+}

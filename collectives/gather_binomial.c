@@ -1,0 +1,71 @@
+/*
+ * gather_binomial.c - all-to-one gather up a binomial tree, the dual of
+ * scatter_binomial.c.
+ *
+ * Source: GKK ch. 4, gather as the dual of scatter, slides 42-45
+ *         (seeds/000); MPICH's binomial gather for any p.
+ * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per block
+ * Steps:  ceil(log2 p). Relative rank v collects the blocks of its subtree
+ *         from its children, smallest subtree first, then sends them all to
+ *         its parent. Scratch: the subtree's blocks.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+/* buf holds my chunk at 0 and receives chunks [me, me + subtree). */
+int vp__gather_binomial_view(const struct view *v, void *buf,
+			     const struct chunks *ch)
+{
+	size_t base = vp__chunk_off(ch, v->me);
+	int mask = 1, rc;
+
+	while (mask < v->n) {
+		int child = v->me + mask;
+
+		if (v->me & mask)
+			return vp__vsend(
+				v, v->me - mask, buf,
+				vp__chunk_span(ch, v->me,
+					       vp__binomial_subtree(v->me, v->n)));
+		if (child < v->n) {
+			rc = vp__vrecv(
+				v, child,
+				(char *)buf + vp__chunk_off(ch, child) - base,
+				vp__chunk_span(ch, child,
+					       vp__binomial_subtree(child, v->n)));
+			if (rc)
+				return rc;
+		}
+		mask <<= 1;
+	}
+	return VP_OK;
+}
+
+int vp__gather_binomial(const struct coll *a)
+{
+	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct view v;
+	char *tmp;
+	int sub, j, rc;
+
+	vp__view_all(&v, a->c, a->root);
+	sub = vp__binomial_subtree(v.me, v.n);
+	if (sub == 1 && v.me != 0)
+		return vp__gather_binomial_view(&v, (void *)a->sbuf, &ch);
+	tmp = vp__alloc(a, (size_t)sub * a->bytes);
+	if (!tmp)
+		return VP_ENOMEM;
+	vp__copy(tmp, a->sbuf, a->bytes);
+	rc = vp__gather_binomial_view(&v, tmp, &ch);
+	if (!rc && v.me == 0)
+		for (j = 0; j < a->p; j++)
+			vp__copy((char *)a->rbuf +
+					 (size_t)((j + a->root) % a->p) *
+						 a->bytes,
+				 tmp + (size_t)j * a->bytes, a->bytes);
+	free(tmp);
+	return rc;
+}

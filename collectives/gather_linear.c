@@ -1,0 +1,31 @@
+/*
+ * gather_linear.c - all-to-one gather: the root receives each rank's block
+ * in turn.
+ *
+ * Source: alpha-beta/BSP lecture, one superstep (seeds/004).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
+ *         (the root's single receive port takes one block at a time).
+ * Steps:  p - 1 receives at the root (root+1, root+2, ...); scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__gather_linear(const struct coll *a)
+{
+	int j, rc;
+
+	if (a->r != a->root)
+		return vp_send(a->c, a->root, a->sbuf, a->bytes);
+	for (j = 1; j < a->p; j++) {
+		int src = (a->root + j) % a->p;
+
+		rc = vp_recv(a->c, src, (char *)a->rbuf + (size_t)src * a->bytes,
+			     a->bytes);
+		if (rc)
+			return rc;
+	}
+	vp__copy((char *)a->rbuf + (size_t)a->root * a->bytes, a->sbuf,
+		 a->bytes);
+	return VP_OK;
+}

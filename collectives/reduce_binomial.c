@@ -1,0 +1,53 @@
+/*
+ * reduce_binomial.c - all-to-one reduction up a binomial tree, the dual of
+ * bcast_binomial.c.
+ *
+ * Source: alpha-beta lecture (seeds/004); MPICH's binomial reduce.
+ * Cost:   T(p, m) = ceil(log2 p)(ts + tw*m)  (+ combine work)
+ * Steps:  ceil(log2 p); relative rank v adds the vectors of v + 1, v + 2,
+ *         v + 4, ... (below its lowest set bit), then sends to its parent
+ *         v minus that bit. Scratch: one or two vectors.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
+			     size_t count, vp_type t, vp_op op)
+{
+	size_t n = count * vp_type_size(t);
+	int mask, rc;
+
+	for (mask = 1; mask < v->n; mask <<= 1) {
+		if (v->me & mask)
+			return vp__vsend(v, v->me - mask, acc, n);
+		if (v->me + mask < v->n) {
+			if ((rc = vp__vrecv(v, v->me + mask, tmp, n)))
+				return rc;
+			vp_reduce_local(tmp, acc, count, t, op);
+		}
+	}
+	return VP_OK;
+}
+
+int vp__reduce_binomial(const struct coll *a)
+{
+	struct view v;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	int rc;
+
+	if (!acc)
+		return VP_ENOMEM;
+	tmp = vp__alloc(a, a->bytes);
+	if (!tmp) {
+		vp__reduce_acc_free(a, acc);
+		return VP_ENOMEM;
+	}
+	vp__view_all(&v, a->c, a->root);
+	rc = vp__reduce_binomial_view(&v, acc, tmp, a->count, a->type, a->rop);
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/*
+ * reduce_hypercube.c - all-to-one reduction on a hypercube to any root, the
+ * dual of bcast_hypercube.c.
+ *
+ * Source: GKK ch. 4, Algorithm 4.3 run backwards (seeds/001).
+ * Cost:   T(p, m) = (ts + tw*m) log2 p  (+ combine work)
+ * Steps:  d = log2 p, dimension 0 first. With v = id XOR root, in step i
+ *         the ranks whose v has its low i bits clear pair up along
+ *         dimension i: the one with bit i set sends its partial vector and
+ *         drops out, the other adds it. Scratch: one or two vectors.
+ * Needs:  p a power of two (else VP_EALG).
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_hypercube(const struct coll *a)
+{
+	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc = VP_OK;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+
+	if (!acc)
+		return VP_ENOMEM;
+	tmp = vp__alloc(a, a->bytes);
+	for (i = 0; i < d && tmp && !rc; i++) {
+		int bit = 1 << i;
+
+		if (v & (bit - 1))
+			break; /* sent my partial sum already */
+		if (v & bit) {
+			rc = vp_send(a->c, a->r ^ bit, acc, a->bytes);
+			break;
+		}
+		rc = vp_recv(a->c, a->r ^ bit, tmp, a->bytes);
+		if (!rc)
+			vp_reduce_local(tmp, acc, a->count, a->type, a->rop);
+	}
+	if (!tmp)
+		rc = VP_ENOMEM;
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

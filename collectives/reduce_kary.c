@@ -1,0 +1,52 @@
+/*
+ * reduce_kary.c - all-to-one reduction by k-ary combining, the dual of
+ * bcast_kary.c.
+ *
+ * Source: dual of Algorithm 3 of the architecture-independent lecture
+ *         (seeds/003).
+ * Cost:   T(p, m) = ceil(log_k p)(k - 1)(ts + tw*m)   one receive port
+ * Steps:  the rounds of bcast_kary.c, last first: in the round with stride
+ *         s, ranks v in [s, ks) send their partial vector to v mod s, which
+ *         adds the k - 1 it receives. Scratch: one or two vectors.
+ * Needs:  any p; k as for bcast_kary.c.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_kary(const struct coll *a)
+{
+	struct view v;
+	long s, k;
+	int kary, i, rc = VP_OK;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+
+	if (!acc)
+		return VP_ENOMEM;
+	tmp = vp__alloc(a, a->bytes);
+	if (!tmp)
+		rc = VP_ENOMEM;
+	vp_coll_params(a->c, &kary, NULL);
+	k = kary;
+	vp__view_all(&v, a->c, a->root);
+	for (s = 1; s * k < v.n; s *= k)
+		; /* s: the stride of the last broadcast round */
+	for (; s >= 1 && !rc; s /= k) {
+		if (v.me >= s && v.me < s * k) {
+			rc = vp__vsend(&v, (int)(v.me % s), acc, a->bytes);
+			break;
+		}
+		if (v.me >= s)
+			continue;
+		for (i = 1; i < k && v.me + i * s < v.n && !rc; i++) {
+			rc = vp__vrecv(&v, (int)(v.me + i * s), tmp, a->bytes);
+			if (!rc)
+				vp_reduce_local(tmp, acc, a->count, a->type,
+						a->rop);
+		}
+	}
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * reduce_linear.c - all-to-one reduction: the root receives every rank's
+ * vector in turn and combines it; the dual of bcast_linear.c.
+ *
+ * Source: dual of the linear broadcast (seeds/003, Algorithm 2).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)  (one receive port at the root)
+ * Steps:  p - 1 receives at the root; scratch: one vector.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_linear(const struct coll *a)
+{
+	char *acc, *tmp;
+	int j, rc = VP_OK;
+
+	if (a->r != a->root)
+		return vp_send(a->c, a->root, a->sbuf, a->bytes);
+	acc = vp__reduce_acc(a, 1);
+	tmp = vp__alloc(a, a->bytes);
+	if (!tmp)
+		return VP_ENOMEM;
+	for (j = 1; j < a->p && !rc; j++) {
+		rc = vp_recv(a->c, (a->root + j) % a->p, tmp, a->bytes);
+		if (!rc)
+			vp_reduce_local(tmp, acc, a->count, a->type, a->rop);
+	}
+	free(tmp);
+	return rc;
+}

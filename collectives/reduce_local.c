@@ -1,0 +1,96 @@
+/*
+ * reduce_local.c - the element-wise combine of the reductions:
+ * inout[i] = in[i] op inout[i] (MPI_Reduce_local). VP_BYTE is unsigned
+ * 8-bit; integer sums and products wrap around; the bitwise operators need
+ * an integer type.
+ */
+#include <stdint.h>
+
+#include "vp.h"
+
+#define ARITH(T, in, io, n, op)                                                \
+	do {                                                                   \
+		const T *x = (const T *)(in);                                  \
+		T *y = (T *)(io);                                              \
+		size_t i;                                                      \
+		switch (op) {                                                  \
+		case VP_SUM:                                                   \
+			for (i = 0; i < (n); i++)                              \
+				y[i] = (T)(x[i] + y[i]);                       \
+			break;                                                 \
+		case VP_PROD:                                                  \
+			for (i = 0; i < (n); i++)                              \
+				y[i] = (T)(x[i] * y[i]);                       \
+			break;                                                 \
+		case VP_MIN:                                                   \
+			for (i = 0; i < (n); i++)                              \
+				y[i] = x[i] < y[i] ? x[i] : y[i];              \
+			break;                                                 \
+		case VP_MAX:                                                   \
+			for (i = 0; i < (n); i++)                              \
+				y[i] = x[i] > y[i] ? x[i] : y[i];              \
+			break;                                                 \
+		default:                                                       \
+			return VP_EINVAL;                                      \
+		}                                                              \
+	} while (0)
+
+#define BITWISE(T, in, io, n, op)                                              \
+	do {                                                                   \
+		const T *x = (const T *)(in);                                  \
+		T *y = (T *)(io);                                              \
+		size_t i;                                                      \
+		switch (op) {                                                  \
+		case VP_BAND:                                                  \
+			for (i = 0; i < (n); i++)                              \
+				y[i] &= x[i];                                  \
+			return VP_OK;                                          \
+		case VP_BOR:                                                   \
+			for (i = 0; i < (n); i++)                              \
+				y[i] |= x[i];                                  \
+			return VP_OK;                                          \
+		case VP_BXOR:                                                  \
+			for (i = 0; i < (n); i++)                              \
+				y[i] ^= x[i];                                  \
+			return VP_OK;                                          \
+		default:                                                       \
+			break;                                                 \
+		}                                                              \
+	} while (0)
+
+/* Integer products and sums wrap: compute them unsigned. */
+int vp_reduce_local(const void *in, void *inout, size_t count, vp_type type,
+		    vp_op op)
+{
+	if (!count)
+		return VP_OK;
+	if (!in || !inout || (unsigned)op > VP_BXOR)
+		return VP_EINVAL;
+	switch (type) {
+	case VP_BYTE:
+		BITWISE(uint8_t, in, inout, count, op);
+		ARITH(uint8_t, in, inout, count, op);
+		return VP_OK;
+	case VP_INT32:
+		BITWISE(uint32_t, in, inout, count, op);
+		if (op == VP_MIN || op == VP_MAX)
+			ARITH(int32_t, in, inout, count, op);
+		else
+			ARITH(uint32_t, in, inout, count, op);
+		return VP_OK;
+	case VP_INT64:
+		BITWISE(uint64_t, in, inout, count, op);
+		if (op == VP_MIN || op == VP_MAX)
+			ARITH(int64_t, in, inout, count, op);
+		else
+			ARITH(uint64_t, in, inout, count, op);
+		return VP_OK;
+	case VP_FLOAT:
+		ARITH(float, in, inout, count, op);
+		return VP_OK;
+	case VP_DOUBLE:
+		ARITH(double, in, inout, count, op);
+		return VP_OK;
+	}
+	return VP_EINVAL;
+}

@@ -1,0 +1,48 @@
+/*
+ * reduce_pipelined_tree.c - all-to-one reduction of long vectors up a
+ * binary tree in segments; the dual of bcast_pipelined_tree.c.
+ *
+ * Source: alpha-beta lecture (seeds/004), the dual of the pipelined tree.
+ * Cost:   T(p, m) ~ 2(log2 p + m/k)(ts + tw*k)     k = segment bytes
+ * Steps:  for each segment in turn, relative rank v adds the segment from
+ *         children 2v+1 and 2v+2, then sends it to (v-1)/2.
+ *         Scratch: one or two vectors.
+ * Needs:  any p; segment as for the broadcast.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_pipelined_tree(const struct coll *a)
+{
+	size_t seg = vp__segment_bytes(a), off;
+	struct view v;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	int rc = VP_OK;
+
+	if (!acc)
+		return VP_ENOMEM;
+	if (!(tmp = vp__alloc(a, seg))) {
+		vp__reduce_acc_free(a, acc);
+		return VP_ENOMEM;
+	}
+	vp__view_all(&v, a->c, a->root);
+	for (off = 0; off < a->bytes && !rc; off += seg) {
+		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
+		int kid;
+
+		for (kid = 2 * v.me + 1;
+		     kid <= 2 * v.me + 2 && kid < v.n && !rc; kid++) {
+			rc = vp__vrecv(&v, kid, tmp, n);
+			if (!rc)
+				vp_reduce_local(tmp, acc + off, n / a->esize,
+						a->type, a->rop);
+		}
+		if (!rc && v.me > 0)
+			rc = vp__vsend(&v, (v.me - 1) / 2, acc + off, n);
+	}
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

@@ -1,0 +1,48 @@
+/*
+ * reduce_reduce_scatter_gather.c - all-to-one reduction of long vectors in
+ * two phases: reduce-scatter the vector in p pieces, then gather the pieces
+ * at the root; the dual of bcast_scatter_allgather.c.
+ *
+ * Source: GKK (seeds/000) and the alpha-beta lecture (seeds/004):
+ *         reduction as the dual of the two-phase broadcast; Rabenseifner.
+ * Cost:   T(p, m) = 2(ts log2 p + tw*m (p - 1)/p)   p a power of two,
+ *         p | m; otherwise the ring reduce-scatter: (p - 1)(ts + tw*m/p)
+ *         + ceil(log2 p) ts + tw*m (p - 1)/p.
+ * Steps:  phase 1: recursive halving (ring when p is not a power of two)
+ *         leaves relative rank j with piece j summed; phase 2: binomial
+ *         gather of the pieces to the root. Scratch: one vector, half one.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_reduce_scatter_gather(const struct coll *a)
+{
+	struct chunks ch = {a->count, a->esize, a->p};
+	struct view v;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	int rc;
+
+	if (!acc)
+		return VP_ENOMEM;
+	tmp = vp__alloc(a, a->bytes);
+	if (!tmp) {
+		vp__reduce_acc_free(a, acc);
+		return VP_ENOMEM;
+	}
+	vp__view_all(&v, a->c, a->root);
+	if (vp__is_pow2(a->p))
+		rc = vp__reduce_scatter_halving_view(&v, acc, &ch, tmp, a->type,
+						     a->rop);
+	else
+		rc = vp__reduce_scatter_ring_view(&v, acc, &ch, tmp, a->type,
+						  a->rop);
+	if (!rc)
+		rc = vp__gather_binomial_view(
+			&v, acc + vp__chunk_off(&ch, v.me), &ch);
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

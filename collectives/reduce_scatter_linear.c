@@ -1,0 +1,36 @@
+/*
+ * reduce_scatter_linear.c - all-to-all reduction the naive way: reduce all
+ * p blocks to rank 0 (linearly), then scatter them (linearly).
+ *
+ * Source: the dual of the naive gather-then-broadcast allgather (seeds/002).
+ * Cost:   T(p, m) = (ts + tw*m*p)(p - 1) + (ts + tw*m)(p - 1)
+ * Steps:  p - 1 receives of p blocks at rank 0, then p - 1 sends of one.
+ *         Scratch: p blocks at rank 0 (and a copy of them elsewhere).
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_scatter_linear(const struct coll *a)
+{
+	size_t all = (size_t)a->p * a->bytes;
+	struct coll red = *a, sc = *a;
+	char *sum = vp__alloc(a, all);
+	int rc;
+
+	if (!sum)
+		return VP_ENOMEM;
+	red.root = 0;
+	red.count = a->count * (size_t)a->p;
+	red.bytes = all;
+	red.rbuf = sum;
+	rc = vp__reduce_linear(&red);
+	sc.root = 0;
+	sc.sbuf = sum;
+	if (!rc)
+		rc = vp__scatter_linear(&sc);
+	free(sum);
+	return rc;
+}

@@ -1,0 +1,43 @@
+/*
+ * reduce_tree.c - all-to-one reduction on a balanced binary tree with the
+ * ranks at the leaves, the dual of bcast_tree.c.
+ *
+ * Source: GKK ch. 4, balanced binary tree, slides 16-17 (seeds/000).
+ * Cost:   T(p, m) = (ts + tw*m) ceil(log2 p)   (+ th per switch hop)
+ * Steps:  the levels of bcast_tree.c bottom up: at each level the rank that
+ *         received there sends its partial vector back to the holder.
+ *         Scratch: one or two vectors.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__reduce_tree(const struct coll *a)
+{
+	struct tree_level lv[32];
+	int k = vp__tree_levels(a->p, a->root, a->r, lv), rc = VP_OK;
+	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+
+	if (!acc)
+		return VP_ENOMEM;
+	tmp = vp__alloc(a, a->bytes);
+	if (!tmp)
+		rc = VP_ENOMEM;
+	while (--k >= 0 && !rc) {
+		if (a->r == lv[k].other) {
+			rc = vp_send(a->c, lv[k].holder, acc, a->bytes);
+			break;
+		}
+		if (a->r == lv[k].holder) {
+			rc = vp_recv(a->c, lv[k].other, tmp, a->bytes);
+			if (!rc)
+				vp_reduce_local(tmp, acc, a->count, a->type,
+						a->rop);
+		}
+	}
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+	return rc;
+}

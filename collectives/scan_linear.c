@@ -1,0 +1,32 @@
+/*
+ * scan_linear.c - inclusive prefix sums along a chain: rank r waits for the
+ * prefix of r - 1, adds its own and passes it on.
+ *
+ * Source: the sequential dependence chain; the baseline of GKK 4.3.
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)
+ * Steps:  p - 1 messages, one after the other. Scratch: one vector.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int vp__scan_linear(const struct coll *a)
+{
+	char *in;
+	int rc = VP_OK;
+
+	vp__copy(a->rbuf, a->sbuf, a->bytes);
+	if (a->r > 0) {
+		if (!(in = vp__alloc(a, a->bytes)))
+			return VP_ENOMEM;
+		rc = vp_recv(a->c, a->r - 1, in, a->bytes);
+		if (!rc)
+			vp_reduce_local(in, a->rbuf, a->count, a->type, a->rop);
+		free(in);
+	}
+	if (!rc && a->r + 1 < a->p)
+		rc = vp_send(a->c, a->r + 1, a->rbuf, a->bytes);
+	return rc;
+}

@@ -1,0 +1,81 @@
+/*
+ * scatter_binomial.c - one-to-all personalized (scatter) by recursive
+ * halving down a binomial tree.
+ *
+ * Source: GKK ch. 4, scatter on a hypercube, slides 42-45, eq. 3
+ *         (seeds/000); MPICH's binomial scatter for any p.
+ * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per block
+ *         (p a power of two; else ceil(log2 p) ts + tw*m (p - 1)).
+ * Steps:  ceil(log2 p). Relative rank v receives the blocks of its subtree
+ *         [v, v + sub) from its parent, then hands the upper half on, the
+ *         larger halves first:
+ *           p = 8, root 0:  0 -> 4: blocks 4-7;  0 -> 2: 2-3, 4 -> 6: 6-7;
+ *                           0 -> 1, 2 -> 3, 4 -> 5, 6 -> 7: one block each.
+ *         Scratch: the subtree's blocks (the root rotates its p blocks so
+ *         that block j is relative rank j's).
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+/* buf holds chunks [me, me + subtree) with chunk k at off(k) - off(me). */
+int vp__scatter_binomial_view(const struct view *v, void *buf,
+			      const struct chunks *ch)
+{
+	size_t base = vp__chunk_off(ch, v->me);
+	int mask = 1, rc, sub;
+
+	while (mask < v->n) {
+		if (v->me & mask) {
+			sub = vp__binomial_subtree(v->me, v->n);
+			if ((rc = vp__vrecv(v, v->me - mask, buf,
+					    vp__chunk_span(ch, v->me, sub))))
+				return rc;
+			break;
+		}
+		mask <<= 1;
+	}
+	for (mask >>= 1; mask > 0; mask >>= 1) {
+		int child = v->me + mask;
+
+		if (child >= v->n)
+			continue;
+		sub = vp__binomial_subtree(child, v->n);
+		rc = vp__vsend(v, child,
+			       (char *)buf + vp__chunk_off(ch, child) - base,
+			       vp__chunk_span(ch, child, sub));
+		if (rc)
+			return rc;
+	}
+	return VP_OK;
+}
+
+int vp__scatter_binomial(const struct coll *a)
+{
+	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct view v;
+	char *tmp;
+	int sub, j, rc;
+
+	vp__view_all(&v, a->c, a->root);
+	sub = vp__binomial_subtree(v.me, v.n);
+	if (sub == 1 && v.me != 0)
+		return vp__scatter_binomial_view(&v, a->rbuf, &ch);
+	tmp = vp__alloc(a, (size_t)sub * a->bytes);
+	if (!tmp)
+		return VP_ENOMEM;
+	if (v.me == 0) /* block of relative rank j is the root's block j+root */
+		for (j = 0; j < a->p; j++)
+			vp__copy(tmp + (size_t)j * a->bytes,
+				 (const char *)a->sbuf +
+					 (size_t)((j + a->root) % a->p) *
+						 a->bytes,
+				 a->bytes);
+	rc = vp__scatter_binomial_view(&v, tmp, &ch);
+	if (!rc)
+		vp__copy(a->rbuf, tmp, a->bytes);
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,31 @@
+/*
+ * scatter_linear.c - one-to-all personalized: the root sends each rank its
+ * block in turn.
+ *
+ * Source: alpha-beta/BSP lecture, one superstep (seeds/004).
+ * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
+ * Steps:  p - 1 sends from the root (root+1, root+2, ...); scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__scatter_linear(const struct coll *a)
+{
+	int j, rc;
+
+	if (a->r != a->root)
+		return vp_recv(a->c, a->root, a->rbuf, a->bytes);
+	for (j = 1; j < a->p; j++) {
+		int dst = (a->root + j) % a->p;
+
+		rc = vp_send(a->c, dst,
+			     (const char *)a->sbuf + (size_t)dst * a->bytes,
+			     a->bytes);
+		if (rc)
+			return rc;
+	}
+	vp__copy(a->rbuf, (const char *)a->sbuf + (size_t)a->root * a->bytes,
+		 a->bytes);
+	return VP_OK;
+}

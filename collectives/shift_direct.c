@@ -1,0 +1,26 @@
+/*
+ * shift_direct.c - circular q-shift in one routed step: every rank sends
+ * its block straight to r + q.
+ *
+ * Source: GKK ch. 4, eq. 9 (seeds/000): with cut-through routing a q-shift
+ *         on a hypercube is one E-cube routed message per rank, and those
+ *         routes share no link.
+ * Cost:   T(p, m) = ts + tw*m   (+ th per hop); on other topologies the
+ *         routes may share links (see max_link_load).
+ * Steps:  one sendrecv: to r + q, from r - q. Scratch: none.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include "coll.h"
+
+int vp__shift_direct(const struct coll *a)
+{
+	int p = a->p, r = a->r;
+
+	if (a->q == 0) {
+		vp__copy(a->rbuf, a->sbuf, a->bytes);
+		return VP_OK;
+	}
+	return vp_sendrecv(a->c, (int)((r + a->q) % p), a->sbuf, a->bytes,
+			   (int)((r - a->q + p) % p), a->rbuf, a->bytes);
+}

@@ -1,0 +1,52 @@
+/*
+ * shift_ring.c - circular q-shift on a ring: the blocks move one neighbour
+ * per step, the shorter way round.
+ *
+ * Source: GKK ch. 4, slide 65 (seeds/000).
+ * Cost:   T(p, m) = (ts + tw*m) min(q, p - q)         m = bytes per block
+ * Steps:  min(q, p - q); each step every rank sends its current block to
+ *         the neighbour on the chosen side and takes the other
+ *         neighbour's. Scratch: one block.
+ * Needs:  any p.
+ * Differs from the book: nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll.h"
+
+int vp__shift_ring_view(const struct view *v, void *buf, size_t bs, long q,
+			void *tmp)
+{
+	int n = v->n, me = v->me, dir = q <= n - q ? 1 : -1, rc;
+	long steps = dir > 0 ? q : n - q, s;
+	char *cur = buf, *next = tmp, *t;
+
+	for (s = 0; s < steps; s++) {
+		rc = vp__vsendrecv(v, (me + dir + n) % n, cur, bs,
+				   (me - dir + n) % n, next, bs);
+		if (rc)
+			return rc;
+		t = cur;
+		cur = next;
+		next = t;
+	}
+	if (cur != buf)
+		memcpy(buf, cur, bs);
+	return VP_OK;
+}
+
+int vp__shift_ring(const struct coll *a)
+{
+	struct view v;
+	char *tmp = vp__alloc(a, a->bytes);
+	int rc;
+
+	if (!tmp)
+		return VP_ENOMEM;
+	vp__copy(a->rbuf, a->sbuf, a->bytes);
+	vp__view_all(&v, a->c, 0);
+	rc = vp__shift_ring_view(&v, a->rbuf, a->bytes, a->q, tmp);
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,135 @@
+/*
+ * coll_log.c - which algorithm each collective used, and why.
+ *
+ * Users of MPI and NCCL ask "which algorithm did my allreduce run?". Every
+ * collective calls vp_coll_note once per rank. Each rank keeps its last
+ * choice as text (vp_coll_last); rank 0 of the communicator also counts the
+ * call in a small table of distinct (op, algorithm, reason), so a call is
+ * counted once. After the run the tables of all ranks are merged into
+ * vp_stats.collectives. Everything here is private to the rank's thread
+ * until vp_run has joined the threads.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define LOG_ENTRIES 48
+#define REASON_LEN 200
+
+struct coll_entry {
+	vp_coll op;
+	vp_alg alg;
+	unsigned long calls;
+	char reason[REASON_LEN];
+};
+
+struct vp__coll_log {
+	char last[REASON_LEN + 64];
+	int n;
+	unsigned long dropped; /* calls whose choice did not fit the table */
+	struct coll_entry e[LOG_ENTRIES];
+};
+
+static struct vp__coll_log *log_of(struct vp__rank *r)
+{
+	if (!r->coll_log)
+		r->coll_log = calloc(1, sizeof(*r->coll_log));
+	return r->coll_log;
+}
+
+void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
+{
+	struct vp__coll_log *l;
+	int i;
+
+	if (!c || !(l = log_of(c->me)))
+		return;
+	why = why ? why : "";
+	snprintf(l->last, sizeof(l->last), "%s %s%s%s%s", vp_coll_name(op),
+		 vp_alg_name(alg), *why ? " (" : "", why, *why ? ")" : "");
+	if (vp_rank(c) != 0)
+		return;
+	for (i = 0; i < l->n; i++) {
+		struct coll_entry *e = &l->e[i];
+
+		if (e->op == op && e->alg == alg && !strcmp(e->reason, why)) {
+			e->calls++;
+			return;
+		}
+	}
+	if (l->n == LOG_ENTRIES) {
+		l->dropped++;
+		return;
+	}
+	l->e[l->n].op = op;
+	l->e[l->n].alg = alg;
+	l->e[l->n].calls = 1;
+	snprintf(l->e[l->n].reason, REASON_LEN, "%s", why);
+	l->n++;
+}
+
+const char *vp_coll_last(const vp_comm *c)
+{
+	if (!c || !c->me->coll_log)
+		return "";
+	return c->me->coll_log->last;
+}
+
+/* Appends the merged table, one line per distinct choice, to st. */
+void vp__coll_log_report(struct vp__world *w, vp_stats *st)
+{
+	size_t len = 0, cap = sizeof(st->collectives);
+	unsigned long dropped = 0;
+	int r, i, j;
+
+	st->collectives[0] = 0;
+	for (r = 0; r < w->p; r++) {
+		struct vp__coll_log *l = w->ranks[r].coll_log;
+
+		if (!l)
+			continue;
+		dropped += l->dropped;
+		for (i = 0; i < l->n; i++) {
+			struct coll_entry *e = &l->e[i];
+			unsigned long calls = e->calls;
+
+			if (!calls)
+				continue;
+			/* Fold equal entries of later ranks into this one. */
+			for (j = r + 1; j < w->p; j++) {
+				struct vp__coll_log *o = w->ranks[j].coll_log;
+				int k;
+
+				for (k = 0; o && k < o->n; k++)
+					if (o->e[k].op == e->op &&
+					    o->e[k].alg == e->alg &&
+					    !strcmp(o->e[k].reason, e->reason)) {
+						calls += o->e[k].calls;
+						o->e[k].calls = 0;
+					}
+			}
+			if (len + 1 < cap)
+				len += (size_t)snprintf(
+					st->collectives + len, cap - len,
+					"%s %s x%lu%s%s%s\n",
+					vp_coll_name(e->op),
+					vp_alg_name(e->alg), calls,
+					*e->reason ? " (" : "",
+					e->reason, *e->reason ? ")" : "");
+			if (len >= cap)
+				len = cap - 1;
+		}
+	}
+	if (dropped && len + 1 < cap)
+		snprintf(st->collectives + len, cap - len,
+			 "(%lu calls with other choices not listed)\n",
+			 dropped);
+}
+
+void vp__coll_log_free(struct vp__rank *r)
+{
+	free(r->coll_log);
+	r->coll_log = NULL;
+}

@@ -1,0 +1,41 @@
+/*
+ * params.c - the run's parameters as seen by code above the runtime: the
+ * model clock's ts, tw, th and the collectives' tuning (k-ary degree,
+ * pipeline segment), which each rank may change for itself.
+ */
+#include "internal.h"
+
+void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th)
+{
+	const vp_opts *o = &c->world->opts;
+
+	if (ts)
+		*ts = o->ts;
+	if (tw)
+		*tw = o->tw;
+	if (th)
+		*th = o->th;
+}
+
+int vp_set_coll_params(vp_comm *c, int kary, size_t segment)
+{
+	if (!c)
+		return VP_EINVAL;
+	if (kary < 0 || kary == 1)
+		return vp__fail(c->me, VP_EINVAL, "vp_set_coll_params",
+				"kary %d: the degree must be >= 2 (0 keeps %d)",
+				kary, c->me->kary);
+	if (kary)
+		c->me->kary = kary;
+	if (segment)
+		c->me->segment = segment;
+	return VP_OK;
+}
+
+void vp_coll_params(const vp_comm *c, int *kary, size_t *segment)
+{
+	if (kary)
+		*kary = c->me->kary;
+	if (segment)
+		*segment = c->me->segment;
+}
