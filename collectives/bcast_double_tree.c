@@ -10,13 +10,19 @@
  *         b = lowest set bit of x); tree B is its mirror image (n even) or
  *         its shift by one (n odd), so most ranks are inner nodes of one
  *         tree and leaves of the other, and every rank's send port carries
- *         about one segment per segment time. For each segment in turn a
- *         rank receives it from its parent in that segment's tree and sends
- *         it to its children there. Scratch: 6 ints per tree.
+ *         about one segment per segment time. Segments go in pairs (one per
+ *         tree); in each pair a rank first serves the tree it forwards in
+ *         (receive from the parent, send to the children, forwarding ones
+ *         first), then takes, as a leaf, the other tree's segment of the
+ *         pair log2 p + 1 earlier, so a tree's forwarding does not wait on
+ *         the other tree's pipeline. That needs eager segments (sends that
+ *         do not wait); segments above vp_eager_max go strictly in order,
+ *         slower but free of waiting cycles.
+ *         Scratch: none.
  * Needs:  any p; segment as for bcast_pipelined_tree.c.
- * Differs from the book: the two trees are not edge-coloured; a rank
- *         handles its segments in order, which keeps the schedule simple
- *         and deadlock-free at the price of some idle time.
+ * Differs from the book: the two trees are not edge-coloured, so a rank
+ *         may send in both trees in the same time slot; ranks that are inner
+ *         nodes of both trees (small p) serve tree A first.
  */
 #include "coll.h"
 
@@ -88,25 +94,90 @@ void vp__double_tree_links(int p, int tree, int rel, int *parent, int kid[2])
 		*parent = n % 2 == 0 ? n + 1 - *parent : *parent % n + 1;
 }
 
+/* 1 if rel has children in tree t. */
+static int inner(int p, int t, int rel)
+{
+	int parent, kid[2];
+
+	vp__double_tree_links(p, t, rel, &parent, kid);
+	return kid[0] >= 0 || kid[1] >= 0;
+}
+
+void vp__double_tree_plan(int p, int rel, struct dtree_plan *pl)
+{
+	int t, k;
+
+	for (t = 0; t < 2; t++) {
+		int kid[2];
+
+		vp__double_tree_links(p, t, rel, &pl->parent[t], kid);
+		/* children that forward the segment go first */
+		k = kid[1] >= 0 && inner(p, t, kid[1]) && !inner(p, t, kid[0]);
+		pl->kid[t][0] = kid[k];
+		pl->kid[t][1] = kid[!k];
+	}
+	/* the tree this rank forwards in goes first in each pair */
+	pl->first = inner(p, 1, rel) && !inner(p, 0, rel);
+	pl->in_step = 0;
+	if (pl->parent[0] >= 0 && pl->parent[0] == pl->parent[1]) {
+		/* One parent in both trees: its messages share one FIFO
+		 * channel, so take them in the parent's order, unlagged. */
+		struct dtree_plan pp;
+
+		vp__double_tree_plan(p, pl->parent[0], &pp);
+		pl->first = pp.first;
+		pl->in_step = 1;
+	}
+}
+
+/* Receives or forwards segment s of tree t (nothing past the last one). */
+static int step(const struct coll *a, const struct view *v,
+		const struct dtree_plan *pl, int t, size_t s, size_t seg,
+		int forward)
+{
+	size_t off = s * seg, n;
+	char *buf = a->rbuf;
+	int k, rc;
+
+	if (off >= a->bytes)
+		return VP_OK;
+	n = a->bytes - off < seg ? a->bytes - off : seg;
+	if (v->me > 0 && (rc = vp__vrecv(v, pl->parent[t], buf + off, n)))
+		return rc;
+	for (k = 0; k < 2 && forward; k++)
+		if (pl->kid[t][k] >= 0 &&
+		    (rc = vp__vsend(v, pl->kid[t][k], buf + off, n)))
+			return rc;
+	return VP_OK;
+}
+
 int vp__bcast_double_tree(const struct coll *a)
 {
-	size_t seg = vp__segment_bytes(a), off;
+	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
+	size_t pairs = (nseg + 1) / 2, lag, j;
+	struct dtree_plan pl;
 	struct view v;
-	char *buf = a->rbuf;
-	int links[2][3], t, s, rc;
+	int t, rc = VP_OK;
 
 	vp__view_all(&v, a->c, a->root);
-	for (t = 0; t < 2; t++)
-		vp__double_tree_links(v.n, t, v.me, &links[t][0], &links[t][1]);
-	for (off = 0, s = 0; off < a->bytes; off += seg, s++) {
-		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
-		int *l = links[s % 2], k;
-
-		if (v.me > 0 && (rc = vp__vrecv(&v, l[0], buf + off, n)))
-			return rc;
-		for (k = 1; k <= 2; k++)
-			if (l[k] >= 0 && (rc = vp__vsend(&v, l[k], buf + off, n)))
-				return rc;
+	vp__double_tree_plan(v.n, v.me, &pl);
+	if (seg > vp_eager_max(a->c)) {
+		/* Segments wait for their receivers: take them strictly in
+		 * order, which no chain of waiting sends can close. */
+		for (j = 0; j < nseg && !rc; j++)
+			rc = step(a, &v, &pl, (int)(j % 2), j, seg, 1);
+		return rc;
 	}
-	return VP_OK;
+	lag = (size_t)vp__log2_ceil(v.n) + 1;
+	t = pl.first;
+	if (pl.kid[!t][0] >= 0 || pl.in_step) /* see vp__double_tree_plan */
+		lag = 0;
+	for (j = 0; j < pairs + lag && !rc; j++) {
+		if (j < pairs)
+			rc = step(a, &v, &pl, t, 2 * j + (size_t)t, seg, 1);
+		if (!rc && j >= lag)
+			rc = step(a, &v, &pl, !t, 2 * (j - lag) + (size_t)!t,
+				  seg, 1);
+	}
+	return rc;
 }

@@ -180,6 +180,15 @@ size_t vp__segment_bytes(const struct coll *a);
 void vp__double_tree_links(int p, int tree, int rel, int *parent,
 			   int kid[2]);
 
+/* bcast_double_tree.c: a rank's part in the double tree: parent and
+ * children per tree (children that forward first), and which tree it
+ * serves first in each pair of segments (the one it forwards in). */
+struct dtree_plan {
+	int parent[2], kid[2][2], first;
+	int in_step; /* same parent in both trees: follow its order */
+};
+void vp__double_tree_plan(int p, int rel, struct dtree_plan *pl);
+
 /* ---- helpers (coll_util.c) ---- */
 /* Members in the binomial subtree of member me of n (me's own included). */
 int vp__binomial_subtree(int me, int n);

@@ -4,10 +4,13 @@
  *
  * Source: alpha-beta lecture (seeds/004), the dual of the double tree.
  * Cost:   T(p, m) ~ 2 log2 p ts + sqrt(m log2 p ts tw) + tw*m
- * Steps:  even segments go up tree A, odd ones up tree B: for each segment
- *         in turn a rank adds the segment from its children in that tree
- *         and sends the sum to its parent there (the top of each tree sends
- *         to the root). Scratch: one vector and one segment.
+ * Steps:  even segments go up tree A, odd ones up tree B, in pairs: a rank
+ *         sends its segments of the tree where it is a leaf log2 p + 1
+ *         pairs ahead, and in the other tree adds the segments of its
+ *         children (leaf children first) and sends the sum to its parent
+ *         (the top of each tree sends to the root). Segments above
+ *         vp_eager_max go strictly in order instead (no waiting cycle).
+ *         Scratch: one vector and one segment.
  * Needs:  any p; segment as for the broadcast.
  * Differs from the book: as for the broadcast.
  */
@@ -15,12 +18,35 @@
 
 #include "coll.h"
 
+/* Adds segment s of tree t from my children and passes it up. */
+static int step(const struct coll *a, const struct view *v,
+		const struct dtree_plan *pl, int t, size_t s, size_t seg,
+		char *acc, char *tmp)
+{
+	size_t off = s * seg, n;
+	int k, rc;
+
+	if (off >= a->bytes)
+		return VP_OK;
+	n = a->bytes - off < seg ? a->bytes - off : seg;
+	for (k = 1; k >= 0; k--) { /* leaf children first */
+		if (pl->kid[t][k] < 0)
+			continue;
+		if ((rc = vp__vrecv(v, pl->kid[t][k], tmp, n)))
+			return rc;
+		vp_reduce_local(tmp, acc + off, n / a->esize, a->type, a->rop);
+	}
+	return v->me > 0 ? vp__vsend(v, pl->parent[t], acc + off, n) : VP_OK;
+}
+
 int vp__reduce_double_tree(const struct coll *a)
 {
-	size_t seg = vp__segment_bytes(a), off;
+	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
+	size_t pairs = (nseg + 1) / 2, lag, j;
+	struct dtree_plan pl;
 	struct view v;
 	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
-	int links[2][3], t, s, rc = VP_OK;
+	int t, rc = VP_OK;
 
 	if (!acc)
 		return VP_ENOMEM;
@@ -29,23 +55,27 @@ int vp__reduce_double_tree(const struct coll *a)
 		return VP_ENOMEM;
 	}
 	vp__view_all(&v, a->c, a->root);
-	for (t = 0; t < 2; t++)
-		vp__double_tree_links(v.n, t, v.me, &links[t][0], &links[t][1]);
-	for (off = 0, s = 0; off < a->bytes && !rc; off += seg, s++) {
-		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
-		int *l = links[s % 2], k;
-
-		for (k = 1; k <= 2 && !rc; k++) {
-			if (l[k] < 0)
-				continue;
-			rc = vp__vrecv(&v, l[k], tmp, n);
-			if (!rc)
-				vp_reduce_local(tmp, acc + off, n / a->esize,
-						a->type, a->rop);
-		}
-		if (!rc && v.me > 0)
-			rc = vp__vsend(&v, l[0], acc + off, n);
+	vp__double_tree_plan(v.n, v.me, &pl);
+	t = pl.first;
+	if (seg > vp_eager_max(a->c)) {
+		/* rendezvous segments: strictly in order (no waiting cycle) */
+		for (j = 0; j < nseg && !rc; j++)
+			rc = step(a, &v, &pl, (int)(j % 2), j, seg, acc, tmp);
+		goto out;
 	}
+	lag = (size_t)vp__log2_ceil(v.n) + 1;
+	if (pl.kid[!t][0] >= 0 || pl.in_step)
+		lag = 0;
+	/* my leaf segments (nothing to wait for) run lag pairs ahead */
+	for (j = 0; j < pairs + lag && !rc; j++) {
+		if (j < pairs)
+			rc = step(a, &v, &pl, !t, 2 * j + (size_t)!t, seg, acc,
+				  tmp);
+		if (!rc && j >= lag)
+			rc = step(a, &v, &pl, t, 2 * (j - lag) + (size_t)t, seg,
+				  acc, tmp);
+	}
+out:
 	free(tmp);
 	vp__reduce_acc_free(a, acc);
 	return rc;

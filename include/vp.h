@@ -136,6 +136,9 @@ int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
 
 /* The model parameters of the run (the options, defaults filled). */
 void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th);
+/* The largest message sent eagerly: a send of at most this many bytes is
+ * copied and returns at once; a larger one waits for its receiver. */
+size_t vp_eager_max(const vp_comm *c);
 
 /* Element types and reduction operators of the collectives. */
 typedef enum vp_type {
@@ -272,12 +275,13 @@ const char *vp_coll_last(const vp_comm *c);
 /*
  * The book's cost of op with alg for p ranks on topology (a spec as in
  * vp_opts; mesh algorithms use its grid, or sqrt(p) x sqrt(p)) with m bytes
- * per rank or block, th = 0. *exact (may be NULL) is 1 where the model clock
- * reproduces it to the unit, 0 where it is the book's bound or estimate.
- * Returns -1 where the book gives no formula (or alg cannot run there).
+ * per rank or block, shift distance q (vp_shift only), th = 0, the default
+ * k = 4 and the optimal segment. *exact (may be NULL) is 1 where the model
+ * clock reproduces it to the unit, 0 where it is the book's bound or
+ * estimate. Returns -1 where alg cannot run there.
  */
 double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
-		       size_t m, double ts, double tw, int *exact);
+		       size_t m, long q, double ts, double tw, int *exact);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */

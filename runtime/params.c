@@ -17,6 +17,11 @@ void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th)
 		*th = o->th;
 }
 
+size_t vp_eager_max(const vp_comm *c)
+{
+	return c->world->opts.eager_max;
+}
+
 int vp_set_coll_params(vp_comm *c, int kary, size_t segment)
 {
 	if (!c)

@@ -9,7 +9,8 @@
  * 1000 and a large one, rotating through every type, every operator (the
  * bitwise ones on integer types), roots 0, p-1, p/2 and shifts 1, p-1, -3,
  * p+2, 0, 5p+3. Every other run lowers eager_max to 512 bytes so that the
- * single-copy rendezvous path carries most messages. VP_TEST_QUICK=1 (used
+ * single-copy rendezvous path carries most messages, and the pipelined
+ * trees cut messages into 96- or 1000-byte segments (k-ary: k = 4 or 3). VP_TEST_QUICK=1 (used
  * under valgrind) keeps p <= 17.
  */
 #include <stdlib.h>
@@ -178,9 +179,14 @@ int main(void)
 
 			algs[0] = VP_ALG_AUTO;
 			for (ai = 0; ai < na; ai++) {
+				/* odd runs: rendezvous for most messages,
+				 * 1000-byte pipeline segments, k = 3 */
+				int odd = nrun++ % 2;
 				vp_opts o = {.topology = specs[si],
 					     .quiet = 1,
-					     .eager_max = nrun++ % 2 ? 512 : 0};
+					     .eager_max = odd ? 512 : 0,
+					     .segment = odd ? 1000 : 96,
+					     .kary = odd ? 3 : 0};
 				vp_stats st;
 				int rc, r, ok = 1, want;
 
