@@ -86,7 +86,7 @@ VALGRIND := valgrind -q --max-threads=5000 --leak-check=full \
 	--show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=9
 valgrind: $(TEST_BIN)
-	@VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
+	@VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
 	  sh tests/run-tests.sh $(TEST_BIN)
 
 run: $(BUILD)/vp-demo

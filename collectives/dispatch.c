@@ -304,7 +304,7 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	       size_t count, vp_type type, vp_op rop, int root, long q,
 	       vp_alg alg)
 {
-	char call[32], algs[256];
+	char call[32], algs[256], auto_why[256];
 	const struct entry *e;
 	const char *why = NULL, *bad;
 	struct coll a;
@@ -317,8 +317,11 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);
 	if (rc)
 		return rc;
-	if (alg == VP_ALG_AUTO)
+	if (alg == VP_ALG_AUTO) {
 		alg = vp_coll_choose(uc, op, count * vp_type_size(type), &why);
+		snprintf(auto_why, sizeof(auto_why), "auto: %s", why);
+		why = auto_why;
+	}
 	e = find(op, alg);
 	if (!e) {
 		list_algs(op, algs, sizeof(algs));

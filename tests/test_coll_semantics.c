@@ -1,0 +1,199 @@
+/*
+ * test_coll_semantics.c - what a user of the collectives relies on beyond
+ * the right numbers: VP_IN_PLACE works as in MPI; collectives run on
+ * sub-communicators (rows of a mesh, halves of a hypercube); bad arguments
+ * abort with a message naming the rank, the call and the value; overlapping
+ * buffers are refused; a run reports which algorithm each collective used
+ * and why AUTO chose it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "vp.h"
+
+static int in_place(vp_comm *c, void *arg)
+{
+	int *ok = arg, p = vp_size(c), r = vp_rank(c), i, good = 1;
+	int32_t v[64], all[64 * 4], t[64];
+
+	/* allreduce in place: the sum of the ranks */
+	v[0] = r + 1;
+	if (vp_allreduce(c, VP_IN_PLACE, v, 1, VP_INT32, VP_SUM,
+			 VP_ALG_AUTO))
+		return 1;
+	good &= v[0] == p * (p + 1) / 2;
+	/* allgather in place: my block already in place */
+	for (i = 0; i < p; i++)
+		all[i] = i == r ? 100 + r : -1;
+	if (vp_allgather(c, VP_IN_PLACE, all, 1, VP_INT32, VP_ALG_RING))
+		return 1;
+	for (i = 0; i < p; i++)
+		good &= all[i] == 100 + i;
+	/* scan in place */
+	t[0] = 1;
+	if (vp_scan(c, VP_IN_PLACE, t, 1, VP_INT32, VP_SUM, VP_ALG_AUTO))
+		return 1;
+	good &= t[0] == r + 1;
+	/* alltoall in place: block j of rank r is r*100+j */
+	for (i = 0; i < p; i++)
+		all[i] = r * 100 + i;
+	if (vp_alltoall(c, VP_IN_PLACE, all, 1, VP_INT32, VP_ALG_BRUCK))
+		return 1;
+	for (i = 0; i < p; i++)
+		good &= all[i] == i * 100 + r;
+	/* gather and reduce in place at the root, scatter at the root */
+	for (i = 0; i < p; i++)
+		all[i] = r == 2 && i == 2 ? 7 : -1;
+	v[0] = r == 2 ? 7 : r;
+	if (vp_gather(c, r == 2 ? VP_IN_PLACE : v, all, 1, VP_INT32, 2,
+		      VP_ALG_BINOMIAL))
+		return 1;
+	if (r == 2)
+		for (i = 0; i < p; i++)
+			good &= all[i] == (i == 2 ? 7 : i);
+	v[0] = 1;
+	if (vp_reduce(c, r == 0 ? VP_IN_PLACE : v, v, 1, VP_INT32, VP_SUM, 0,
+		      VP_ALG_AUTO))
+		return 1;
+	if (r == 0)
+		good &= v[0] == p;
+	for (i = 0; i < p; i++)
+		all[i] = 10 * i;
+	if (vp_scatter(c, all, r == 1 ? VP_IN_PLACE : t, 1, VP_INT32, 1,
+		       VP_ALG_BINOMIAL))
+		return 1;
+	if (r != 1)
+		good &= t[0] == 10 * r;
+	ok[r] = good;
+	return 0;
+}
+
+/* Rows of a 3 x 4 mesh and halves of a hypercube as communicators. */
+static int sub_comms(vp_comm *c, void *arg)
+{
+	int *ok = arg, r = vp_rank(c), good = 1, i;
+	vp_comm *row;
+	int32_t x = r, sum, all[4];
+
+	if (vp_comm_split(c, r / 4, r, &row))
+		return 1;
+	/* a row of 4 is a grid only if 4 = 2 x 2 virtually: mesh works */
+	if (vp_allreduce(row, &x, &sum, 1, VP_INT32, VP_SUM, VP_ALG_RING) ||
+	    vp_allgather(row, &x, all, 1, VP_INT32, VP_ALG_HYPERCUBE) ||
+	    vp_bcast(row, &x, 1, VP_INT32, 3, VP_ALG_MESH))
+		return 1;
+	good &= sum == 4 * (r / 4) * 4 + 6;
+	for (i = 0; i < 4; i++)
+		good &= all[i] == (r / 4) * 4 + i;
+	good &= x == (r / 4) * 4 + 3;
+	/* AUTO on a sub-communicator uses a general algorithm, and says so */
+	good &= vp_allreduce(row, &x, &sum, 1, VP_INT32, VP_MAX,
+			     VP_ALG_AUTO) == 0;
+	good &= strstr(vp_coll_last(row), "sub-communicator") != NULL;
+	vp_comm_free(row);
+	ok[r] = good;
+	return 0;
+}
+
+struct bad {
+	int which;
+	int rc;
+	char msg[512];
+};
+
+static int bad_call(vp_comm *c, void *arg)
+{
+	struct bad *b = arg;
+	int32_t x[16] = {0}, y[16];
+	float f[4] = {0};
+	int rc = 0;
+
+	if (vp_rank(c) != 1) /* the others wait in a collective */
+		return vp_barrier(c) == VP_EABORT ? 0 : 1;
+	switch (b->which) {
+	case 0:
+		rc = vp_bcast(c, x, 1, VP_INT32, 9, VP_ALG_AUTO);
+		break;
+	case 1:
+		rc = vp_allreduce(c, f, f + 1, 1, VP_FLOAT, VP_BXOR,
+				  VP_ALG_AUTO);
+		break;
+	case 2:
+		rc = vp_allgather(c, x + 1, x, 1, VP_INT32, VP_ALG_RING);
+		break;
+	case 3:
+		rc = vp_reduce(c, x, y, 1, (vp_type)42, VP_SUM, 0,
+			       VP_ALG_AUTO);
+		break;
+	case 4:
+		rc = vp_alltoall(c, NULL, y, 2, VP_INT32, VP_ALG_AUTO);
+		break;
+	}
+	b->rc = rc;
+	snprintf(b->msg, sizeof(b->msg), "%s", vp_errmsg(c));
+	return rc;
+}
+
+static int report(vp_comm *c, void *arg)
+{
+	int32_t x = 1, y;
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 3; i++)
+		if (vp_allreduce(c, &x, &y, 1, VP_INT32, VP_SUM, VP_ALG_AUTO))
+			return 1;
+	return vp_allreduce(c, &x, &y, 1, VP_INT32, VP_SUM,
+			    VP_ALG_RABENSEIFNER);
+}
+
+int main(void)
+{
+	static const char *const bad_what[] = {
+		"root 9 is outside [0, 4)", "bitwise op", "overlap",
+		"type 42 is not a vp_type", "send buffer is NULL"};
+	static const int bad_code[] = {VP_ERANK, VP_EINVAL, VP_EINVAL,
+				       VP_EINVAL, VP_EINVAL};
+	int ok[64], i, all;
+	vp_opts o = {.topology = "ring:5", .eager_max = 16};
+	vp_stats st;
+
+	memset(ok, 0, sizeof(ok));
+	all = vp_run(&o, in_place, ok, NULL) == 0;
+	for (i = 0; i < 5; i++)
+		all &= ok[i];
+	tap_ok(all, "VP_IN_PLACE: allreduce, allgather, scan, alltoall, "
+		    "gather, reduce and scatter give the MPI results on ring:5");
+
+	memset(ok, 0, sizeof(ok));
+	o = (vp_opts){.topology = "mesh:3x4"};
+	all = vp_run(&o, sub_comms, ok, NULL) == 0;
+	for (i = 0; i < 12; i++)
+		all &= ok[i];
+	tap_ok(all, "collectives on the rows of mesh:3x4 (sub-communicators): "
+		    "ring allreduce, hypercube allgather, mesh bcast, AUTO "
+		    "names the sub-communicator");
+
+	for (i = 0; i < 5; i++) {
+		struct bad b = {.which = i};
+		vp_opts q = {.topology = "full:4", .quiet = 1};
+		int rc = vp_run(&q, bad_call, &b, &st);
+
+		tap_ok(rc == bad_code[i] && b.rc == bad_code[i] &&
+			       strstr(st.error, "rank 1: vp_") &&
+			       strstr(st.error, bad_what[i]),
+		       "bad argument aborts the run with %s: \"%s\"",
+		       vp_strerror(bad_code[i]), st.error);
+	}
+
+	o = (vp_opts){.topology = "hypercube:3"};
+	vp_run(&o, report, NULL, &st);
+	tap_diag("%s", st.collectives);
+	tap_ok(strstr(st.collectives, "allreduce hypercube x3 (auto: "
+				      "hypercube: the book's algorithm") &&
+		       strstr(st.collectives, "allreduce rabenseifner x1\n"),
+	       "vp_stats.collectives reports the algorithm of each call and "
+	       "why AUTO chose it");
+	return tap_done();
+}
