@@ -6,6 +6,7 @@
 limit=${VP_TEST_TIMEOUT:-300}
 here=$(dirname "$0")
 if [ -n "$SAN" ]; then
+	export VP_TEST_QUICK=${VP_TEST_QUICK:-1}
 	export VP_SOAK_MESSAGES=${VP_SOAK_MESSAGES:-100000}
 fi
 if [ "$SAN" = thread ]; then

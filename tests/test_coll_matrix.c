@@ -10,8 +10,10 @@
  * bitwise ones on integer types), roots 0, p-1, p/2 and shifts 1, p-1, -3,
  * p+2, 0, 5p+3. Every other run lowers eager_max to 512 bytes so that the
  * single-copy rendezvous path carries most messages, and the pipelined
- * trees cut messages into 96- or 1000-byte segments (k-ary: k = 4 or 3). VP_TEST_QUICK=1 (used
- * under valgrind) keeps p <= 17.
+ * trees cut messages into 96- or 1000-byte segments (k-ary: k = 4 or 3).
+ * VP_TEST_QUICK=1 (set under the sanitizers and valgrind) samples: every
+ * topology kind at a few p (quick_specs), one case per count (every type
+ * still).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,13 @@ static const char *const specs[] = {
 	"full:17",	"full:32",	"full:64",
 };
 
+/* The sample run under the sanitizers and valgrind (VP_TEST_QUICK). */
+static const char *const quick_specs[] = {
+	"full:1",    "ring:5",	    "ring:8",	   "line:3",
+	"mesh:2x3",  "mesh:3x3",   "torus:2x4",   "hypercube:2",
+	"hypercube:3", "tree:4",   "full:7",	   "full:12",
+};
+
 struct job {
 	vp_coll op;
 	vp_alg alg;
@@ -52,6 +61,8 @@ static int is_block_op(vp_coll op)
 }
 
 /* The cases of one run, the same on every rank. */
+static int quick;
+
 static int make_cases(vp_coll op, int p, struct ref_case *k, int max)
 {
 	static const vp_type types[] = {VP_BYTE, VP_INT32, VP_INT64, VP_FLOAT,
@@ -63,7 +74,8 @@ static int make_cases(vp_coll op, int p, struct ref_case *k, int max)
 	int n = 0, i, j;
 
 	for (i = 0; i < 5; i++)
-		for (j = 0; j < (i >= 3 ? 1 : 3) && n < max; j++, n++) {
+		for (j = 0; j < (i >= 3 || quick ? 1 : 3) && n < max;
+		     j++, n++) {
 			k[n].op = op;
 			k[n].p = p;
 			k[n].count = counts[i];
@@ -163,15 +175,25 @@ static int expect_usable(vp_alg alg, int p, int grid)
 
 int main(void)
 {
-	int quick = getenv("VP_TEST_QUICK") != NULL, nrun = 0;
+	int nrun = 0;
 	size_t si;
 	struct job *jb = malloc(sizeof(*jb));
+
+	quick = getenv("VP_TEST_QUICK") != NULL;
 
 	for (si = 0; si < sizeof(specs) / sizeof(specs[0]); si++) {
 		int grid, p = spec_size(specs[si], &grid), op;
 
-		if (quick && p > 17)
-			continue;
+		if (quick) {
+			size_t qi;
+			int found = 0;
+
+			for (qi = 0; qi < sizeof(quick_specs) / sizeof(char *);
+			     qi++)
+				found |= !strcmp(quick_specs[qi], specs[si]);
+			if (!found)
+				continue;
+		}
 		for (op = 0; op < VP_COLL_COUNT_; op++) {
 			vp_alg algs[VP_ALG_COUNT_];
 			int na = vp_coll_algorithms(op, algs + 1,
