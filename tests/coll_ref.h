@@ -285,7 +285,7 @@ static int ref_call(vp_comm *c, const struct ref_case *k, const void *in,
 {
 	switch (k->op) {
 	case VP_COLL_BCAST:
-		if (vp_rank(c) == k->root)
+		if (vp_rank(c) == k->root && k->count)
 			memcpy(out, in, k->count * vp_type_size(k->type));
 		return vp_bcast(c, out, k->count, k->type, k->root, alg);
 	case VP_COLL_REDUCE:
