@@ -87,6 +87,15 @@ int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	return abort_run(me, code);
 }
 
+/* Writes c's rank message for vp_abort / vp_error; returns code. */
+static int raise_error(vp_comm *c, int code, const char *call,
+		       const char *fmt, va_list ap)
+{
+	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
+	c->me->raised = code;
+	return code;
+}
+
 int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
 {
 	va_list ap;
@@ -94,9 +103,8 @@ int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	if (!c || code >= 0)
 		return VP_EINVAL;
 	va_start(ap, fmt);
-	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
+	raise_error(c, code, call, fmt, ap);
 	va_end(ap);
-	c->me->raised = code;
 	return abort_run(c->me, code);
 }
 
@@ -107,9 +115,8 @@ int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	if (!c || code >= 0)
 		return VP_EINVAL;
 	va_start(ap, fmt);
-	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
+	raise_error(c, code, call, fmt, ap);
 	va_end(ap);
-	c->me->raised = code;
 	return code;
 }
 
