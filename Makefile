@@ -4,7 +4,7 @@
 #   make check            build and run every test; last line "N passed, N failed"
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
-#   make run              the main job: the demo on every topology
+#   make run              the main job: vp-run, the tour of every collective
 #   make bench            the benchmarks (bench/vp-bench), results in README
 #   make install PREFIX=/usr/local
 #   make deps             install liburcu-dev if missing (root), else say how
@@ -75,22 +75,23 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 	$(CC) $(FINAL_CFLAGS) -Itopology -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
-	$(CC) $(FINAL_CFLAGS) $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
-check: $(TEST_BIN)
-	@SAN=$(SAN) sh tests/run-tests.sh $(TEST_BIN)
+# test_vp_run drives the vp-run tool of the same build.
+check: $(TEST_BIN) $(BUILD)/vp-run
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN)
 
 # Every test binary under valgrind's leak checker (definite and indirect
 # leaks and memory errors fail it); the soak is shortened, threads raised.
 VALGRIND := valgrind -q --max-threads=5000 --leak-check=full \
 	--show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=9
-valgrind: $(TEST_BIN)
-	@VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
+valgrind: $(TEST_BIN) $(BUILD)/vp-run
+	@VP_TOOLS=$(BUILD) VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
 	  sh tests/run-tests.sh $(TEST_BIN)
 
-run: $(BUILD)/vp-demo
-	./$(BUILD)/vp-demo
+run: $(BUILD)/vp-run
+	./$(BUILD)/vp-run
 
 bench: $(BUILD)/vp-bench
 	./$(BUILD)/vp-bench

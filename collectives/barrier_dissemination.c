@@ -23,6 +23,7 @@ int vp_barrier(vp_comm *c)
 		return VP_EINVAL;
 	p = vp_size(cc);
 	r = vp_rank(cc);
+	vp_trace_label(cc, "barrier");
 	for (k = 1; k < p; k <<= 1) {
 		rc = vp_sendrecv(cc, (r + k) % p, NULL, 0, (r - k + p) % p,
 				 NULL, 0);

@@ -51,11 +51,20 @@ typedef struct vp_opts {
 	double tw;	  /* time per byte (default 0) */
 	double th;	  /* time per hop (default 0) */
 	size_t eager_max; /* largest eagerly copied message (default 64 KiB) */
-	const char *trace;	 /* reserved for the trace writer (NULL) */
+	/* trace: path of a Chrome/Perfetto JSON trace of every message (one
+	 * track per rank, a slice per send/recv/sendrecv, a flow arrow from
+	 * each send to its receive); opens in ui.perfetto.dev. NULL: none. */
+	const char *trace;
 	size_t stack_size;	 /* per-rank thread stack (default 256 KiB) */
 	int quiet;		 /* 1: do not print the failure report */
 	int kary;		 /* degree of the k-ary broadcast (default 4) */
 	size_t segment;		 /* pipelined trees: segment bytes (0: optimum) */
+	int trace_wall;		 /* 1: the trace's time axis is wall time
+				  * (us since the run began); 0: model time */
+	/* svg: path of a space-time diagram (the book's figures): ranks as
+	 * horizontal lines, model time left to right, one arrow per message
+	 * labelled with its step, congested ones in red. NULL: none. */
+	const char *svg;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -133,6 +142,16 @@ int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/*
+ * Names the messages this rank sends from now on in the trace and the SVG
+ * ("phase 1", ...) and restarts its step count; label must live until vp_run
+ * returns (a string literal). The collectives call it with their own name.
+ * Steps: a send's step is one more than the sender's last step, and a
+ * receive raises the receiver's step to the message's (a Lamport clock), so
+ * the book's figures come out numbered as printed.
+ */
+void vp_trace_label(vp_comm *c, const char *label);
 
 /* The model parameters of the run (the options, defaults filled). */
 void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th);

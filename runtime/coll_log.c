@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "trace.h"
 
 #define LOG_ENTRIES 48
 #define REASON_LEN 200
@@ -44,7 +44,10 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 	struct vp__coll_log *l;
 	int i;
 
-	if (!c || !(l = log_of(c->me)))
+	if (!c)
+		return;
+	vp__trace_coll(c, vp_coll_name(op), vp_alg_name(alg));
+	if (!(l = log_of(c->me)))
 		return;
 	why = why ? why : "";
 	snprintf(l->last, sizeof(l->last), "%s %s%s%s%s", vp_coll_name(op),

@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../topology/topology.h"
 #include "mailbox.h"
@@ -126,6 +127,11 @@ struct vp__rank {
 	int kary;	      /* collective tuning, see vp_set_coll_params */
 	size_t segment;
 	struct vp__coll_log *coll_log; /* lazily made, coll_log.c */
+	uint32_t step;		  /* Lamport step of the trace (trace.c) */
+	/* what names the messages sent from now on, per message space
+	 * (user, collective): vp_trace_label, vp_coll_note */
+	const char *trace_label[2], *trace_alg[2];
+	struct vp__vec trace_ops; /* struct vp__trace_op, when tracing */
 	struct vp_comm comm, coll;
 	pthread_t thread;
 	int result;
@@ -162,6 +168,11 @@ struct vp__world {
 	size_t nbuckets, nmailboxes;
 	struct vp__group *groups;
 	int next_group_id;
+
+	/* Trace and SVG output (trace.c): on when either path is set. */
+	int tracing;
+	double wall0_us; /* the run's start, for wall-clock traces */
+	FILE *trace_file, *svg_file;
 };
 
 /* errors.c */

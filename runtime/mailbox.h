@@ -75,6 +75,7 @@ struct vp__msg {
 	int size_class;		    /* 0: payload inline */
 	int src_world;
 	uint32_t seq;		    /* sender's modelled send number */
+	uint32_t step;		    /* sender's step (trace.c) */
 	int modelled;
 	size_t len;		    /* payload bytes */
 	double arrival;		    /* model arrival time */

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "trace.h"
 
 int vp__post_send(struct vp__rank *me, int ctx, int dst_world,
 		  const void *buf, size_t n, int modelled,
@@ -39,6 +39,7 @@ int vp__post_send(struct vp__rank *me, int ctx, int dst_world,
 	if (modelled) {
 		m->arrival = vp__model_send(me, dst_world, n, &hops);
 		m->seq = me->send_seq++;
+		m->step = ++me->step;
 	}
 	if (eager) {
 		if (n)
@@ -129,6 +130,8 @@ int vp__do_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 	if (m->modelled) {
 		me->messages++;
 		me->bytes += len;
+		if (m->step > me->step) /* the trace's Lamport step */
+			me->step = m->step;
 	}
 	if (!m->rdv_buf) {
 		if (len <= n && len)
@@ -189,6 +192,7 @@ static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 
 int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 {
+	struct vp__trace_op op;
 	struct vp__msg *rdv;
 	int rc, dw;
 
@@ -199,10 +203,12 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
 		return rc;
 	dw = vp__to_world(c, dst);
+	vp__trace_begin(c, &op, VP__EV_SEND);
 	rc = vp__post_send(c->me, vp__ctx(c), dw, buf, n, 1, &rdv);
 	if (rc < 0)
 		return vp__fail(c->me, rc, "vp_send", "no memory for %zu bytes",
 				n);
+	vp__trace_sent(c, &op, dw, n, rc);
 	c->me->clock = c->me->port_free;
 	vp__model_log(c->me, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = vp__complete_send(c->me, rdv, dw);
@@ -210,11 +216,13 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 		return vp__fail(c->me, rc, "vp_send",
 				"sending %zu bytes to rank %d: %s", n, dst,
 				vp_strerror(rc));
+	vp__trace_end(c, &op);
 	return VP_OK;
 }
 
 int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 {
+	struct vp__trace_op op;
 	double arrival;
 	size_t len;
 	uint32_t seq;
@@ -227,6 +235,7 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
 	sw = vp__to_world(c, src);
+	vp__trace_begin(c, &op, VP__EV_RECV);
 	rc = vp__do_recv(c->me, vp__ctx(c), sw, buf, n, &len, &arrival, &seq,
 			 "vp_recv");
 	if (rc)
@@ -237,6 +246,8 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	if (arrival > c->me->clock)
 		c->me->clock = arrival;
 	vp__model_log(c->me, VP__EV_RECV, -1, sw, 0, seq, 0, len);
+	vp__trace_received(c, &op, sw, seq, len);
+	vp__trace_end(c, &op);
 	return VP_OK;
 }
 
@@ -248,6 +259,7 @@ int vp_recv(vp_comm *c, int src, void *buf, size_t n)
 int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 		void *rbuf, size_t rn)
 {
+	struct vp__trace_op op;
 	struct vp__rank *me;
 	struct vp__msg *rdv;
 	double t0, arrival, send_end;
@@ -271,10 +283,12 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	dw = vp__to_world(c, dst);
 	sw = vp__to_world(c, src);
 	t0 = me->clock;
+	vp__trace_begin(c, &op, VP__EV_SENDRECV);
 	hops = vp__post_send(me, vp__ctx(c), dw, sbuf, sn, 1, &rdv);
 	if (hops < 0)
 		return vp__fail(me, hops, "vp_sendrecv",
 				"no memory for %zu bytes", sn);
+	vp__trace_sent(c, &op, dw, sn, hops);
 	send_end = me->port_free;
 	/* The receive may copy from our own rendezvous send when src is us,
 	 * so it runs before we wait for our send to be taken. */
@@ -295,5 +309,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 		me->clock = send_end;
 	vp__model_log(me, VP__EV_SENDRECV, dw, sw, (uint32_t)hops, seq, sn,
 		      rlen);
+	vp__trace_received(c, &op, sw, seq, rlen);
+	vp__trace_end(c, &op);
 	return VP_OK;
 }

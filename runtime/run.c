@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "trace.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define DEFAULT_STACK ((size_t)1 << 20)
@@ -171,6 +171,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t)
 		r->segment = o->segment;
 		r->events.elem = sizeof(struct vp__event);
 		r->transfers.elem = sizeof(struct vp__transfer);
+		r->trace_ops.elem = sizeof(struct vp__trace_op);
 		vp__comm_init_world(r);
 	}
 	return w;
@@ -191,6 +192,7 @@ static void world_free(struct vp__world *w)
 		vp__peer_map_free(&r->peers);
 		vp__vec_free(&r->events);
 		vp__vec_free(&r->transfers);
+		vp__vec_free(&r->trace_ops);
 		vp__coll_log_free(r);
 	}
 	vp__mailboxes_free(w);
@@ -246,6 +248,12 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	}
 	w->fn = fn;
 	w->arg = arg;
+	rc = vp__trace_open(w, err, sizeof(err));
+	if (rc) {
+		world_free(w);
+		fail_early(stats, opts, rc, err);
+		return rc;
+	}
 	read_wait_tuning();
 
 	/*
@@ -299,6 +307,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	st->p = w->p;
 	vp__model_finish(w, st);
 	vp__coll_log_report(w, st);
+	vp__trace_finish(w, st);
 	st->mailboxes = w->nmailboxes;
 	st->stack_size = o.stack_size;
 	st->peak_bytes = w->nmailboxes * sizeof(struct vp__mailbox) +

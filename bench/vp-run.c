@@ -1,0 +1,618 @@
+/*
+ * vp-run.c - the main job: run collectives on a topology, check each result
+ * against a plain sequential reference (tests/coll_ref.h), and print the
+ * model time next to the book's formula, the link load, the messages and the
+ * wall time.
+ *
+ *   vp-run                 the tour: every collective on every topology at
+ *                          p = 8 (9 for the 3x3 mesh and torus), AUTO
+ *   vp-run --topology hypercube:4 --collective alltoall --algorithm pairwise
+ *          --bytes 1024 --ts 100 --tw 1 [--th 0] [--strict] [--reps N]
+ *          [--root R] [--q Q] [--type T] [--op OP] [--json]
+ *          [--trace FILE.json [--trace-clock model|wall]] [--svg FILE.svg]
+ *
+ * Each case is two runs: the first calls the collective once, alone, with
+ * the trace and SVG if asked; it gives the model time, the link load and the
+ * check. The second times --reps calls, each after a barrier, after one
+ * warm-up call; an iteration's time is the slowest rank's, and wall_us is
+ * the median.
+ *
+ * Exit status: 0 all cases right, 1 a case failed or gave a wrong answer,
+ * 2 bad arguments (the message names the argument and the accepted values).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "coll_ref.h"
+#include "vp.h"
+
+#define MAX_REPS 1000
+
+static const char *type_names[] = {"byte", "int32", "int64", "float",
+				   "double"};
+static const char *op_names[] = {"sum", "prod", "min", "max",
+				 "band", "bor", "bxor"};
+
+struct options {
+	const char *topology, *trace, *svg;
+	int coll, alg, strict, reps, json, wall_clock;
+	size_t bytes;
+	double ts, tw, th;
+	struct ref_case k;
+};
+
+struct result {
+	int ok, rc;
+	char why[1100]; /* the error or the wrong element */
+	char chose[256]; /* vp_coll_last of rank 0 */
+	vp_alg used;
+	vp_stats st;
+	double wall_us, formula;
+	int exact;
+};
+
+/* ---- command line ---- */
+
+static void usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+static void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "vp-run: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(vp-run --help lists the options)\n");
+	exit(2);
+}
+
+static void list_names(char *out, size_t len, const char **names, int n)
+{
+	int i;
+
+	out[0] = 0;
+	for (i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s",
+			 i ? ", " : "", names[i]);
+}
+
+static int pick(const char *arg, const char *val, const char **names, int n)
+{
+	char all[256];
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(val, names[i]))
+			return i;
+	list_names(all, sizeof(all), names, n);
+	usage_error("%s '%s' is not one of: %s", arg, val, all);
+}
+
+static double number(const char *arg, const char *val, double lo)
+{
+	char *end;
+	double x = strtod(val, &end);
+
+	if (!*val || *end || !(x >= lo) || isinf(x))
+		usage_error("%s '%s' is not a number >= %g", arg, val, lo);
+	return x;
+}
+
+static long integer(const char *arg, const char *val, long lo, long hi)
+{
+	char *end;
+	long x = strtol(val, &end, 10);
+
+	if (!*val || *end || x < lo || x > hi)
+		usage_error("%s '%s' is not an integer in [%ld, %ld]", arg, val,
+			    lo, hi);
+	return x;
+}
+
+static void help(void)
+{
+	puts("usage: vp-run                      the tour (every collective x "
+	     "every topology)\n"
+	     "       vp-run --topology T --collective C [options]\n"
+	     "  --topology T     ring:P line:P mesh:RxC torus:RxC hypercube:D "
+	     "tree:P full:P\n"
+	     "  --collective C   bcast reduce allreduce allgather "
+	     "reduce_scatter scan scatter\n"
+	     "                   gather alltoall shift\n"
+	     "  --algorithm A    auto (default) or a name: vp-run --list\n"
+	     "  --bytes N        bytes per rank (per block for block "
+	     "collectives), default 1024\n"
+	     "  --ts X --tw X --th X   model parameters (default 100, 1, 0)\n"
+	     "  --strict         sends only between neighbours\n"
+	     "  --reps N         timed calls for wall_us (default 10; 0: "
+	     "none)\n"
+	     "  --root R --q Q   root (default 0), shift distance (default "
+	     "1)\n"
+	     "  --type T --op OP element type (byte) and reduction (sum)\n"
+	     "  --json           one JSON object per case\n"
+	     "  --trace F.json   Perfetto trace (ui.perfetto.dev); "
+	     "--trace-clock model|wall\n"
+	     "  --svg F.svg      space-time diagram of the messages\n"
+	     "  --list           every collective with its algorithms");
+	exit(0);
+}
+
+static void list_algorithms(void)
+{
+	int op, i, n;
+	vp_alg algs[VP_ALG_COUNT_];
+
+	for (op = 0; op < VP_COLL_COUNT_; op++) {
+		n = vp_coll_algorithms(op, algs, VP_ALG_COUNT_);
+		printf("%-15s auto", vp_coll_name(op));
+		for (i = 0; i < n; i++)
+			printf(" %s", vp_alg_name(algs[i]));
+		printf("\n");
+	}
+	exit(0);
+}
+
+static int noop(vp_comm *c, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return 0;
+}
+
+/* The topology is checked by the library itself; its message lists the
+ * accepted forms. Returns p. */
+static int check_topology(const char *spec)
+{
+	vp_opts o = {.topology = spec, .quiet = 1};
+	vp_stats st;
+
+	if (vp_run(&o, noop, NULL, &st))
+		usage_error("--topology: %s", st.error);
+	return st.p;
+}
+
+static void check_algorithm(const struct options *o)
+{
+	vp_alg algs[VP_ALG_COUNT_];
+	int n = vp_coll_algorithms(o->coll, algs, VP_ALG_COUNT_), i;
+	char all[512] = "auto";
+
+	if (o->alg == VP_ALG_AUTO)
+		return;
+	for (i = 0; i < n; i++)
+		if (algs[i] == (vp_alg)o->alg)
+			return;
+	for (i = 0; i < n; i++)
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), ", %s",
+			 vp_alg_name(algs[i]));
+	usage_error("--algorithm '%s' is not an algorithm of %s; it has: %s",
+		    vp_alg_name(o->alg), vp_coll_name(o->coll), all);
+}
+
+static void parse(int argc, char **argv, struct options *o)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int takes = 1;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			help();
+		if (!strcmp(a, "--list"))
+			list_algorithms();
+		if (!strcmp(a, "--strict") || !strcmp(a, "--json")) {
+			*(a[2] == 's' ? &o->strict : &o->json) = 1;
+			continue;
+		}
+		if (strncmp(a, "--", 2))
+			usage_error("'%s' is not an option", a);
+		if (!v)
+			usage_error("%s needs a value", a);
+		if (!strcmp(a, "--topology"))
+			o->topology = v;
+		else if (!strcmp(a, "--collective")) {
+			if ((o->coll = vp_coll_parse(v)) < 0) {
+				const char *names[VP_COLL_COUNT_];
+				char all[256];
+				int c;
+
+				for (c = 0; c < VP_COLL_COUNT_; c++)
+					names[c] = vp_coll_name(c);
+				list_names(all, sizeof(all), names,
+					   VP_COLL_COUNT_);
+				usage_error("--collective '%s' is not one of: "
+					    "%s", v, all);
+			}
+		} else if (!strcmp(a, "--algorithm")) {
+			if ((o->alg = vp_alg_parse(v)) < 0)
+				usage_error("--algorithm '%s' is unknown; "
+					    "vp-run --list shows each "
+					    "collective's algorithms", v);
+		} else if (!strcmp(a, "--bytes"))
+			o->bytes = (size_t)integer(a, v, 0, 1L << 30);
+		else if (!strcmp(a, "--ts"))
+			o->ts = number(a, v, 0);
+		else if (!strcmp(a, "--tw"))
+			o->tw = number(a, v, 0);
+		else if (!strcmp(a, "--th"))
+			o->th = number(a, v, 0);
+		else if (!strcmp(a, "--reps"))
+			o->reps = (int)integer(a, v, 0, MAX_REPS);
+		else if (!strcmp(a, "--root"))
+			o->k.root = (int)integer(a, v, 0, VP_MAX_RANKS - 1);
+		else if (!strcmp(a, "--q"))
+			o->k.q = integer(a, v, -(1L << 40), 1L << 40);
+		else if (!strcmp(a, "--type"))
+			o->k.type = (vp_type)pick(a, v, type_names, 5);
+		else if (!strcmp(a, "--op"))
+			o->k.rop = (vp_op)pick(a, v, op_names, 7);
+		else if (!strcmp(a, "--trace"))
+			o->trace = v;
+		else if (!strcmp(a, "--svg"))
+			o->svg = v;
+		else if (!strcmp(a, "--trace-clock"))
+			o->wall_clock = pick(a, v,
+					     (const char *[]){"model", "wall"},
+					     2);
+		else {
+			usage_error("'%s' is not an option", a);
+			takes = 0;
+		}
+		i += takes;
+	}
+}
+
+/* ---- running one case ---- */
+
+struct job {
+	const struct options *o;
+	struct result *res;
+	int timing;
+	char fail[64][512]; /* the first 64 ranks' wrong answers */
+	double span[MAX_REPS][64];
+	int failed_rank;
+};
+
+static double now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+static int body(vp_comm *c, void *arg)
+{
+	struct job *jb = arg;
+	const struct ref_case *k = &jb->o->k;
+	int r = vp_rank(c), i, rc;
+	size_t bs = k->count * vp_type_size(k->type);
+	size_t in_len = (size_t)ref_in_blocks(k, r) * bs;
+	size_t out_len = (size_t)ref_out_blocks(k, r) * bs;
+	unsigned char *in = malloc(in_len + 1), *out = malloc(out_len + 1);
+	char msg[512];
+
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return VP_ENOMEM;
+	}
+	ref_input(k, r, in);
+	rc = ref_call(c, k, in_len ? in : NULL, out_len ? out : NULL,
+		      jb->o->alg);
+	if (!jb->timing) {
+		if (r == 0)
+			snprintf(jb->res->chose, sizeof(jb->res->chose), "%s",
+				 vp_coll_last(c));
+		if (!rc && ref_check(k, r, out, msg, sizeof(msg)) &&
+		    r < 64) {
+			snprintf(jb->fail[r], sizeof(jb->fail[r]), "%s", msg);
+			rc = 1;
+		}
+	}
+	for (i = 0; jb->timing && i < jb->o->reps && !rc; i++) {
+		double t0;
+
+		if ((rc = vp_barrier(c)))
+			break;
+		t0 = now_us();
+		rc = ref_call(c, k, in_len ? in : NULL, out_len ? out : NULL,
+			      jb->o->alg);
+		if (r < 64)
+			jb->span[i][r] = now_us() - t0;
+	}
+	free(in);
+	free(out);
+	return rc;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void run_case(const struct options *o, struct result *res)
+{
+	static struct job jb;
+	vp_opts vo = {.topology = o->topology, .strict = o->strict,
+		      .ts = o->ts, .tw = o->tw, .th = o->th, .quiet = 1,
+		      .trace = o->trace, .svg = o->svg,
+		      .trace_wall = o->wall_clock};
+	double t[MAX_REPS];
+	int i, r, p;
+
+	memset(res, 0, sizeof(*res));
+	memset(&jb, 0, sizeof(jb));
+	jb.o = o;
+	jb.res = res;
+	res->rc = vp_run(&vo, body, &jb, &res->st);
+	p = res->st.p;
+	res->ok = res->rc == VP_OK;
+	res->used = (vp_alg)o->alg;
+	if (res->chose[0]) {
+		char name[64];
+
+		if (sscanf(res->chose, "%*s %63s", name) == 1 &&
+		    vp_alg_parse(name) >= 0)
+			res->used = (vp_alg)vp_alg_parse(name);
+	}
+	for (r = 0; r < p && r < 64 && !res->why[0]; r++)
+		if (jb.fail[r][0])
+			snprintf(res->why, sizeof(res->why), "%s", jb.fail[r]);
+	if (!res->ok && !res->why[0])
+		snprintf(res->why, sizeof(res->why), "%s", res->st.error);
+	res->formula = vp_coll_formula(o->coll, res->used, o->topology, p,
+				       o->bytes, o->k.q, o->ts, o->tw,
+				       &res->exact);
+	res->wall_us = -1;
+	if (!res->ok || o->reps == 0)
+		return;
+	/* the timed run: no trace, no check */
+	vo.trace = vo.svg = NULL;
+	jb.timing = 1;
+	if (vp_run(&vo, body, &jb, NULL))
+		return;
+	for (i = 0; i < o->reps; i++) {
+		t[i] = 0;
+		for (r = 0; r < p && r < 64; r++)
+			if (jb.span[i][r] > t[i])
+				t[i] = jb.span[i][r];
+	}
+	qsort(t, (size_t)o->reps, sizeof(double), cmp_double);
+	res->wall_us = t[o->reps / 2];
+}
+
+/* ---- output ---- */
+
+/* "yes" / "NO" for exact rows, "<= bound" or "+x.x%" (above the book's
+ * estimate, e.g. blocks that do not split evenly) for the others, "-" where
+ * the book gives no formula. */
+static const char *verdict(const struct options *o, const struct result *r)
+{
+	static char above[32];
+	double m = r->st.model_time, f = r->formula;
+
+	if (f < 0 || !r->ok)
+		return "-";
+	if (o->th > 0)
+		return "n/a th>0";
+	if (r->exact)
+		return fabs(m - f) <= 1e-9 * (f > 1 ? f : 1) ? "yes" : "NO";
+	if (m <= f * (1 + 1e-9))
+		return "<= bound";
+	snprintf(above, sizeof(above), "+%.1f%%", 100 * (m - f) / f);
+	return above;
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+/* Why AUTO chose it: the text inside "(auto: ...)" of vp_coll_last. */
+static const char *reason_of(const struct result *r)
+{
+	static char why[256];
+	const char *s = strstr(r->chose, "(auto: ");
+	size_t n;
+
+	snprintf(why, sizeof(why), "%s", s ? s + 7 : "");
+	n = strlen(why);
+	if (n && why[n - 1] == ')')
+		why[n - 1] = 0;
+	return why;
+}
+
+static void print_json(const struct options *o, const struct result *r)
+{
+	printf("{\"topology\":");
+	json_string(o->topology);
+	printf(",\"p\":%d,\"collective\":\"%s\",\"algorithm\":\"%s\","
+	       "\"auto\":%s,\"why\":",
+	       r->st.p, vp_coll_name(o->coll), vp_alg_name(r->used),
+	       o->alg == VP_ALG_AUTO ? "true" : "false");
+	if (o->alg == VP_ALG_AUTO && *reason_of(r))
+		json_string(reason_of(r));
+	else
+		printf("null");
+	printf(",\"bytes\":%zu,\"type\":\"%s\",\"op\":\"%s\",\"root\":%d,"
+	       "\"q\":%ld,\"ts\":%g,\"tw\":%g,\"th\":%g,\"strict\":%s,"
+	       "\"ok\":%s,",
+	       o->bytes, type_names[o->k.type], op_names[o->k.rop], o->k.root,
+	       o->k.q, o->ts, o->tw, o->th, o->strict ? "true" : "false",
+	       r->ok ? "true" : "false");
+	printf("\"model_time\":%.6g,\"model_time_congested\":%.6g,"
+	       "\"formula_time\":",
+	       r->st.model_time, r->st.model_time_congested);
+	if (r->formula >= 0)
+		printf("%.6g,\"formula_exact\":%s,\"matches\":\"%s\"", r->formula,
+		       r->exact ? "true" : "false", verdict(o, r));
+	else
+		printf("null,\"formula_exact\":null,\"matches\":null");
+	printf(",\"max_link_load\":%llu,\"messages\":%llu,\"wall_us\":",
+	       (unsigned long long)r->st.max_link_load,
+	       (unsigned long long)r->st.messages);
+	if (r->wall_us >= 0)
+		printf("%.3f", r->wall_us);
+	else
+		printf("null");
+	printf(",\"error\":");
+	if (r->ok)
+		printf("null");
+	else
+		json_string(r->why);
+	printf("}\n");
+}
+
+static void print_header(void)
+{
+	printf("%-12s %-14s %-21s %10s %10s %-8s %4s %5s %9s  %s\n", "topology",
+	       "collective", "algorithm", "model", "formula", "matches", "load",
+	       "msgs", "wall_us", "ok / why AUTO chose it");
+}
+
+static void print_row(const struct options *o, const struct result *r)
+{
+	char f[32] = "-", w[32] = "-";
+
+	if (r->formula >= 0)
+		snprintf(f, sizeof(f), "%.1f", r->formula);
+	if (r->wall_us >= 0)
+		snprintf(w, sizeof(w), "%.1f", r->wall_us);
+	printf("%-12s %-14s %-21s %10.1f %10s %-8s %4llu %5llu %9s  %s%s%s\n",
+	       o->topology, vp_coll_name(o->coll), vp_alg_name(r->used),
+	       r->st.model_time, f, verdict(o, r),
+	       (unsigned long long)r->st.max_link_load,
+	       (unsigned long long)r->st.messages, w, r->ok ? "ok" : "FAILED: ",
+	       r->ok ? (o->alg == VP_ALG_AUTO ? ", " : "") : r->why,
+	       r->ok && o->alg == VP_ALG_AUTO ? reason_of(r) : "");
+}
+
+/* Fills the reference case from the options: count from bytes, root, q. */
+static int settle_case(struct options *o, int p)
+{
+	size_t es = vp_type_size(o->k.type);
+
+	if (o->bytes % es)
+		usage_error("--bytes %zu is not a multiple of the %s size %zu",
+			    o->bytes, type_names[o->k.type], es);
+	if (o->k.root >= p)
+		usage_error("--root %d is not a rank of %s (p = %d)", o->k.root,
+			    o->topology, p);
+	if (o->k.rop >= VP_BAND && ref_is_float(o->k.type))
+		usage_error("--op %s needs an integer --type, not %s",
+			    op_names[o->k.rop], type_names[o->k.type]);
+	o->k.op = (vp_coll)o->coll;
+	o->k.count = o->bytes / es;
+	o->k.p = p;
+	return 0;
+}
+
+static int one(struct options *o)
+{
+	struct result r;
+
+	settle_case(o, check_topology(o->topology));
+	check_algorithm(o);
+	run_case(o, &r);
+	if (!r.ok && r.rc == VP_EALG) /* named algorithm cannot run here */
+		usage_error("--algorithm %s: %s", vp_alg_name(o->alg), r.why);
+	if (o->json) {
+		print_json(o, &r);
+	} else {
+		print_header();
+		print_row(o, &r);
+		printf("\nmodel time congested (tw x load): %.1f; %s\n",
+		       r.st.model_time_congested, r.st.collectives);
+		if (o->trace)
+			printf("trace: %s (open in ui.perfetto.dev)\n",
+			       o->trace);
+		if (o->svg)
+			printf("svg: %s\n", o->svg);
+	}
+	return r.ok ? 0 : 1;
+}
+
+static int tour(struct options *o)
+{
+	static const char *topologies[] = {"ring:8",	  "line:8",
+					   "mesh:3x3",	  "torus:3x3",
+					   "hypercube:3", "tree:8",
+					   "full:8"};
+	int t, c, failed = 0, exact = 0, exact_ok = 0;
+
+	if (!o->json) {
+		printf("vp-run tour: every collective on every topology, "
+		       "AUTO, %zu bytes per rank (block), ts = %g, tw = %g, "
+		       "th = %g;\neach result checked against a sequential "
+		       "reference; wall_us: median of %d calls\n\n",
+		       o->bytes, o->ts, o->tw, o->th, o->reps);
+		print_header();
+	}
+	for (t = 0; t < 7; t++) {
+		for (c = 0; c < VP_COLL_COUNT_; c++) {
+			struct result r;
+
+			o->topology = topologies[t];
+			o->coll = c;
+			o->k.root = 0;
+			settle_case(o, check_topology(o->topology));
+			run_case(o, &r);
+			failed += !r.ok;
+			if (r.ok && r.exact && r.formula >= 0 && o->th == 0) {
+				exact++;
+				exact_ok += !strcmp(verdict(o, &r), "yes");
+			}
+			if (o->json)
+				print_json(o, &r);
+			else
+				print_row(o, &r);
+		}
+		if (!o->json && t < 6)
+			printf("\n");
+	}
+	if (!o->json)
+		printf("\n%d cases, %d failed; %d of %d exact formulas "
+		       "reproduced to the unit\n",
+		       7 * VP_COLL_COUNT_, failed, exact_ok, exact);
+	return failed || exact_ok != exact ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {.alg = VP_ALG_AUTO, .bytes = 1024, .ts = 100,
+			    .tw = 1, .reps = 10, .coll = -1};
+
+	o.k.q = 1;
+	parse(argc, argv, &o);
+	if (!o.topology && o.coll < 0) {
+		if (o.trace || o.svg)
+			usage_error("--trace and --svg draw one case: add "
+				    "--topology and --collective");
+		return tour(&o);
+	}
+	if (!o.topology)
+		usage_error("--topology is missing (e.g. --topology "
+			    "hypercube:3)");
+	if (o.coll < 0)
+		usage_error("--collective is missing (e.g. --collective "
+			    "bcast)");
+	return one(&o);
+}

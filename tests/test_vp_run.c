@@ -1,0 +1,199 @@
+/*
+ * test_vp_run.c - the vp-run tool as a user meets it (the binary is
+ * $VP_TOOLS/vp-run, set by make check).
+ *
+ * Specification:
+ *   - one case with --json prints one valid JSON object with the fields of
+ *     DESIGN.md (topology, p, collective, algorithm, bytes, ok, model_time,
+ *     formula_time, max_link_load, messages, wall_us) and the book's time;
+ *   - the tour (--json --reps 0) runs every collective on every topology,
+ *     70 cases, each checked against the sequential reference and right;
+ *   - --trace and --svg write a valid trace and a well-formed SVG;
+ *   - bad arguments exit with status 2 and a message naming the argument
+ *     and the accepted values.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "json_check.h"
+#include "tap.h"
+#include "xml_check.h"
+
+static char out[1 << 20];
+
+/* Runs vp-run with args, stdout and stderr into out; returns exit status. */
+static int vp_run_tool(const char *args)
+{
+	const char *dir = getenv("VP_TOOLS");
+	char cmd[1024];
+	size_t n = 0, k;
+	FILE *f;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s/vp-run %s 2>&1", dir ? dir : "build",
+		 args);
+	f = popen(cmd, "r");
+	if (!f)
+		return -1;
+	while ((k = fread(out + n, 1, sizeof(out) - 1 - n, f)) > 0)
+		n += k;
+	out[n] = 0;
+	st = pclose(f);
+	while (n && out[n - 1] == '\n')
+		out[--n] = 0;
+	for (k = 0; k < n; k++) /* one TAP line per message */
+		if (out[k] == '\n')
+			out[k] = '|';
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int has_fields(const char *line)
+{
+	static const char *fields[] = {
+		"\"topology\":", "\"p\":",	   "\"collective\":",
+		"\"algorithm\":", "\"bytes\":",	   "\"ok\":",
+		"\"model_time\":", "\"formula_time\":", "\"max_link_load\":",
+		"\"messages\":",  "\"wall_us\":"};
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!strstr(line, fields[i]))
+			return 0;
+	return 1;
+}
+
+static void one_case(void)
+{
+	int rc = vp_run_tool("--topology hypercube:3 --collective bcast "
+			     "--algorithm hypercube --bytes 1024 --ts 100 "
+			     "--tw 1 --json");
+	size_t at;
+
+	tap_ok(rc == 0, "one case exits 0 (%d)", rc);
+	tap_ok(json_valid(out, &at) && has_fields(out),
+	       "one case prints one JSON object with every field: %s", out);
+	tap_ok(strstr(out, "\"ok\":true") &&
+		       strstr(out, "\"model_time\":3372,") &&
+		       strstr(out, "\"formula_time\":3372,") &&
+		       strstr(out, "\"max_link_load\":1,") &&
+		       strstr(out, "\"messages\":7,"),
+	       "hypercube broadcast of 1 KiB: (ts + tw m) log p = 3372, "
+	       "load 1, 7 messages");
+
+	rc = vp_run_tool("--topology hypercube:4 --collective alltoall "
+			 "--algorithm pairwise --bytes 1024 --ts 100 --tw 1 "
+			 "--reps 3 --json");
+	tap_ok(rc == 0 && strstr(out, "\"matches\":\"yes\"") &&
+		       strstr(out, "\"max_link_load\":1,") &&
+		       !strstr(out, "\"wall_us\":null"),
+	       "pairwise all-to-all on hypercube:4 matches the book, load 1, "
+	       "timed: %s", out);
+
+	rc = vp_run_tool("--topology ring:6 --collective allreduce");
+	tap_ok(rc == 0 && strstr(out, "ring:6") && strstr(out, "ok"),
+	       "the table form names the case: %s", out);
+}
+
+static void tour(void)
+{
+	int rc = vp_run_tool("--json --reps 0"), lines = 0, good = 0;
+	char *line, *save = NULL;
+
+	for (line = strtok_r(out, "|\n", &save); line;
+	     line = strtok_r(NULL, "|\n", &save)) {
+		lines++;
+		good += json_valid(line, NULL) && has_fields(line) &&
+			strstr(line, "\"ok\":true") != NULL;
+	}
+	tap_ok(rc == 0 && lines == 70 && good == 70,
+	       "the tour: %d JSON lines, %d valid and right (exit %d)", lines,
+	       good, rc);
+}
+
+static char *slurp(const char *path)
+{
+	static char buf[1 << 20];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static void pictures(void)
+{
+	char args[512], json[64], svg[64];
+	const char *s;
+	int rc;
+
+	snprintf(json, sizeof(json), "/tmp/vp_run_test_%d.json", (int)getpid());
+	snprintf(svg, sizeof(svg), "/tmp/vp_run_test_%d.svg", (int)getpid());
+	snprintf(args, sizeof(args),
+		 "--topology ring:8 --collective allgather --algorithm "
+		 "hypercube --bytes 64 --trace %s --svg %s",
+		 json, svg);
+	rc = vp_run_tool(args);
+	tap_ok(rc == 0, "--trace and --svg run (%d)", rc);
+	s = slurp(json);
+	tap_ok(s && json_valid(s, NULL) &&
+		       count_substr(s, "\"ph\":\"s\"") == 24,
+	       "the trace is valid JSON with 24 message flows");
+	s = slurp(svg);
+	tap_ok(s && xml_well_formed(s, NULL) &&
+		       count_substr(s, "class=\"msg") == 24 &&
+		       strstr(s, "class=\"msg congested\""),
+	       "the SVG is well-formed, 24 arrows, congestion on the ring");
+	remove(json);
+	remove(svg);
+}
+
+static void bad_arguments(void)
+{
+	static const struct {
+		const char *args, *says;
+	} bad[] = {
+		{"--topology foo:3 --collective bcast", "hypercube:D"},
+		{"--topology ring:4 --collective bcastt", "reduce_scatter"},
+		{"--topology ring:6 --collective bcast --algorithm hypercube",
+		 "--algorithm hypercube"},
+		{"--topology ring:4 --collective bcast --algorithm bruck",
+		 "binomial"},
+		{"--topology ring:4 --collective bcast --bytes lots", "--bytes"},
+		{"--topology ring:4 --collective reduce --type float --op band",
+		 "integer"},
+		{"--topology ring:4 --collective bcast --root 9", "--root 9"},
+		{"--topology ring:4 --collective bcast --type int32 --bytes 6",
+		 "multiple"},
+		{"--topology ring:4 --collective bcast --trace-clock cpu",
+		 "model, wall"},
+		{"--topology ring:4 --collective bcast --frobnicate 1",
+		 "--frobnicate"},
+		{"--topology ring:4", "--collective is missing"},
+		{"--svg x.svg", "--topology and --collective"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int rc = vp_run_tool(bad[i].args);
+
+		tap_ok(rc == 2 && strstr(out, bad[i].says),
+		       "'%s' exits 2 (%d) saying '%s': %s", bad[i].args, rc,
+		       bad[i].says, out);
+	}
+}
+
+int main(void)
+{
+	one_case();
+	tour();
+	pictures();
+	bad_arguments();
+	return tap_done();
+}
