@@ -5,7 +5,7 @@
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make run              the main job: vp-run, the tour of every collective
-#   make bench            the benchmarks (bench/vp-bench), results in README
+#   make bench            the benchmarks (bench/vp-bench) into bench/results/
 #   make install PREFIX=/usr/local
 #   make deps             install liburcu-dev if missing (root), else say how
 #   make format           clang-format every source
@@ -75,7 +75,7 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 	$(CC) $(FINAL_CFLAGS) -Itopology -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
-	$(CC) $(FINAL_CFLAGS) -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itests -DVP_SOURCE_DIR='"$(CURDIR)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 # test_vp_run drives the vp-run tool of the same build.
 check: $(TEST_BIN) $(BUILD)/vp-run
@@ -93,8 +93,13 @@ valgrind: $(TEST_BIN) $(BUILD)/vp-run
 run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run
 
+# The standard set: the basic suite, every collective x algorithm, and the
+# side by side with Open MPI (installed with apt-get when missing and root).
 bench: $(BUILD)/vp-bench
-	./$(BUILD)/vp-bench
+	@mkdir -p bench/results
+	./$(BUILD)/vp-bench | tee bench/results/basic.txt
+	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
+	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
 
 install: $(BUILD)/libvp.a $(BUILD)/libvp.so
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

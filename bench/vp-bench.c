@@ -1,32 +1,49 @@
 /*
- * vp-bench.c - message-passing overhead of vp next to the machine's physical
- * limits, measured in the same run (the machine is shared and noisy: each
- * figure is the median, min and max of several repetitions, and goals are
- * ratios between figures of this one run).
+ * vp-bench.c - message-passing overhead of vp, next to the machine's
+ * physical limits and to Open MPI, measured in the same run (the machine is
+ * shared and noisy: goals are ratios between figures of one run).
  *
- *   probe: cache-line ping-pong between two threads (one-way), memcpy 16 MiB
- *   p = 2: one-way latency of 8 bytes (ping-pong / 2), bandwidth of 16 MiB
- *   p = 64 on the available cores: ring exchange and vp_barrier per iteration
- *   p = 4096: vp_run of one ring exchange and one barrier, start to finish
+ *   vp-bench                 the basic suite and the foundation's goals:
+ *                            probes (cache-line ping-pong, memcpy), p = 2
+ *                            latency and 16 MiB bandwidth, p = 64 ring
+ *                            exchange and barrier, p = 4096 start to finish
+ *   vp-bench --pingpong      one-way latency and bandwidth over sizes
+ *   vp-bench --collectives   each collective x algorithm x p x size
+ *            [--topology KIND] [--p 2,8,64] [--sizes 8,65536,1048576]
+ *            [--ops bcast,...] [--algs all|auto]
+ *   vp-bench --compare-mpi [--out DIR]
+ *                            the same loops in vp and in Open MPI (this
+ *                            project's twin, bench/mpi/), ratio per row,
+ *                            the goals of issue 4; --out writes DIR/{vp,mpi,compare}.csv
+ *                            and DIR/latency.svg
+ *   --csv / --json           rows as CSV or one JSON object per line
+ *   --quick                  a tenth of the iterations (smoke runs)
  *
- * Output: a '#' header, then one aligned row per measurement:
- *   op topo p bytes iters min_us p50_us p99_us max_us model_us
- * then the goals with the measured ratios. --csv prints the rows as CSV.
- * An iteration's time is the slowest rank's (rank 0 times after a barrier
- * that everybody leaves together).
+ * Method (STYLE.md): warm-up calls discarded, a barrier before each
+ * iteration, every rank times its own call and an iteration's time is the
+ * slowest rank's; rows give min, median, p99 and max over the iterations
+ * and model_us, the model clock's time of one call run alone. Ping-pong is
+ * timed by rank 0 (half a round trip), without barriers, as OSU's latency
+ * test does. A progress line goes to stderr when stderr is a terminal.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "bench_mpi.h"
+#include "bench_plot.h"
+#include "bench_rows.h"
 #include "vp.h"
 
 #define REPS 7
 
-static int csv;
+static int quick;
 
 static double now_us(void)
 {
@@ -36,41 +53,28 @@ static double now_us(void)
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
 }
 
-static int cmp_double(const void *a, const void *b)
+static void emit(const char *op, const char *topo, int p, size_t bytes,
+		 int iters, struct summary s, double model)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	struct row r = {.p = p, .bytes = bytes, .iters = iters, .s = s,
+			.model = model};
 
-	return x < y ? -1 : x > y;
+	snprintf(r.op, sizeof(r.op), "%s", op);
+	snprintf(r.topo, sizeof(r.topo), "%s", topo);
+	row_print(&r);
 }
 
-struct summary {
-	double min, p50, p99, max;
-};
-
-static struct summary summarize(double *v, int n)
+static void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void progress(const char *fmt, ...)
 {
-	struct summary s;
+	va_list ap;
 
-	qsort(v, (size_t)n, sizeof(double), cmp_double);
-	s.min = v[0];
-	s.p50 = v[n / 2];
-	s.p99 = v[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1];
-	s.max = v[n - 1];
-	return s;
-}
-
-static void row(const char *op, const char *topo, int p, size_t bytes,
-		int iters, struct summary s, double model)
-{
-	if (csv)
-		printf("%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.1f\n", op, topo,
-		       p, bytes, iters, s.min, s.p50, s.p99, s.max, model);
-	else
-		printf("%-18s %-10s %5d %9zu %7d %10.3f %10.3f %10.3f %10.3f "
-		       "%10.1f\n",
-		       op, topo, p, bytes, iters, s.min, s.p50, s.p99, s.max,
-		       model);
-	fflush(stdout);
+	if (!isatty(2))
+		return;
+	fprintf(stderr, "\r\033[K");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 }
 
 /* ---- physical probes ---- */
@@ -246,7 +250,7 @@ static int once_fn(vp_comm *c, void *arg)
 	       vp_barrier(c);
 }
 
-/* Runs fn REPS times; returns per-iteration times (us) in v. */
+/* Runs fn REPS times; the per-iteration time of each repetition. */
 static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 			      size_t bytes, int iters, double scale,
 			      double *model)
@@ -274,51 +278,32 @@ static const char *met(int ok)
 	return ok ? "met" : "NOT met";
 }
 
-int main(int argc, char **argv)
+/* The foundation's suite: medians of REPS repetitions. */
+static int mode_basic(void)
 {
 	struct summary lat, bw, ring, bar, big, cl;
 	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
 	size_t mb16 = (size_t)16 << 20;
-	int k, i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--csv")) {
-			csv = 1;
-		} else {
-			fprintf(stderr,
-				"vp-bench: unknown argument '%s' (accepted: "
-				"--csv)\n",
-				argv[i]);
-			return 2;
-		}
-	}
-	if (csv)
-		printf("op,topo,p,bytes,iters,min_us,p50_us,p99_us,max_us,"
-		       "model_us\n");
-	else
-		printf("# %-16s %-10s %5s %9s %7s %10s %10s %10s %10s %10s\n",
-		       "op", "topo", "p", "bytes", "iters", "min_us", "p50_us",
-		       "p99_us", "max_us", "model_us");
+	int k, it = quick ? 10 : 1;
 
 	for (k = 0; k < REPS; k++)
 		probes[k] = probe_cacheline_us();
 	cl = summarize(probes, REPS);
 	cl_us = cl.p50;
-	row("probe_cacheline", "-", 2, 64, probe_iters, cl, 0);
-	memcpy_bpus = probe_memcpy_bpus(mb16);
+	emit("probe_cacheline", "-", 2, 64, probe_iters, cl, 0);
 	for (k = 0; k < REPS; k++)
 		v[k] = (double)mb16 / probe_memcpy_bpus(mb16);
-	row("probe_memcpy", "-", 1, mb16, 10, summarize(v, REPS), 0);
+	emit("probe_memcpy", "-", 1, mb16, 10, summarize(v, REPS), 0);
 	memcpy_bpus = (double)mb16 / summarize(v, REPS).p50;
 
-	lat = measure("line:2", pingpong_fn, 8, 20000, 0.5, &model);
-	row("pingpong_oneway", "line:2", 2, 8, 20000, lat, model / 2);
+	lat = measure("line:2", pingpong_fn, 8, 20000 / it, 0.5, &model);
+	emit("pingpong_oneway", "line:2", 2, 8, 20000 / it, lat, model / 2);
 	bw = measure("line:2", stream_fn, mb16, 20, 1.0, &model);
-	row("stream_16MiB", "line:2", 2, mb16, 20, bw, model);
-	ring = measure("ring:64", ring_fn, 8, 2000, 1.0, &model);
-	row("ring_exchange", "ring:64", 64, 8, 2000, ring, model);
-	bar = measure("full:64", barrier_fn, 0, 2000, 1.0, &model);
-	row("barrier", "full:64", 64, 0, 2000, bar, model);
+	emit("stream_16MiB", "line:2", 2, mb16, 20, bw, model);
+	ring = measure("ring:64", ring_fn, 8, 2000 / it, 1.0, &model);
+	emit("ring_exchange", "ring:64", 64, 8, 2000 / it, ring, model);
+	bar = measure("full:64", barrier_fn, 0, 2000 / it, 1.0, &model);
+	emit("barrier", "full:64", 64, 0, 2000 / it, bar, model);
 	{
 		vp_stats st;
 		vp_opts o = {.topology = "ring:4096"};
@@ -331,26 +316,636 @@ int main(int argc, char **argv)
 			v[k] = now_us() - t0;
 		}
 		big = summarize(v, REPS);
-		row("run_ring_barrier", "ring:4096", 4096, 4, 1, big,
-		    st.model_time);
-		printf("# p = 4096: %zu KiB runtime memory in all (%zu B per "
-		       "rank), %zu KiB stack reserved per rank\n",
-		       st.peak_bytes / 1024, st.peak_bytes / 4096,
-		       st.stack_size / 1024);
+		emit("run_ring_barrier", "ring:4096", 4096, 4, 1, big,
+		     st.model_time);
+		note("p = 4096: %zu KiB runtime memory in all (%zu B per "
+		     "rank), %zu KiB stack reserved per rank",
+		     st.peak_bytes / 1024, st.peak_bytes / 4096,
+		     st.stack_size / 1024);
 	}
-
-	printf("#\n# goals (ratios within this run; medians)\n");
-	printf("# latency 8 B one-way   %8.3f us = %5.2f x cache line "
-	       "(%.3f us)   goal <= 1.5x: %s\n",
-	       lat.p50, lat.p50 / cl_us, cl_us, met(lat.p50 <= 1.5 * cl_us));
-	printf("# bandwidth 16 MiB      %8.2f GB/s = %5.2f x memcpy (%.2f "
-	       "GB/s)   goal >= 0.8x: %s\n",
-	       (double)mb16 / bw.p50 / 1e3,
-	       ((double)mb16 / bw.p50) / memcpy_bpus, memcpy_bpus / 1e3,
-	       met(((double)mb16 / bw.p50) >= 0.8 * memcpy_bpus));
-	printf("# barrier p = 64        %8.1f us   goal <= 110 us: %s\n",
-	       bar.p50, met(bar.p50 <= 110));
-	printf("# run p = 4096          %8.3f s    goal <= 0.5 s: %s\n",
-	       big.p50 / 1e6, met(big.p50 <= 0.5e6));
+	note("%s", "");
+	note("goals (ratios within this run; medians)");
+	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
+	     "goal <= 1.5x: %s",
+	     lat.p50, lat.p50 / cl_us, cl_us, met(lat.p50 <= 1.5 * cl_us));
+	note("bandwidth 16 MiB      %8.2f GB/s = %5.2f x memcpy (%.2f GB/s)   "
+	     "goal >= 0.8x: %s",
+	     (double)mb16 / bw.p50 / 1e3, ((double)mb16 / bw.p50) / memcpy_bpus,
+	     memcpy_bpus / 1e3,
+	     met(((double)mb16 / bw.p50) >= 0.8 * memcpy_bpus));
+	note("barrier p = 64        %8.1f us   goal <= 110 us: %s", bar.p50,
+	     met(bar.p50 <= 110));
+	note("run p = 4096          %8.3f s    goal <= 0.5 s: %s",
+	     big.p50 / 1e6, met(big.p50 <= 0.5e6));
 	return 0;
+}
+
+/* ---- one operation, measured the same way for every mode ---- */
+
+struct op_job {
+	const char *op; /* a vp_coll name, "barrier" or "pingpong" */
+	vp_alg alg;
+	size_t bytes;
+	int iters;	/* 0: one call alone, for the model time */
+	double *span;	/* iters x p: each rank's time of each call */
+};
+
+/* One call of op. Reductions sum unsigned bytes, as the MPI twin does. */
+static int op_call(vp_comm *c, const struct op_job *j, char *in, char *out)
+{
+	int p = vp_size(c), me = vp_rank(c), rc;
+	size_t n = j->bytes;
+
+	if (!strcmp(j->op, "barrier"))
+		return vp_barrier(c);
+	if (!strcmp(j->op, "pingpong")) {
+		if (me == 0)
+			return (rc = vp_send(c, 1, in, n)) ? rc
+							   : vp_recv(c, 1, out, n);
+		if (me == 1)
+			return (rc = vp_recv(c, 0, out, n)) ? rc
+							    : vp_send(c, 0, in, n);
+		return VP_OK;
+	}
+	switch (vp_coll_parse(j->op)) {
+	case VP_COLL_BCAST:
+		return vp_bcast(c, out, n, VP_BYTE, 0, j->alg);
+	case VP_COLL_REDUCE:
+		return vp_reduce(c, in, out, n, VP_BYTE, VP_SUM, 0, j->alg);
+	case VP_COLL_ALLREDUCE:
+		return vp_allreduce(c, in, out, n, VP_BYTE, VP_SUM, j->alg);
+	case VP_COLL_ALLGATHER:
+		return vp_allgather(c, in, out, n, VP_BYTE, j->alg);
+	case VP_COLL_REDUCE_SCATTER:
+		return vp_reduce_scatter(c, in, out, n, VP_BYTE, VP_SUM,
+					 j->alg);
+	case VP_COLL_SCAN:
+		return vp_scan(c, in, out, n, VP_BYTE, VP_SUM, j->alg);
+	case VP_COLL_SCATTER:
+		return vp_scatter(c, in, out, n, VP_BYTE, 0, j->alg);
+	case VP_COLL_GATHER:
+		return vp_gather(c, in, out, n, VP_BYTE, 0, j->alg);
+	case VP_COLL_ALLTOALL:
+		return vp_alltoall(c, in, out, n, VP_BYTE, j->alg);
+	case VP_COLL_SHIFT:
+		return vp_shift(c, in, out, n, VP_BYTE, p / 2 + 1, j->alg);
+	default:
+		return VP_EINVAL;
+	}
+}
+
+static int op_body(vp_comm *c, void *arg)
+{
+	struct op_job *j = arg;
+	int p = vp_size(c), me = vp_rank(c), i, rc = 0;
+	int pingpong = !strcmp(j->op, "pingpong");
+	size_t room = (size_t)p * (j->bytes ? j->bytes : 1);
+	char *in = calloc(1, room), *out = calloc(1, room);
+
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return VP_ENOMEM;
+	}
+	if (!j->iters) { /* the model's run: one call, nothing else */
+		rc = op_call(c, j, in, out);
+		goto out;
+	}
+	for (i = 0; i < j->iters / 10 + 2 && !rc; i++)
+		rc = op_call(c, j, in, out);
+	rc = rc ? rc : vp_barrier(c);
+	for (i = 0; i < j->iters && !rc; i++) {
+		double t0;
+
+		if (!pingpong && (rc = vp_barrier(c)))
+			break;
+		t0 = now_us();
+		rc = op_call(c, j, in, out);
+		j->span[(size_t)i * p + me] =
+			pingpong ? (me == 0 ? (now_us() - t0) / 2 : 0)
+				 : now_us() - t0;
+	}
+out:
+	free(in);
+	free(out);
+	return rc;
+}
+
+/* Measures op on topo; 0 and a filled row, VP_EALG when alg cannot run
+ * there, or another error (printed). */
+static int measure_op(const char *op, vp_alg alg, const char *topo,
+		      size_t bytes, int iters, struct row *r)
+{
+	vp_opts o = {.topology = topo, .ts = 1, .tw = 0.001, .quiet = 1};
+	struct op_job j = {op, alg, bytes, 0, NULL};
+	double *t;
+	vp_stats st;
+	int p, i, k, rc;
+
+	memset(r, 0, sizeof(*r));
+	rc = vp_run(&o, op_body, &j, &st);
+	if (rc) {
+		if (rc != VP_EALG)
+			fprintf(stderr, "vp-bench: %s on %s failed: %s\n", op,
+				topo, st.error);
+		return rc;
+	}
+	p = st.p;
+	r->model = !strcmp(op, "pingpong") ? st.model_time / 2 : st.model_time;
+	j.iters = iters;
+	j.span = calloc((size_t)iters * p, sizeof(double));
+	t = calloc((size_t)iters, sizeof(double));
+	if (!j.span || !t || (rc = vp_run(&o, op_body, &j, &st))) {
+		fprintf(stderr, "vp-bench: %s on %s failed: %s\n", op, topo,
+			j.span && t ? st.error : "no memory");
+		free(j.span);
+		free(t);
+		return rc ? rc : VP_ENOMEM;
+	}
+	for (i = 0; i < iters; i++)
+		for (k = 0; k < p; k++)
+			if (j.span[(size_t)i * p + k] > t[i])
+				t[i] = j.span[(size_t)i * p + k];
+	r->s = summarize(t, iters);
+	free(j.span);
+	free(t);
+	if (alg == VP_ALG_AUTO)
+		snprintf(r->op, sizeof(r->op), "%s", op);
+	else
+		snprintf(r->op, sizeof(r->op), "%s:%s", op, vp_alg_name(alg));
+	snprintf(r->topo, sizeof(r->topo), "%s", topo);
+	r->p = p;
+	r->bytes = bytes;
+	r->iters = iters;
+	return 0;
+}
+
+/* Iterations for a size and p: enough for a median, bounded in time. */
+static int iterations(size_t bytes, int p)
+{
+	int n = bytes <= 1024 ? 1000 : bytes <= 65536 ? 200 : 30;
+
+	if (p > 8)
+		n /= 5;
+	n = quick ? n / 10 : n;
+	return n < 3 ? 3 : n;
+}
+
+static int is_block_op(const char *op)
+{
+	return !strcmp(op, "allgather") || !strcmp(op, "reduce_scatter") ||
+	       !strcmp(op, "scatter") || !strcmp(op, "gather") ||
+	       !strcmp(op, "alltoall");
+}
+
+/* ---- --collectives ---- */
+
+struct coll_set {
+	const char *topology; /* a kind: full, ring, line, hypercube, ... */
+	int ps[16], nps;
+	size_t sizes[16];
+	int nsizes;
+	const char *ops[16];
+	int nops;
+	int all_algs;
+};
+
+/* The spec of kind with p ranks, or 0 when the kind cannot take p. */
+static int spec_for(const char *kind, int p, char *out, size_t len)
+{
+	int d = 0, r;
+
+	if (!strcmp(kind, "hypercube") || !strcmp(kind, "tree")) {
+		while ((1 << d) < p)
+			d++;
+		if ((1 << d) != p)
+			return 0;
+		if (!strcmp(kind, "tree"))
+			return snprintf(out, len, "tree:%d", p) > 0;
+		return snprintf(out, len, "hypercube:%d", d) > 0;
+	}
+	if (!strcmp(kind, "mesh") || !strcmp(kind, "torus")) {
+		for (r = (int)sqrt((double)p); r > 1 && p % r; r--)
+			;
+		return snprintf(out, len, "%s:%dx%d", kind, r, p / r) > 0;
+	}
+	return snprintf(out, len, "%s:%d", kind, p) > 0;
+}
+
+static int mode_collectives(const struct coll_set *cs)
+{
+	int o, a, pi, si, total = 0, done = 0;
+
+	total = cs->nops * cs->nps * cs->nsizes;
+	for (o = 0; o < cs->nops; o++) {
+		vp_alg algs[VP_ALG_COUNT_ + 1] = {VP_ALG_AUTO};
+		int na = 1, c = vp_coll_parse(cs->ops[o]);
+
+		if (cs->all_algs && c >= 0)
+			na = vp_coll_algorithms(c, algs, VP_ALG_COUNT_);
+		for (a = 0; a < na; a++)
+			for (pi = 0; pi < cs->nps; pi++)
+				for (si = 0; si < cs->nsizes; si++) {
+					int p = cs->ps[pi], rc;
+					size_t b = cs->sizes[si];
+					char spec[48];
+					struct row r;
+
+					if (a == 0)
+						done++;
+					if (!spec_for(cs->topology, p, spec,
+						      sizeof(spec)))
+						continue;
+					if (is_block_op(cs->ops[o]) &&
+					    (double)p * b > 32.0 * 1048576)
+						continue; /* > 32 MiB a rank */
+					progress("[%d/%d] %s %s p=%d %zu B",
+						 done, total, cs->ops[o],
+						 vp_alg_name(algs[a]), p, b);
+					rc = measure_op(cs->ops[o], algs[a],
+							spec, b,
+							iterations(b, p), &r);
+					if (rc == VP_EALG)
+						continue;
+					if (rc)
+						return 1;
+					row_print(&r);
+				}
+	}
+	progress("%s", "");
+	note("block collectives (allgather, reduce_scatter, scatter, gather, "
+	     "alltoall) are left out where p x bytes > 32 MiB per rank");
+	return 0;
+}
+
+/* ---- --pingpong ---- */
+
+static int mode_pingpong(void)
+{
+	size_t b;
+
+	for (b = 1; b <= ((size_t)4 << 20); b *= 8) {
+		struct row r;
+
+		progress("pingpong %zu B", b);
+		if (measure_op("pingpong", VP_ALG_AUTO, "line:2", b,
+			       b <= 4096 ? (quick ? 1000 : 10000)
+					 : b <= 262144 ? 500 : 50,
+			       &r))
+			return 1;
+		snprintf(r.op, sizeof(r.op), "pingpong_oneway");
+		row_print(&r);
+		note("  %zu B: %.3f GB/s one way", b,
+		     (double)b / r.s.p50 / 1e3);
+	}
+	progress("%s", "");
+	return 0;
+}
+
+/* ---- --compare-mpi ---- */
+
+#define MAX_ROWS 256
+
+struct cmp_row {
+	struct row vp, mpi;
+};
+
+static const char *p_colour(int p)
+{
+	return p == 2 ? "#1f77b4" : p == 8 ? "#2ca02c" : "#d62728";
+}
+
+/* The comparison set: what the goals of issue 4 need, plus the sizes of
+ * the plot. Returns the OP:BYTES:ITERS list for the MPI twin. */
+static int compare_jobs(int p, struct row *want, int max, char *list,
+			size_t len)
+{
+	static const char *ops[] = {"barrier",	 "bcast",     "reduce",
+				    "allreduce", "allgather", "alltoall"};
+	static const size_t sizes[] = {8, 1024, 65536, 1048576};
+	int n = 0, o, s;
+
+	list[0] = 0;
+	for (o = -1; o < 6; o++)
+		for (s = 0; s < 4 && n < max; s++) {
+			const char *op = o < 0 ? "pingpong" : ops[o];
+			size_t b = sizes[s];
+
+			if (o < 0 && p != 2)
+				continue;
+			if (o == 0 && s) /* the barrier has no size */
+				continue;
+			if (p > 8 && b > 65536)
+				continue;
+			memset(&want[n], 0, sizeof(want[n]));
+			snprintf(want[n].op, sizeof(want[n].op), "%s", op);
+			want[n].p = p;
+			want[n].bytes = o == 0 ? 0 : b;
+			want[n].iters = iterations(b, p) *
+					(o < 0 ? 10 : 1);
+			snprintf(list + strlen(list), len - strlen(list),
+				 " %s:%zu:%d", op, want[n].bytes,
+				 want[n].iters);
+			n++;
+		}
+	return n;
+}
+
+static void write_csv(const char *dir, const char *name,
+		      const struct cmp_row *c, int n, int which)
+{
+	char path[4096];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!(f = fopen(path, "w"))) {
+		perror(path);
+		return;
+	}
+	if (which == 2)
+		fprintf(f, "op,p,bytes,vp_p50_us,mpi_p50_us,mpi_over_vp\n");
+	else
+		fprintf(f, "op,topo,p,bytes,iters,min_us,p50_us,p99_us,"
+			   "max_us,model_us\n");
+	for (i = 0; i < n; i++) {
+		const struct row *r = which ? &c[i].mpi : &c[i].vp;
+
+		if (which == 2)
+			fprintf(f, "%s,%d,%zu,%.3f,%.3f,%.2f\n", c[i].vp.op,
+				c[i].vp.p, c[i].vp.bytes, c[i].vp.s.p50,
+				c[i].mpi.s.p50, c[i].mpi.s.p50 / c[i].vp.s.p50);
+		else
+			fprintf(f, "%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.1f\n",
+				r->op, r->topo, r->p, r->bytes, r->iters,
+				r->s.min, r->s.p50, r->s.p99, r->s.max,
+				r->model);
+	}
+	fclose(f);
+	fprintf(stderr, "vp-bench: wrote %s\n", path);
+}
+
+static void plot_compare(const char *dir, const struct cmp_row *c, int n,
+			 double cl_us)
+{
+	struct plot pl = {.title = "allreduce and ping-pong: vp (solid) and "
+				   "Open MPI (dashed), median per call"};
+	char path[4096], name[64], sub[160];
+	int i;
+
+	snprintf(sub, sizeof(sub),
+		 "one run on %ld CPUs; cache-line one-way probe %.3f us",
+		 sysconf(_SC_NPROCESSORS_ONLN), cl_us);
+	pl.subtitle = sub;
+	for (i = 0; i < n; i++) {
+		const struct row *v = &c[i].vp, *m = &c[i].mpi;
+		int pp = !strcmp(v->op, "pingpong");
+
+		if (!pp && strcmp(v->op, "allreduce"))
+			continue;
+		snprintf(name, sizeof(name), "%.16s p=%d vp", v->op, v->p);
+		plot_add(&pl, name, pp ? "#555" : p_colour(v->p), 0,
+			 (double)v->bytes, v->s.p50);
+		snprintf(name, sizeof(name), "%.16s p=%d Open MPI", v->op, v->p);
+		plot_add(&pl, name, pp ? "#555" : p_colour(v->p), 1,
+			 (double)v->bytes, m->s.p50);
+	}
+	snprintf(path, sizeof(path), "%s/latency.svg", dir);
+	if (plot_write(&pl, path))
+		perror(path);
+	else
+		fprintf(stderr, "vp-bench: wrote %s\n", path);
+}
+
+/* The goals of issue 4, from the rows of this run. */
+static void compare_goals(const struct cmp_row *c, int n)
+{
+	static const char *p64[] = {"bcast", "allreduce", "allgather",
+				    "alltoall", "barrier"};
+	int i, k, met2 = 0, all2 = 0, met64 = 0, all64 = 0, met1m = 0,
+		  all1m = 0;
+
+	note("%s", "");
+	note("goals (Open MPI time / vp time, medians of this run):");
+	for (i = 0; i < n; i++) {
+		const struct row *v = &c[i].vp;
+		double ratio = c[i].mpi.s.p50 / v->s.p50;
+		const char *goal = NULL;
+		int ok = 0;
+
+		if (v->p == 2 && v->bytes <= 8) {
+			goal = ">= 2";
+			ok = ratio >= 2;
+			all2++;
+			met2 += ok;
+		}
+		for (k = 0; k < 5; k++)
+			if (v->p == 64 && v->bytes <= 8 &&
+			    !strcmp(v->op, p64[k])) {
+				goal = ">= 5";
+				ok = ratio >= 5;
+				all64++;
+				met64 += ok;
+			}
+		if (v->p == 8 && v->bytes == 1048576) {
+			goal = ">= 1";
+			ok = ratio >= 1;
+			all1m++;
+			met1m += ok;
+		}
+		if (goal)
+			note("  %-10s p=%-3d %8zu B  vp %10.3f us  Open MPI "
+			     "%10.3f us  ratio %6.2f  goal %s: %s",
+			     v->op, v->p, v->bytes, v->s.p50, c[i].mpi.s.p50,
+			     ratio, goal, ok ? "met" : "NOT met");
+	}
+	note("p = 2, 8 B, vp >= 2x faster:        %d of %d met", met2, all2);
+	note("p = 64, 8 B, vp >= 5x faster:       %d of %d met", met64, all64);
+	note("p = 8, 1 MiB, vp at least as fast:  %d of %d met", met1m, all1m);
+}
+
+static int mode_compare(const char *outdir)
+{
+	static const int ps[] = {2, 8, 64};
+	static struct cmp_row cmp[MAX_ROWS];
+	struct row want[64], got[64], probe;
+	char twin[4096], list[8192], spec[32];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	double v[REPS], cl_us;
+	int n = 0, pi, i, k, nw, ng;
+
+	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)))
+		return 1;
+	for (k = 0; k < REPS; k++)
+		v[k] = probe_cacheline_us();
+	emit("probe_cacheline", "-", 2, 64, probe_iters, summarize(v, REPS), 0);
+	cl_us = v[REPS / 2];
+	for (k = 0; k < REPS; k++)
+		v[k] = (double)(16 << 20) / probe_memcpy_bpus(16 << 20);
+	emit("probe_memcpy", "-", 1, 16 << 20, 10, summarize(v, REPS), 0);
+	for (pi = 0; pi < 3; pi++) {
+		int p = ps[pi];
+
+		nw = compare_jobs(p, want, 64, list, sizeof(list));
+		progress("Open MPI p=%d (%d measurements)", p, nw);
+		ng = mpi_run(twin, p, (int)ncpu, list, got, 64);
+		if (ng != nw) {
+			fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows "
+					"at p = %d\n", ng, nw, p);
+			return 1;
+		}
+		for (i = 0; i < nw && n < MAX_ROWS; i++) {
+			progress("vp p=%d %s %zu B", p, want[i].op,
+				 want[i].bytes);
+			snprintf(spec, sizeof(spec), p == 2 &&
+				 !strcmp(want[i].op, "pingpong") ? "line:2"
+								 : "full:%d", p);
+			if (measure_op(want[i].op, VP_ALG_AUTO, spec,
+				       want[i].bytes, want[i].iters, &probe))
+				return 1;
+			cmp[n].vp = probe;
+			cmp[n].mpi = got[i];
+			row_print(&cmp[n].vp);
+			row_print(&cmp[n].mpi);
+			n++;
+		}
+	}
+	progress("%s", "");
+	note("%s", "");
+	note("%-10s %4s %9s %12s %12s %8s", "op", "p", "bytes", "vp_p50_us",
+	     "mpi_p50_us", "mpi/vp");
+	for (i = 0; i < n; i++)
+		note("%-10s %4d %9zu %12.3f %12.3f %8.2f", cmp[i].vp.op,
+		     cmp[i].vp.p, cmp[i].vp.bytes, cmp[i].vp.s.p50,
+		     cmp[i].mpi.s.p50, cmp[i].mpi.s.p50 / cmp[i].vp.s.p50);
+	compare_goals(cmp, n);
+	if (outdir) {
+		mkdir(outdir, 0777); /* may exist already */
+		write_csv(outdir, "vp.csv", cmp, n, 0);
+		write_csv(outdir, "mpi.csv", cmp, n, 1);
+		write_csv(outdir, "compare.csv", cmp, n, 2);
+		plot_compare(outdir, cmp, n, cl_us);
+	}
+	return 0;
+}
+
+/* ---- command line ---- */
+
+static void usage(const char *fmt, const char *arg)
+	__attribute__((noreturn));
+static void usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "vp-bench: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr,
+		"\naccepted: [--basic | --pingpong | --collectives | "
+		"--compare-mpi] [--csv | --json] [--quick]\n"
+		"  --collectives: [--topology full|ring|line|mesh|torus|"
+		"hypercube|tree] [--p LIST] [--sizes LIST] [--ops LIST] "
+		"[--algs all|auto]\n"
+		"  --compare-mpi: [--out DIR]\n");
+	exit(2);
+}
+
+static int parse_list(const char *arg, const char *s, long *out, int max)
+{
+	int n = 0;
+	char *end;
+
+	while (*s && n < max) {
+		out[n] = strtol(s, &end, 10);
+		if (end == s || out[n] < 0 || (*end && *end != ','))
+			usage("'%s' is not a comma-separated list of numbers",
+			      arg);
+		n++;
+		s = *end ? end + 1 : end;
+	}
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	struct coll_set cs = {.topology = "full", .ps = {2, 8, 64}, .nps = 3,
+			      .sizes = {8, 65536, 1048576}, .nsizes = 3,
+			      .all_algs = 1};
+	const char *mode = "basic", *outdir = NULL;
+	long list[16];
+	int i, k, n;
+
+	for (i = 0; i < VP_COLL_COUNT_; i++)
+		cs.ops[cs.nops++] = vp_coll_name(i);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--csv"))
+			row_format = FORMAT_CSV;
+		else if (!strcmp(a, "--json"))
+			row_format = FORMAT_JSON;
+		else if (!strcmp(a, "--quick"))
+			quick = 1;
+		else if (!strcmp(a, "--basic") || !strcmp(a, "--pingpong") ||
+			 !strcmp(a, "--collectives") ||
+			 !strcmp(a, "--compare-mpi"))
+			mode = a + 2;
+		else if (!v)
+			usage("'%s' is not an option or needs a value", a);
+		else if (!strcmp(a, "--out"))
+			outdir = argv[++i];
+		else if (!strcmp(a, "--topology")) {
+			char spec[48];
+
+			if (!spec_for(v, 4, spec, sizeof(spec)) ||
+			    !strstr("full ring line mesh torus hypercube tree",
+				    v))
+				usage("--topology '%s' is not a kind", v);
+			cs.topology = argv[++i];
+		} else if (!strcmp(a, "--p") || !strcmp(a, "--sizes")) {
+			n = parse_list(a, v, list, 16);
+			for (k = 0; k < n; k++) {
+				if (a[2] == 'p' && (list[k] < 1 ||
+						    list[k] > VP_MAX_RANKS))
+					usage("--p '%s': each p in [1, 65536]",
+					      v);
+				if (a[2] == 'p')
+					cs.ps[k] = (int)list[k];
+				else
+					cs.sizes[k] = (size_t)list[k];
+			}
+			*(a[2] == 'p' ? &cs.nps : &cs.nsizes) = n;
+			i++;
+		} else if (!strcmp(a, "--ops")) {
+			char *dup = strdup(v), *tok, *save = NULL;
+
+			cs.nops = 0;
+			for (tok = strtok_r(dup, ",", &save); tok && cs.nops < 16;
+			     tok = strtok_r(NULL, ",", &save)) {
+				if (vp_coll_parse(tok) < 0 &&
+				    strcmp(tok, "barrier"))
+					usage("--ops: '%s' is not a collective "
+					      "(vp-run --list) or barrier",
+					      tok);
+				cs.ops[cs.nops++] = argv[i + 1] + (tok - dup);
+			}
+			/* names point into argv; cut them at the commas */
+			for (k = 0; argv[i + 1][k]; k++)
+				if (argv[i + 1][k] == ',')
+					argv[i + 1][k] = 0;
+			free(dup);
+			i++;
+		} else if (!strcmp(a, "--algs")) {
+			if (strcmp(v, "all") && strcmp(v, "auto"))
+				usage("--algs '%s' is not all or auto", v);
+			cs.all_algs = !strcmp(v, "all");
+			i++;
+		} else
+			usage("'%s' is not an option", a);
+	}
+	row_header();
+	if (!strcmp(mode, "pingpong"))
+		return mode_pingpong();
+	if (!strcmp(mode, "collectives"))
+		return mode_collectives(&cs);
+	if (!strcmp(mode, "compare-mpi"))
+		return mode_compare(outdir);
+	return mode_basic();
 }

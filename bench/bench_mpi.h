@@ -1,0 +1,128 @@
+/*
+ * bench_mpi.h - Open MPI for vp-bench --compare-mpi: install it when missing
+ * (Debian, as root), build this project's MPI twin of the measurement loops
+ * (bench/mpi/vp-mpi-bench.c) with mpicc, and run it with mpirun at a given p.
+ *
+ * mpirun options, and why:
+ *   --oversubscribe                p may exceed the cores (64 ranks on 2)
+ *   --bind-to none                 let the kernel place oversubscribed ranks
+ *   --mca mpi_yield_when_idle 1    only when p > cores: a waiting rank yields
+ *                                  instead of spinning (Open MPI's advice for
+ *                                  oversubscription)
+ *   --mca btl_vader_single_copy_mechanism none
+ *                                  containers often forbid the CMA/ptrace
+ *                                  single copy; vader then copies twice
+ *                                  through shared memory, as vp's eager path
+ * and OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) so that CI, which runs as root, can.
+ */
+#ifndef VP_BENCH_MPI_H
+#define VP_BENCH_MPI_H
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench_rows.h"
+
+#ifndef VP_SOURCE_DIR
+#define VP_SOURCE_DIR "."
+#endif
+
+static int have_mpi(void)
+{
+	return system("command -v mpicc >/dev/null 2>&1 && "
+		      "command -v mpirun >/dev/null 2>&1") == 0;
+}
+
+/* 0 when mpicc and mpirun are there (installing them if root), else -1 with
+ * the command to run on stderr. */
+static int mpi_ensure(void)
+{
+	if (have_mpi())
+		return 0;
+	if (geteuid() != 0) {
+		fprintf(stderr, "vp-bench: Open MPI is missing; run:\n"
+				"  sudo apt-get install -y openmpi-bin "
+				"libopenmpi-dev\n");
+		return -1;
+	}
+	fprintf(stderr, "vp-bench: installing openmpi-bin libopenmpi-dev "
+			"with apt-get (once)...\n");
+	if (system("export DEBIAN_FRONTEND=noninteractive; "
+		   "apt-get install -y -qq openmpi-bin libopenmpi-dev "
+		   ">/dev/null 2>&1 || { apt-get update -qq && apt-get install "
+		   "-y -qq openmpi-bin libopenmpi-dev >/dev/null; }") != 0 ||
+	    !have_mpi()) {
+		fprintf(stderr, "vp-bench: apt-get could not install Open MPI; "
+				"run: apt-get install -y openmpi-bin "
+				"libopenmpi-dev\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The twin's path, next to this program: build/vp-mpi-bench. */
+static void mpi_twin_path(char *out, size_t len)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		snprintf(self, sizeof(self), "./vp-bench");
+	else
+		self[n] = 0;
+	snprintf(out, len, "%s/vp-mpi-bench", dirname(self));
+}
+
+/* Builds the twin with mpicc when it is missing or older than its source. */
+static int mpi_build(const char *twin)
+{
+	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
+	struct stat s, b;
+	char cmd[8192];
+
+	if (stat(src, &s)) {
+		fprintf(stderr, "vp-bench: the MPI twin's source %s is missing\n",
+			src);
+		return -1;
+	}
+	if (!stat(twin, &b) && b.st_mtime >= s.st_mtime)
+		return 0;
+	snprintf(cmd, sizeof(cmd), "mpicc -O2 -o '%s' '%s'", twin, src);
+	fprintf(stderr, "vp-bench: %s\n", cmd);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Runs the twin at p with the OP:BYTES:ITERS list; fills rows, returns how
+ * many (or -1). */
+static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
+		   struct row *rows, int max)
+{
+	char cmd[16384], line[512];
+	FILE *f;
+	int n = 0;
+
+	snprintf(cmd, sizeof(cmd),
+		 "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+		 "mpirun --oversubscribe --bind-to none "
+		 "--mca btl_vader_single_copy_mechanism none %s -np %d '%s' %s",
+		 p > ncpu ? "--mca mpi_yield_when_idle 1" : "", p, twin, jobs);
+	f = popen(cmd, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (n < max && row_parse(line, &rows[n]))
+			n++;
+		else
+			fprintf(stderr, "mpirun: %s", line);
+	if (pclose(f) != 0) {
+		fprintf(stderr, "vp-bench: mpirun failed: %s\n", cmd);
+		return -1;
+	}
+	return n;
+}
+
+#endif
