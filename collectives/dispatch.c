@@ -304,7 +304,8 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	       size_t count, vp_type type, vp_op rop, int root, long q,
 	       vp_alg alg)
 {
-	char call[32], algs[256], auto_why[256];
+	static __thread char auto_why[256]; /* kept: the same most calls */
+	char call[32], algs[256];
 	const struct entry *e;
 	const char *why = NULL, *bad;
 	struct coll a;
@@ -313,13 +314,15 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 
 	if (!uc)
 		return VP_EINVAL;
-	snprintf(call, sizeof(call), "vp_%s", vp_coll_name(op));
+	strcpy(call, "vp_"); /* "vp_reduce_scatter" fits */
+	strncat(call, vp_coll_name(op), sizeof(call) - 4);
 	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);
 	if (rc)
 		return rc;
 	if (alg == VP_ALG_AUTO) {
 		alg = vp_coll_choose(uc, op, count * vp_type_size(type), &why);
-		snprintf(auto_why, sizeof(auto_why), "auto: %s", why);
+		if (strncmp(auto_why, "auto: ", 6) || strcmp(auto_why + 6, why))
+			snprintf(auto_why, sizeof(auto_why), "auto: %s", why);
 		why = auto_why;
 	}
 	e = find(op, alg);

@@ -19,11 +19,23 @@
 #define LONG_MSG ((size_t)64 * 1024)
 
 static __thread char reason[200];
+static __thread struct {
+	const char *fmt, *a;
+	int p;
+	size_t bytes;
+} last; /* what reason holds: repeated calls skip the formatting */
 
 static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
 		   size_t bytes)
 {
-	snprintf(reason, sizeof(reason), fmt, a, p, bytes);
+	if (fmt != last.fmt || a != last.a || p != last.p ||
+	    bytes != last.bytes) {
+		snprintf(reason, sizeof(reason), fmt, a, p, bytes);
+		last.fmt = fmt;
+		last.a = a;
+		last.p = p;
+		last.bytes = bytes;
+	}
 	return alg;
 }
 

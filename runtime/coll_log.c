@@ -26,7 +26,12 @@ struct coll_entry {
 };
 
 struct vp__coll_log {
-	char last[REASON_LEN + 64];
+	char last[REASON_LEN + 64]; /* formatted when asked (vp_coll_last) */
+	vp_coll last_op;
+	vp_alg last_alg;
+	char last_why[REASON_LEN];
+	int last_fresh; /* last matches last_op, last_alg, last_why */
+	int hit;	/* the entry the previous call counted */
 	int n;
 	unsigned long dropped; /* calls whose choice did not fit the table */
 	struct coll_entry e[LOG_ENTRIES];
@@ -50,15 +55,27 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 	if (!(l = log_of(c->me)))
 		return;
 	why = why ? why : "";
-	snprintf(l->last, sizeof(l->last), "%s %s%s%s%s", vp_coll_name(op),
-		 vp_alg_name(alg), *why ? " (" : "", why, *why ? ")" : "");
+	/* Formatting costs more than a small collective: only remember. */
+	if (op != l->last_op || alg != l->last_alg ||
+	    strcmp(why, l->last_why)) {
+		l->last_op = op;
+		l->last_alg = alg;
+		snprintf(l->last_why, sizeof(l->last_why), "%s", why);
+		l->last_fresh = 0;
+	}
 	if (vp_rank(c) != 0)
 		return;
+	if (l->hit < l->n && l->e[l->hit].op == op && l->e[l->hit].alg == alg &&
+	    !strcmp(l->e[l->hit].reason, why)) {
+		l->e[l->hit].calls++;
+		return;
+	}
 	for (i = 0; i < l->n; i++) {
 		struct coll_entry *e = &l->e[i];
 
 		if (e->op == op && e->alg == alg && !strcmp(e->reason, why)) {
 			e->calls++;
+			l->hit = i;
 			return;
 		}
 	}
@@ -70,14 +87,24 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 	l->e[l->n].alg = alg;
 	l->e[l->n].calls = 1;
 	snprintf(l->e[l->n].reason, REASON_LEN, "%s", why);
-	l->n++;
+	l->hit = l->n++;
 }
 
 const char *vp_coll_last(const vp_comm *c)
 {
-	if (!c || !c->me->coll_log)
+	struct vp__coll_log *l;
+
+	if (!c || !(l = c->me->coll_log))
 		return "";
-	return c->me->coll_log->last;
+	if (!l->last_fresh) {
+		const char *why = l->last_why;
+
+		snprintf(l->last, sizeof(l->last), "%s %s%s%s%s",
+			 vp_coll_name(l->last_op), vp_alg_name(l->last_alg),
+			 *why ? " (" : "", why, *why ? ")" : "");
+		l->last_fresh = 1;
+	}
+	return l->last;
 }
 
 /* Appends the merged table, one line per distinct choice, to st. */

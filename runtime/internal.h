@@ -59,11 +59,19 @@ struct vp__transfer {
 	double start, end;
 };
 
-/* A growable array owned by one rank; no synchronization. */
+/* A growable log owned by one rank, in chunks that never move (vec.c). */
+#define VP__VEC_CHUNK ((size_t)4096)
 struct vp__vec {
-	void *data;
-	size_t len, cap, elem;
+	void **chunks;
+	size_t nchunks, cap_chunks;
+	size_t len, elem;
 };
+
+static inline void *vp__vec_at(const struct vp__vec *v, size_t i)
+{
+	return (char *)v->chunks[i / VP__VEC_CHUNK] +
+	       (i % VP__VEC_CHUNK) * v->elem;
+}
 
 /* A communicator record shared by its members: who is in it. */
 struct vp__group {
@@ -191,7 +199,10 @@ int vp__wait_ready(struct vp__rank *r);
 
 /* wait.c: the waiting policy's limits (VP_SPIN_LONG, VP_SPIN_SHORT,
  * VP_YIELDS in the environment override them for tuning runs). */
-extern unsigned vp__spin_long, vp__spin_short, vp__yields;
+extern unsigned vp__spin_long, vp__spin_short, vp__yields, vp__spin_poll;
+/* Polls to try before blocking: vp__spin_poll while the running ranks fit
+ * on the CPUs, else 0. */
+unsigned vp__poll_budget(struct vp__world *w);
 
 /* deadlock.c */
 void vp__deadlock_check(struct vp__rank *me);

@@ -81,12 +81,13 @@ struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
 
 void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m)
 {
+	m->gseq = mb->gseq++;
 	HANDOFF_RELEASE(m);
 	cds_wfcq_node_init(&m->qnode);
 	cds_wfcq_enqueue(&mb->head, &mb->tail, &m->qnode);
 }
 
-struct vp__msg *vp__mailbox_dequeue(struct vp__mailbox *mb)
+static struct vp__msg *dequeue(struct vp__mailbox *mb)
 {
 	struct cds_wfcq_node *n =
 		__cds_wfcq_dequeue_nonblocking(&mb->head, &mb->tail);
@@ -97,9 +98,87 @@ struct vp__msg *vp__mailbox_dequeue(struct vp__mailbox *mb)
 	return caa_container_of(n, struct vp__msg, qnode);
 }
 
+struct vp__fb_slot *vp__fastbox_claim(struct vp__mailbox *mb)
+{
+	if (mb->fb_head - mb->fb_seen >= VP__FB_SLOTS) {
+		mb->fb_seen = atomic_load_explicit(&mb->fb_consumed,
+						   memory_order_acquire);
+		if (mb->fb_head - mb->fb_seen >= VP__FB_SLOTS)
+			return NULL; /* full: the receiver is behind */
+	}
+	return &mb->fb[mb->fb_head % VP__FB_SLOTS];
+}
+
+void vp__fastbox_publish(struct vp__mailbox *mb, struct vp__fb_slot *s)
+{
+	s->gseq = mb->gseq++;
+	mb->fb_head++;
+	atomic_store_explicit(&s->state, mb->fb_head, memory_order_release);
+}
+
+void vp__fastbox_release(struct vp__mailbox *mb, struct vp__fb_slot *s)
+{
+	unsigned t = atomic_load_explicit(&mb->fb_tail, memory_order_relaxed);
+
+	(void)s;
+	mb->expect++;
+	atomic_store_explicit(&mb->fb_tail, t + 1, memory_order_relaxed);
+	atomic_store_explicit(&mb->fb_consumed, t + 1, memory_order_release);
+}
+
+/* Is the next fastbox message in? */
+static struct vp__fb_slot *fastbox_ready(struct vp__mailbox *mb)
+{
+	unsigned t = atomic_load_explicit(&mb->fb_tail, memory_order_relaxed);
+	struct vp__fb_slot *s = &mb->fb[t % VP__FB_SLOTS];
+
+	return atomic_load_explicit(&s->state, memory_order_acquire) == t + 1
+		       ? s
+		       : NULL;
+}
+
+/* The slot holding message number want, or NULL. */
+static struct vp__fb_slot *fastbox_next(struct vp__mailbox *mb, uint32_t want)
+{
+	struct vp__fb_slot *s = fastbox_ready(mb);
+
+	return s && s->gseq == want ? s : NULL;
+}
+
+int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d)
+{
+	struct vp__msg *m = atomic_load_explicit(&mb->pending,
+						  memory_order_relaxed);
+	uint32_t want = mb->expect;
+
+	d->m = NULL;
+	d->slot = NULL;
+	if (m && m->gseq == want) {
+		atomic_store_explicit(&mb->pending, NULL, memory_order_relaxed);
+		goto queued;
+	}
+	if ((d->slot = fastbox_next(mb, want)))
+		return 1;
+	if (m) /* the fastbox holds the one before it: visible soon */
+		return -1;
+	m = dequeue(mb);
+	if (!m || m == (struct vp__msg *)CDS_WFCQ_WOULDBLOCK)
+		return m ? -1 : 0;
+	if (m->gseq != want) {
+		/* published before m was queued, so visible now */
+		atomic_store_explicit(&mb->pending, m, memory_order_relaxed);
+		return (d->slot = fastbox_next(mb, want)) ? 1 : -1;
+	}
+queued:
+	mb->expect++;
+	d->m = m;
+	return 1;
+}
+
 int vp__mailbox_has_message(struct vp__mailbox *mb)
 {
-	return !cds_wfcq_empty(&mb->head, &mb->tail);
+	return atomic_load_explicit(&mb->pending, memory_order_relaxed) ||
+	       fastbox_ready(mb) || !cds_wfcq_empty(&mb->head, &mb->tail);
 }
 
 void vp__mailboxes_free(struct vp__world *w)

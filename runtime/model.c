@@ -176,15 +176,16 @@ static uint64_t max_link_load(struct vp__world *w)
 	if (!ep)
 		return 1;
 	for (r = 0; r < w->p; r++) {
-		const struct vp__transfer *tr = w->ranks[r].transfers.data;
 		for (k = 0; k < w->ranks[r].transfers.len; k++) {
-			uint64_t l = vp__link(tr[k].src, tr[k].dst);
+			const struct vp__transfer *tr =
+				vp__vec_at(&w->ranks[r].transfers, k);
+			uint64_t l = vp__link(tr->src, tr->dst);
 			/* A zero-length transfer (ts = tw = 0) occupies no
 			 * time; it still makes the link used (load >= 1). */
-			if (!(tr[k].end > tr[k].start))
+			if (!(tr->end > tr->start))
 				continue;
-			ep[n++] = (struct endpoint){l, tr[k].start, 1, &tr[k]};
-			ep[n++] = (struct endpoint){l, tr[k].end, -1, &tr[k]};
+			ep[n++] = (struct endpoint){l, tr->start, 1, tr};
+			ep[n++] = (struct endpoint){l, tr->end, -1, tr};
 		}
 	}
 	best = w->topo.kind == VP__TOPO_FULL ? sweep_full(ep, n)
@@ -241,11 +242,11 @@ static double replay(struct vp__world *w, double tw)
 		done = 0;
 		for (r = 0; r < w->p; r++) {
 			struct replay_rank *me = &rr[r];
-			const struct vp__event *ev = w->ranks[r].events.data;
 			size_t n = w->ranks[r].events.len;
 
 			while (me->next < n) {
-				const struct vp__event *e = &ev[me->next];
+				const struct vp__event *e = vp__vec_at(
+					&w->ranks[r].events, me->next);
 				struct replay_rank *src;
 				double arr;
 

@@ -126,6 +126,8 @@ static void read_wait_tuning(void)
 		vp__spin_short = (unsigned)atoi(s);
 	if ((s = getenv("VP_YIELDS")))
 		vp__yields = (unsigned)atoi(s);
+	if ((s = getenv("VP_SPIN_POLL")))
+		vp__spin_poll = (unsigned)atoi(s);
 }
 
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t)

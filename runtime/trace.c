@@ -159,13 +159,16 @@ static int match(struct vp__trace *t)
 			goto out;
 	}
 	for (r = 0; r < w->p; r++) {
-		const struct vp__trace_op *op = w->ranks[r].trace_ops.data;
+		const struct vp__vec *ops = &w->ranks[r].trace_ops;
 
 		t->nops += w->ranks[r].trace_ops.len;
-		for (k = 0; k < w->ranks[r].trace_ops.len; k++)
-			if (op[k].kind != VP__EV_SEND &&
-			    op[k].recv_seq < w->ranks[op[k].src].send_seq)
-				recv_of[op[k].src][op[k].recv_seq] = &op[k];
+		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+			const struct vp__trace_op *op = vp__vec_at(ops, k);
+
+			if (op->kind != VP__EV_SEND &&
+			    op->recv_seq < w->ranks[op->src].send_seq)
+				recv_of[op->src][op->recv_seq] = op;
+		}
 	}
 	for (r = 0; r < w->p; r++)
 		n += w->ranks[r].trace_ops.len;
@@ -173,20 +176,21 @@ static int match(struct vp__trace *t)
 	if (!t->msgs)
 		goto out;
 	for (r = 0; r < w->p; r++) {
-		const struct vp__trace_op *op = w->ranks[r].trace_ops.data;
+		const struct vp__vec *ops = &w->ranks[r].trace_ops;
 
 		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+			const struct vp__trace_op *op = vp__vec_at(ops, k);
 			const struct vp__trace_op *rcv;
 
-			if (op[k].kind == VP__EV_RECV)
+			if (op->kind == VP__EV_RECV)
 				continue;
-			rcv = recv_of[r][op[k].send_seq];
+			rcv = recv_of[r][op->send_seq];
 			if (!rcv) {
 				t->unmatched++;
 				continue;
 			}
 			t->msgs[t->nmsgs++] = (struct vp__trace_msg){
-				r, op[k].dst, &op[k], rcv, 0};
+				r, op->dst, op, rcv, 0};
 		}
 	}
 	rc = 0;

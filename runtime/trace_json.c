@@ -117,10 +117,13 @@ void vp__trace_write_json(const struct vp__trace *t, FILE *f)
 			   "\"rank %d\"}}",
 			r, r);
 	for (r = 0; r < w->p; r++) {
-		const struct vp__trace_op *op = w->ranks[r].trace_ops.data;
+		const struct vp__vec *ops = &w->ranks[r].trace_ops;
 
-		for (k = 0; k < w->ranks[r].trace_ops.len; k++)
-			write_slice(f, r, &op[k], wall);
+		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+			const struct vp__trace_op *op = vp__vec_at(ops, k);
+
+			write_slice(f, r, op, wall);
+		}
 	}
 	for (k = 0; k < t->nmsgs; k++)
 		write_flow(f, k, &t->msgs[k], wall);

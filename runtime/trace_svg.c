@@ -76,11 +76,14 @@ static struct frame make_frame(const struct vp__trace *t)
 	fr.row = p <= 16 ? 40 : p <= 64 ? 20 : 8;
 	fr.height = TOP + fr.row * p + BOTTOM;
 	for (r = 0; r < p; r++) {
-		const struct vp__trace_op *op = t->w->ranks[r].trace_ops.data;
+		const struct vp__vec *ops = &t->w->ranks[r].trace_ops;
 
-		for (k = 0; k < t->w->ranks[r].trace_ops.len; k++)
-			if (op[k].end > fr.tmax)
-				fr.tmax = op[k].end;
+		for (k = 0; k < t->w->ranks[r].trace_ops.len; k++) {
+			const struct vp__trace_op *op = vp__vec_at(ops, k);
+
+			if (op->end > fr.tmax)
+				fr.tmax = op->end;
+		}
 	}
 	if (!(fr.tmax > 0)) {
 		fr.steps = 1;

@@ -1,5 +1,8 @@
 /*
- * vec.c - a growable array owned by one rank (model event and link logs).
+ * vec.c - a growable log owned by one rank (model events, link holds, trace
+ * calls), stored in fixed chunks: appending never moves what is logged, so
+ * a long run pays neither realloc's copies nor its page faults twice, and
+ * element pointers stay valid.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -8,22 +11,40 @@
 
 int vp__vec_push(struct vp__vec *v, const void *elem)
 {
-	if (v->len == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 64;
-		void *d = realloc(v->data, cap * v->elem);
+	size_t c = v->len / VP__VEC_CHUNK;
+
+	if (c == v->nchunks) {
+		if (v->nchunks == v->cap_chunks) {
+			size_t cap = v->cap_chunks ? 2 * v->cap_chunks : 8;
+			void **d = realloc(v->chunks, cap * sizeof(*d));
+			if (!d)
+				return VP_ENOMEM;
+			v->chunks = d;
+			v->cap_chunks = cap;
+		}
+		/* the first chunk starts small: most logs are short */
+		v->chunks[c] = malloc((c ? VP__VEC_CHUNK : 64) * v->elem);
+		if (!v->chunks[c])
+			return VP_ENOMEM;
+		v->nchunks++;
+	} else if (c == 0 && v->len == 64) {
+		void *d = realloc(v->chunks[0], VP__VEC_CHUNK * v->elem);
 		if (!d)
 			return VP_ENOMEM;
-		v->data = d;
-		v->cap = cap;
+		v->chunks[0] = d;
 	}
-	memcpy((char *)v->data + v->len * v->elem, elem, v->elem);
+	memcpy(vp__vec_at(v, v->len), elem, v->elem);
 	v->len++;
 	return 0;
 }
 
 void vp__vec_free(struct vp__vec *v)
 {
-	free(v->data);
-	v->data = NULL;
-	v->len = v->cap = 0;
+	size_t c;
+
+	for (c = 0; c < v->nchunks; c++)
+		free(v->chunks[c]);
+	free(v->chunks);
+	v->chunks = NULL;
+	v->len = v->nchunks = v->cap_chunks = 0;
 }
