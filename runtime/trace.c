@@ -282,7 +282,8 @@ static int weigh(struct vp__trace *t)
 	active = malloc((n + 1) * sizeof(*active));
 	if (!active)
 		goto fail;
-	qsort(holds, n, sizeof(*holds), cmp_hold);
+	if (n)
+		qsort(holds, n, sizeof(*holds), cmp_hold);
 	for (i = 0; i < n; i = j) {
 		for (j = i; j < n && holds[j].link == holds[i].link; j++)
 			;
