@@ -2,10 +2,14 @@
  * vec.c - a growable log owned by one rank (model events, link holds, trace
  * calls), stored in fixed chunks: appending never moves what is logged, so
  * a long run pays neither realloc's copies nor its page faults twice, and
- * element pointers stay valid.
+ * element pointers stay valid. Chunks after the first are mapped with
+ * MAP_POPULATE: one system call faults in their pages at once, where
+ * touching them one by one cost ~5 us a page on this VM (measured: a
+ * quarter of a p = 2 broadcast loop).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "internal.h"
 
@@ -23,7 +27,17 @@ int vp__vec_push(struct vp__vec *v, const void *elem)
 			v->cap_chunks = cap;
 		}
 		/* the first chunk starts small: most logs are short */
-		v->chunks[c] = malloc((c ? VP__VEC_CHUNK : 64) * v->elem);
+		if (c == 0) {
+			v->chunks[0] = malloc(64 * v->elem);
+		} else {
+			v->chunks[c] = mmap(NULL, VP__VEC_CHUNK * v->elem,
+					    PROT_READ | PROT_WRITE,
+					    MAP_PRIVATE | MAP_ANONYMOUS |
+						    MAP_POPULATE,
+					    -1, 0);
+			if (v->chunks[c] == MAP_FAILED)
+				v->chunks[c] = NULL;
+		}
 		if (!v->chunks[c])
 			return VP_ENOMEM;
 		v->nchunks++;
@@ -43,7 +57,10 @@ void vp__vec_free(struct vp__vec *v)
 	size_t c;
 
 	for (c = 0; c < v->nchunks; c++)
-		free(v->chunks[c]);
+		if (c == 0)
+			free(v->chunks[c]);
+		else
+			munmap(v->chunks[c], VP__VEC_CHUNK * v->elem);
 	free(v->chunks);
 	v->chunks = NULL;
 	v->len = v->nchunks = v->cap_chunks = 0;
