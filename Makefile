@@ -77,8 +77,8 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
 	$(CC) $(FINAL_CFLAGS) -Itests -DVP_SOURCE_DIR='"$(CURDIR)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
-# test_vp_run drives the vp-run tool of the same build.
-check: $(TEST_BIN) $(BUILD)/vp-run
+# test_vp_run and test_vp_bench drive the tools of the same build.
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN)
 
 # Every test binary under valgrind's leak checker (definite and indirect
@@ -86,7 +86,7 @@ check: $(TEST_BIN) $(BUILD)/vp-run
 VALGRIND := valgrind -q --max-threads=5000 --leak-check=full \
 	--show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=9
-valgrind: $(TEST_BIN) $(BUILD)/vp-run
+valgrind: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
 	@VP_TOOLS=$(BUILD) VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
 	  sh tests/run-tests.sh $(TEST_BIN)
 

@@ -65,18 +65,18 @@ static void row_header(void)
 static void row_print(const struct row *r)
 {
 	if (row_format == FORMAT_CSV)
-		printf("%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.1f\n", r->op,
+		printf("%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", r->op,
 		       r->topo, r->p, r->bytes, r->iters, r->s.min, r->s.p50,
 		       r->s.p99, r->s.max, r->model);
 	else if (row_format == FORMAT_JSON)
 		printf("{\"op\":\"%s\",\"topo\":\"%s\",\"p\":%d,\"bytes\":%zu,"
 		       "\"iters\":%d,\"min_us\":%.3f,\"p50_us\":%.3f,"
-		       "\"p99_us\":%.3f,\"max_us\":%.3f,\"model_us\":%.1f}\n",
+		       "\"p99_us\":%.3f,\"max_us\":%.3f,\"model_us\":%.3f}\n",
 		       r->op, r->topo, r->p, r->bytes, r->iters, r->s.min,
 		       r->s.p50, r->s.p99, r->s.max, r->model);
 	else
 		printf("  %-30s %-11s %5d %9zu %7d %10.3f %10.3f %10.3f "
-		       "%10.3f %10.1f\n",
+		       "%10.3f %10.3f\n",
 		       r->op, r->topo, r->p, r->bytes, r->iters, r->s.min,
 		       r->s.p50, r->s.p99, r->s.max, r->model);
 	fflush(stdout);

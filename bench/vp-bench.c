@@ -676,7 +676,7 @@ static void write_csv(const char *dir, const char *name,
 				c[i].vp.p, c[i].vp.bytes, c[i].vp.s.p50,
 				c[i].mpi.s.p50, c[i].mpi.s.p50 / c[i].vp.s.p50);
 		else
-			fprintf(f, "%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.1f\n",
+			fprintf(f, "%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n",
 				r->op, r->topo, r->p, r->bytes, r->iters,
 				r->s.min, r->s.p50, r->s.p99, r->s.max,
 				r->model);

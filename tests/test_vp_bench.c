@@ -1,0 +1,131 @@
+/*
+ * test_vp_bench.c - vp-bench as a user meets it (smoke runs with --quick;
+ * the numbers themselves are not asserted: the machine is shared).
+ *
+ * Specification:
+ *   - --collectives prints the STYLE.md header and one row per collective,
+ *     algorithm, p and size, in the table, CSV and JSON forms alike;
+ *   - each row's statistics are ordered: min <= p50 <= p99 <= max, and the
+ *     model time of one call is the book's (bcast binomial at p = 8 with
+ *     ts = 1 and tw = 0.001 per byte: 3 (1 + 0.008) = 3.024 for 8 bytes);
+ *   - --pingpong gives one-way rows over sizes;
+ *   - bad arguments exit 2 naming the argument.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "json_check.h"
+#include "tap.h"
+
+static char out[1 << 20];
+
+/* Runs vp-run with args, stdout and stderr into out; returns exit status. */
+static int tool(const char *args)
+{
+	const char *dir = getenv("VP_TOOLS");
+	char cmd[1024];
+	size_t n = 0, k;
+	FILE *f;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s/%s 2>&1", dir ? dir : "build", args);
+	f = popen(cmd, "r");
+	if (!f)
+		return -1;
+	while ((k = fread(out + n, 1, sizeof(out) - 1 - n, f)) > 0)
+		n += k;
+	out[n] = 0;
+	st = pclose(f);
+	while (n && out[n - 1] == '\n')
+		out[--n] = 0;
+	for (k = 0; k < n; k++) /* one TAP line per message */
+		if (out[k] == '\n')
+			out[k] = '|';
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void csv_rows(void)
+{
+	int rc = tool("vp-bench --collectives --quick --csv --p 2,8 --sizes "
+		      "8,4096 --ops bcast,allreduce --algs all");
+	char *line, *save = NULL;
+	int rows = 0, ordered = 0, header = 0, book = 0;
+
+	for (line = strtok_r(out, "|", &save); line;
+	     line = strtok_r(NULL, "|", &save)) {
+		char op[64], topo[32];
+		int p, iters;
+		size_t bytes;
+		double mn, p50, p99, mx, model;
+
+		if (!strcmp(line, "op,topo,p,bytes,iters,min_us,p50_us,p99_us,"
+				  "max_us,model_us"))
+			header++;
+		if (sscanf(line, "%63[^,],%31[^,],%d,%zu,%d,%lf,%lf,%lf,%lf,%lf",
+			   op, topo, &p, &bytes, &iters, &mn, &p50, &p99, &mx,
+			   &model) != 10)
+			continue;
+		rows++;
+		ordered += mn <= p50 && p50 <= p99 && p99 <= mx && iters > 0;
+		if (!strcmp(op, "bcast:binomial") && p == 8 && bytes == 8)
+			book += model > 3.0239 && model < 3.0241;
+	}
+	/* bcast: 8 algorithms at p = 8, fewer at p = 2 where some cannot
+	 * run; allreduce: 5 at p = 8 */
+	tap_ok(rc == 0 && header == 1 && rows >= 40,
+	       "--collectives --csv: header once and %d rows (exit %d)", rows,
+	       rc);
+	tap_ok(ordered == rows, "every row has min <= p50 <= p99 <= max (%d of "
+				"%d)", ordered, rows);
+	tap_ok(book == 1, "bcast binomial p = 8, 8 B: model 3.024 as the book");
+}
+
+static void json_rows(void)
+{
+	int rc = tool("vp-bench --collectives --quick --json --p 4 --sizes 8 "
+		      "--ops barrier,alltoall --algs auto");
+	char *line, *save = NULL;
+	int rows = 0, valid = 0;
+
+	for (line = strtok_r(out, "|", &save); line;
+	     line = strtok_r(NULL, "|", &save)) {
+		rows++;
+		valid += json_valid(line, NULL) && strstr(line, "\"p50_us\":");
+	}
+	tap_ok(rc == 0 && rows == 2 && valid == 2,
+	       "--json: one valid object per row (%d of %d, exit %d)", valid,
+	       rows, rc);
+}
+
+static void pingpong(void)
+{
+	int rc = tool("vp-bench --pingpong --quick");
+
+	tap_ok(rc == 0 && count_substr(out, "pingpong_oneway") == 8 &&
+		       strstr(out, "GB/s"),
+	       "--pingpong: 8 sizes with their bandwidth (exit %d)", rc);
+}
+
+static void bad_arguments(void)
+{
+	int rc = tool("vp-bench --collectives --p 0");
+
+	tap_ok(rc == 2 && strstr(out, "--p"), "--p 0 exits 2: %s", out);
+	rc = tool("vp-bench --ops frobnicate");
+	tap_ok(rc == 2 && strstr(out, "frobnicate"),
+	       "an unknown collective exits 2: %s", out);
+	rc = tool("vp-bench --sideways");
+	tap_ok(rc == 2 && strstr(out, "--sideways"),
+	       "an unknown option exits 2: %s", out);
+}
+
+int main(void)
+{
+	csv_rows();
+	json_rows();
+	pingpong();
+	bad_arguments();
+	return tap_done();
+}
