@@ -82,13 +82,13 @@ static int plot_write(const struct plot *pl, const char *path)
 		x0 = y0 = 1;
 		x1 = y1 = 10;
 	}
-	/* whole decades on both axes */
-	x0 = pow(10, floor(log10(x0)));
-	x1 = pow(10, ceil(log10(x1)));
+	/* powers of 8 bytes across (1 B, 8 B, ... 2 MiB), decades up */
+	x0 = pow(8, floor(log(x0) / log(8) + 1e-9));
+	x1 = pow(8, ceil(log(x1) / log(8) - 1e-9));
 	y0 = pow(10, floor(log10(y0)));
 	y1 = pow(10, ceil(log10(y1)));
 	if (x1 <= x0)
-		x1 = x0 * 10;
+		x1 = x0 * 8;
 	if (y1 <= y0)
 		y1 = y0 * 10;
 #define PX(x) (L + (W - L - R) * log10((x) / x0) / log10(x1 / x0))
@@ -103,7 +103,7 @@ static int plot_write(const struct plot *pl, const char *path)
 	fprintf(f, "<text x=\"%.0f\" y=\"26\" font-size=\"15\">%s</text>\n",
 		L, pl->title);
 	fprintf(f, "<text x=\"%.0f\" y=\"44\">%s</text>\n", L, pl->subtitle);
-	for (v = x0; v <= x1 * 1.0001; v *= 10)
+	for (v = x0; v <= x1 * 1.0001; v *= 8)
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 			"stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%.1f\" "

@@ -107,7 +107,7 @@ struct vp__msg {
 	unsigned char inline_data[VP__INLINE_BYTES];
 };
 
-#define VP__FB_SLOTS 8
+#define VP__FB_SLOTS 4
 #define VP__FB_BYTES 96
 
 /* One fastbox slot: one cache line. */
