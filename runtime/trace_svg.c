@@ -13,6 +13,7 @@
  * "msg" and data-src, data-dst, data-step, data-bytes and data-load
  * attributes, so tests and scripts can read the picture back.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -135,10 +136,25 @@ static void write_title(FILE *f, const struct vp__trace *t)
 	put_text(f, t->w->topo.spec);
 }
 
+/* A tick spacing of 1, 2 or 5 times a power of ten: 4 to 10 ticks. */
+static double nice_step(double span)
+{
+	double unit, k[] = {1, 2, 5, 10};
+	int i;
+
+	if (!(span > 0))
+		return 0;
+	unit = pow(10, floor(log10(span / 10)));
+	for (i = 0; i < 4; i++)
+		if (span / (k[i] * unit) <= 10)
+			return k[i] * unit;
+	return 10 * unit;
+}
+
 static void write_axes(FILE *f, const struct vp__trace *t,
 		       const struct frame *fr)
 {
-	double y0 = TOP, y1 = fr->height - BOTTOM;
+	double y0 = TOP, y1 = fr->height - BOTTOM, step;
 	int r, i;
 
 	for (r = 0; r < t->w->p; r++)
@@ -150,8 +166,11 @@ static void write_axes(FILE *f, const struct vp__trace *t,
 			LEFT - 10, y_of(fr, r) + 4, r);
 	fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">rank</text>\n",
 		LEFT - 10, y0 - 8);
-	for (i = 0; i <= 5; i++) {
-		double tv = fr->tmax * i / 5, x = x_of(fr, tv);
+	step = nice_step(fr->tmax);
+	if (fr->steps && step < 1)
+		step = 1; /* whole steps */
+	for (i = 0; step > 0 && i * step <= fr->tmax * (1 + 1e-9); i++) {
+		double tv = i * step, x = x_of(fr, tv);
 
 		fprintf(f,
 			"<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
