@@ -198,6 +198,12 @@ void vp__copy(void *dst, const void *src, size_t n);
  * else scratch, filled with this rank's input; NULL after aborting. */
 void *vp__reduce_acc(const struct coll *a, int has_rbuf);
 void vp__reduce_acc_free(const struct coll *a, void *acc);
+/* Both buffers of a reduction: *acc as vp__reduce_acc (rbuf at the root)
+ * and *tmp, tmp_bytes of scratch for what arrives. VP_OK, or VP_ENOMEM
+ * holding nothing. Freed by vp__reduce_bufs_free. */
+int vp__reduce_bufs(const struct coll *a, size_t tmp_bytes, char **acc,
+		    char **tmp);
+void vp__reduce_bufs_free(const struct coll *a, char *acc, char *tmp);
 int vp__is_pow2(long x);
 int vp__log2_ceil(long x);
 int vp__popcount(unsigned long x);

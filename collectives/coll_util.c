@@ -205,3 +205,22 @@ void vp__reduce_acc_free(const struct coll *a, void *acc)
 	if (acc != a->rbuf)
 		free(acc);
 }
+
+int vp__reduce_bufs(const struct coll *a, size_t tmp_bytes, char **acc,
+		    char **tmp)
+{
+	*tmp = NULL;
+	if (!(*acc = vp__reduce_acc(a, a->r == a->root)))
+		return VP_ENOMEM;
+	if (!(*tmp = vp__alloc(a, tmp_bytes))) {
+		vp__reduce_acc_free(a, *acc);
+		return VP_ENOMEM;
+	}
+	return VP_OK;
+}
+
+void vp__reduce_bufs_free(const struct coll *a, char *acc, char *tmp)
+{
+	free(tmp);
+	vp__reduce_acc_free(a, acc);
+}

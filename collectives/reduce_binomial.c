@@ -35,19 +35,13 @@ int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
 int vp__reduce_binomial(const struct coll *a)
 {
 	struct view v;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
-	int rc;
+	char *acc, *tmp;
+	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
 
-	if (!acc)
-		return VP_ENOMEM;
-	tmp = vp__alloc(a, a->bytes);
-	if (!tmp) {
-		vp__reduce_acc_free(a, acc);
-		return VP_ENOMEM;
-	}
+	if (rc)
+		return rc;
 	vp__view_all(&v, a->c, a->root);
 	rc = vp__reduce_binomial_view(&v, acc, tmp, a->count, a->type, a->rop);
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

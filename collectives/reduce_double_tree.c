@@ -45,15 +45,11 @@ int vp__reduce_double_tree(const struct coll *a)
 	size_t pairs = (nseg + 1) / 2, lag, j;
 	struct dtree_plan pl;
 	struct view v;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
-	int t, rc = VP_OK;
+	char *acc, *tmp;
+	int t, rc = vp__reduce_bufs(a, seg, &acc, &tmp);
 
-	if (!acc)
-		return VP_ENOMEM;
-	if (!(tmp = vp__alloc(a, seg))) {
-		vp__reduce_acc_free(a, acc);
-		return VP_ENOMEM;
-	}
+	if (rc)
+		return rc;
 	vp__view_all(&v, a->c, a->root);
 	vp__double_tree_plan(v.n, v.me, &pl);
 	t = pl.first;
@@ -76,7 +72,6 @@ int vp__reduce_double_tree(const struct coll *a)
 				  acc, tmp);
 	}
 out:
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

@@ -17,13 +17,12 @@
 
 int vp__reduce_hypercube(const struct coll *a)
 {
-	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc = VP_OK;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc;
+	char *acc, *tmp;
 
-	if (!acc)
-		return VP_ENOMEM;
-	tmp = vp__alloc(a, a->bytes);
-	for (i = 0; i < d && tmp && !rc; i++) {
+	if ((rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp)))
+		return rc;
+	for (i = 0; i < d && !rc; i++) {
 		int bit = 1 << i;
 
 		if (v & (bit - 1))
@@ -36,9 +35,6 @@ int vp__reduce_hypercube(const struct coll *a)
 		if (!rc)
 			vp_reduce_local(tmp, acc, a->count, a->type, a->rop);
 	}
-	if (!tmp)
-		rc = VP_ENOMEM;
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

@@ -19,14 +19,11 @@ int vp__reduce_kary(const struct coll *a)
 {
 	struct view v;
 	long s, k;
-	int kary, i, rc = VP_OK;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	char *acc, *tmp;
+	int kary, i, rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
 
-	if (!acc)
-		return VP_ENOMEM;
-	tmp = vp__alloc(a, a->bytes);
-	if (!tmp)
-		rc = VP_ENOMEM;
+	if (rc)
+		return rc;
 	vp_coll_params(a->c, &kary, NULL);
 	k = kary;
 	vp__view_all(&v, a->c, a->root);
@@ -46,7 +43,6 @@ int vp__reduce_kary(const struct coll *a)
 						a->rop);
 		}
 	}
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

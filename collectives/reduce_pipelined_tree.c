@@ -18,15 +18,11 @@ int vp__reduce_pipelined_tree(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), off;
 	struct view v;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
-	int rc = VP_OK;
+	char *acc, *tmp;
+	int rc = vp__reduce_bufs(a, seg, &acc, &tmp);
 
-	if (!acc)
-		return VP_ENOMEM;
-	if (!(tmp = vp__alloc(a, seg))) {
-		vp__reduce_acc_free(a, acc);
-		return VP_ENOMEM;
-	}
+	if (rc)
+		return rc;
 	vp__view_all(&v, a->c, a->root);
 	for (off = 0; off < a->bytes && !rc; off += seg) {
 		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
@@ -42,7 +38,6 @@ int vp__reduce_pipelined_tree(const struct coll *a)
 		if (!rc && v.me > 0)
 			rc = vp__vsend(&v, (v.me - 1) / 2, acc + off, n);
 	}
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

@@ -22,16 +22,11 @@ int vp__reduce_reduce_scatter_gather(const struct coll *a)
 {
 	struct chunks ch = {a->count, a->esize, a->p};
 	struct view v;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
-	int rc;
+	char *acc, *tmp;
+	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
 
-	if (!acc)
-		return VP_ENOMEM;
-	tmp = vp__alloc(a, a->bytes);
-	if (!tmp) {
-		vp__reduce_acc_free(a, acc);
-		return VP_ENOMEM;
-	}
+	if (rc)
+		return rc;
 	vp__view_all(&v, a->c, a->root);
 	if (vp__is_pow2(a->p))
 		rc = vp__reduce_scatter_halving_view(&v, acc, &ch, tmp, a->type,
@@ -42,7 +37,6 @@ int vp__reduce_reduce_scatter_gather(const struct coll *a)
 	if (!rc)
 		rc = vp__gather_binomial_view(
 			&v, acc + vp__chunk_off(&ch, v.me), &ch);
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }

@@ -17,14 +17,11 @@
 int vp__reduce_tree(const struct coll *a)
 {
 	struct tree_level lv[32];
-	int k = vp__tree_levels(a->p, a->root, a->r, lv), rc = VP_OK;
-	char *acc = vp__reduce_acc(a, a->r == a->root), *tmp;
+	int k = vp__tree_levels(a->p, a->root, a->r, lv), rc;
+	char *acc, *tmp;
 
-	if (!acc)
-		return VP_ENOMEM;
-	tmp = vp__alloc(a, a->bytes);
-	if (!tmp)
-		rc = VP_ENOMEM;
+	if ((rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp)))
+		return rc;
 	while (--k >= 0 && !rc) {
 		if (a->r == lv[k].other) {
 			rc = vp_send(a->c, lv[k].holder, acc, a->bytes);
@@ -37,7 +34,6 @@ int vp__reduce_tree(const struct coll *a)
 						a->rop);
 		}
 	}
-	free(tmp);
-	vp__reduce_acc_free(a, acc);
+	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
