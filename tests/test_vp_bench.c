@@ -18,33 +18,7 @@
 
 #include "json_check.h"
 #include "tap.h"
-
-static char out[1 << 20];
-
-/* Runs vp-run with args, stdout and stderr into out; returns exit status. */
-static int tool(const char *args)
-{
-	const char *dir = getenv("VP_TOOLS");
-	char cmd[1024];
-	size_t n = 0, k;
-	FILE *f;
-	int st;
-
-	snprintf(cmd, sizeof(cmd), "%s/%s 2>&1", dir ? dir : "build", args);
-	f = popen(cmd, "r");
-	if (!f)
-		return -1;
-	while ((k = fread(out + n, 1, sizeof(out) - 1 - n, f)) > 0)
-		n += k;
-	out[n] = 0;
-	st = pclose(f);
-	while (n && out[n - 1] == '\n')
-		out[--n] = 0;
-	for (k = 0; k < n; k++) /* one TAP line per message */
-		if (out[k] == '\n')
-			out[k] = '|';
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+#include "tool_run.h"
 
 static void csv_rows(void)
 {

@@ -20,35 +20,8 @@
 
 #include "json_check.h"
 #include "tap.h"
+#include "tool_run.h"
 #include "xml_check.h"
-
-static char out[1 << 20];
-
-/* Runs vp-run with args, stdout and stderr into out; returns exit status. */
-static int vp_run_tool(const char *args)
-{
-	const char *dir = getenv("VP_TOOLS");
-	char cmd[1024];
-	size_t n = 0, k;
-	FILE *f;
-	int st;
-
-	snprintf(cmd, sizeof(cmd), "%s/vp-run %s 2>&1", dir ? dir : "build",
-		 args);
-	f = popen(cmd, "r");
-	if (!f)
-		return -1;
-	while ((k = fread(out + n, 1, sizeof(out) - 1 - n, f)) > 0)
-		n += k;
-	out[n] = 0;
-	st = pclose(f);
-	while (n && out[n - 1] == '\n')
-		out[--n] = 0;
-	for (k = 0; k < n; k++) /* one TAP line per message */
-		if (out[k] == '\n')
-			out[k] = '|';
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 static int has_fields(const char *line)
 {
@@ -67,7 +40,7 @@ static int has_fields(const char *line)
 
 static void one_case(void)
 {
-	int rc = vp_run_tool("--topology hypercube:3 --collective bcast "
+	int rc = tool("vp-run --topology hypercube:3 --collective bcast "
 			     "--algorithm hypercube --bytes 1024 --ts 100 "
 			     "--tw 1 --json");
 	size_t at;
@@ -83,7 +56,7 @@ static void one_case(void)
 	       "hypercube broadcast of 1 KiB: (ts + tw m) log p = 3372, "
 	       "load 1, 7 messages");
 
-	rc = vp_run_tool("--topology hypercube:4 --collective alltoall "
+	rc = tool("vp-run --topology hypercube:4 --collective alltoall "
 			 "--algorithm pairwise --bytes 1024 --ts 100 --tw 1 "
 			 "--reps 3 --json");
 	tap_ok(rc == 0 && strstr(out, "\"matches\":\"yes\"") &&
@@ -92,14 +65,14 @@ static void one_case(void)
 	       "pairwise all-to-all on hypercube:4 matches the book, load 1, "
 	       "timed: %s", out);
 
-	rc = vp_run_tool("--topology ring:6 --collective allreduce");
+	rc = tool("vp-run --topology ring:6 --collective allreduce");
 	tap_ok(rc == 0 && strstr(out, "ring:6") && strstr(out, "ok"),
 	       "the table form names the case: %s", out);
 }
 
 static void tour(void)
 {
-	int rc = vp_run_tool("--json --reps 0"), lines = 0, good = 0;
+	int rc = tool("vp-run --json --reps 0"), lines = 0, good = 0;
 	char *line, *save = NULL;
 
 	for (line = strtok_r(out, "|\n", &save); line;
@@ -136,10 +109,10 @@ static void pictures(void)
 	snprintf(json, sizeof(json), "/tmp/vp_run_test_%d.json", (int)getpid());
 	snprintf(svg, sizeof(svg), "/tmp/vp_run_test_%d.svg", (int)getpid());
 	snprintf(args, sizeof(args),
-		 "--topology ring:8 --collective allgather --algorithm "
+		 "vp-run --topology ring:8 --collective allgather --algorithm "
 		 "hypercube --bytes 64 --trace %s --svg %s",
 		 json, svg);
-	rc = vp_run_tool(args);
+	rc = tool(args);
 	tap_ok(rc == 0, "--trace and --svg run (%d)", rc);
 	s = slurp(json);
 	tap_ok(s && json_valid(s, NULL) &&
@@ -181,7 +154,11 @@ static void bad_arguments(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int rc = vp_run_tool(bad[i].args);
+		char cmd[256];
+		int rc;
+
+		snprintf(cmd, sizeof(cmd), "vp-run %s", bad[i].args);
+		rc = tool(cmd);
 
 		tap_ok(rc == 2 && strstr(out, bad[i].says),
 		       "'%s' exits 2 (%d) saying '%s': %s", bad[i].args, rc,

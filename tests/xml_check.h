@@ -21,16 +21,16 @@ static int xml_name_char(int c)
 	return isalnum(c) || c == '_' || c == '-' || c == '.' || c == ':';
 }
 
-/* Reads a name into out; returns its length (0: none). */
-static size_t xml_name(const char *s, size_t *i, char *out)
+/* Reads a name into name; returns its length (0: none). */
+static size_t xml_name(const char *s, size_t *i, char *name)
 {
 	size_t k = 0;
 
 	if (!isalpha((unsigned char)s[*i]) && s[*i] != '_')
 		return 0;
 	while (xml_name_char((unsigned char)s[*i]) && k + 1 < XML_NAME)
-		out[k++] = s[(*i)++];
-	out[k] = 0;
+		name[k++] = s[(*i)++];
+	name[k] = 0;
 	return k;
 }
 
