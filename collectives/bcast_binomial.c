@@ -7,6 +7,10 @@
  *         lowest set bit, then sends to v + 2^k for the powers of two below
  *         that bit, largest first; scratch: none.
  * Needs:  any p.
+ * Ranks:  relabelled so that the root is member 0 (vp__view_tree): by XOR
+ *         when p is a power of two, so every edge is a hypercube link and
+ *         the tree runs neighbour-only on a hypercube in strict mode from
+ *         any root; by rotation otherwise.
  * Differs from the book: nothing; for p a power of two it is the
  *         hypercube schedule.
  */
@@ -37,6 +41,6 @@ int vp__bcast_binomial(const struct coll *a)
 {
 	struct view v;
 
-	vp__view_all(&v, a->c, a->root);
+	vp__view_tree(&v, a->c, a->root);
 	return vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
 }

@@ -97,10 +97,19 @@ struct view {
 	vp_comm *c;
 	int n, me; /* members, and my member index (-1: not a member) */
 	int base, stride, rot;
+	int xor_rot; /* 1: member j is rank j ^ rot (vp__view_tree) */
 	const int *members;
 };
 
 void vp__view_all(struct view *v, vp_comm *c, int rot);
+/*
+ * Every rank, relabelled so that root is member 0, for the binomial trees:
+ * by XOR when p is a power of two, so that every tree edge joins ranks one
+ * bit apart (a hypercube link: the trees then run neighbour-only on a
+ * hypercube in strict mode, whatever the root, as the book's hypercube
+ * algorithms do), else by rotation. Same tree shape and cost either way.
+ */
+void vp__view_tree(struct view *v, vp_comm *c, int root);
 void vp__view_strided(struct view *v, vp_comm *c, int base, int stride,
 		      int n, int rot);
 int vp__view_rank(const struct view *v, int j);

@@ -17,8 +17,18 @@ void vp__view_all(struct view *v, vp_comm *c, int rot)
 	v->base = 0;
 	v->stride = 1;
 	v->rot = rot;
+	v->xor_rot = 0;
 	v->members = NULL;
 	v->me = (vp_rank(c) - rot + p) % p;
+}
+
+void vp__view_tree(struct view *v, vp_comm *c, int root)
+{
+	vp__view_all(v, c, root);
+	if (vp__is_pow2(v->n)) {
+		v->xor_rot = 1;
+		v->me = vp_rank(c) ^ root;
+	}
 }
 
 void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
@@ -31,6 +41,7 @@ void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
 	v->base = base;
 	v->stride = stride;
 	v->rot = rot;
+	v->xor_rot = 0;
 	v->members = NULL;
 	v->me = -1;
 	if (off >= 0 && off % stride == 0 && off / stride < n)
@@ -41,6 +52,8 @@ int vp__view_rank(const struct view *v, int j)
 {
 	if (v->members)
 		return v->members[j];
+	if (v->xor_rot)
+		return j ^ v->rot;
 	return v->base + ((j + v->rot) % v->n) * v->stride;
 }
 

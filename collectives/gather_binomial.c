@@ -9,6 +9,10 @@
  *         from its children, smallest subtree first, then sends them all to
  *         its parent. Scratch: the subtree's blocks.
  * Needs:  any p.
+ * Ranks:  relabelled so that the root is member 0 (vp__view_tree): by XOR
+ *         when p is a power of two, so every edge is a hypercube link and
+ *         the tree runs neighbour-only on a hypercube in strict mode from
+ *         any root; by rotation otherwise.
  * Differs from the book: nothing.
  */
 #include <stdlib.h>
@@ -51,7 +55,7 @@ int vp__gather_binomial(const struct coll *a)
 	char *tmp;
 	int sub, j, rc;
 
-	vp__view_all(&v, a->c, a->root);
+	vp__view_tree(&v, a->c, a->root);
 	sub = vp__binomial_subtree(v.me, v.n);
 	if (sub == 1 && v.me != 0)
 		return vp__gather_binomial_view(&v, (void *)a->sbuf, &ch);
@@ -63,7 +67,7 @@ int vp__gather_binomial(const struct coll *a)
 	if (!rc && v.me == 0)
 		for (j = 0; j < a->p; j++)
 			vp__copy((char *)a->rbuf +
-					 (size_t)((j + a->root) % a->p) *
+					 (size_t)vp__view_rank(&v, j) *
 						 a->bytes,
 				 tmp + (size_t)j * a->bytes, a->bytes);
 	free(tmp);

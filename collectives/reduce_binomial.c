@@ -8,6 +8,10 @@
  *         v + 4, ... (below its lowest set bit), then sends to its parent
  *         v minus that bit. Scratch: one or two vectors.
  * Needs:  any p.
+ * Ranks:  relabelled so that the root is member 0 (vp__view_tree): by XOR
+ *         when p is a power of two, so every edge is a hypercube link and
+ *         the tree runs neighbour-only on a hypercube in strict mode from
+ *         any root; by rotation otherwise.
  * Differs from the book: nothing.
  */
 #include <stdlib.h>
@@ -40,7 +44,7 @@ int vp__reduce_binomial(const struct coll *a)
 
 	if (rc)
 		return rc;
-	vp__view_all(&v, a->c, a->root);
+	vp__view_tree(&v, a->c, a->root);
 	rc = vp__reduce_binomial_view(&v, acc, tmp, a->count, a->type, a->rop);
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;

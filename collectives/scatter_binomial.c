@@ -14,6 +14,10 @@
  *         Scratch: the subtree's blocks (the root rotates its p blocks so
  *         that block j is relative rank j's).
  * Needs:  any p.
+ * Ranks:  relabelled so that the root is member 0 (vp__view_tree): by XOR
+ *         when p is a power of two, so every edge is a hypercube link and
+ *         the tree runs neighbour-only on a hypercube in strict mode from
+ *         any root; by rotation otherwise.
  * Differs from the book: nothing.
  */
 #include <stdlib.h>
@@ -59,18 +63,18 @@ int vp__scatter_binomial(const struct coll *a)
 	char *tmp;
 	int sub, j, rc;
 
-	vp__view_all(&v, a->c, a->root);
+	vp__view_tree(&v, a->c, a->root);
 	sub = vp__binomial_subtree(v.me, v.n);
 	if (sub == 1 && v.me != 0)
 		return vp__scatter_binomial_view(&v, a->rbuf, &ch);
 	tmp = vp__alloc(a, (size_t)sub * a->bytes);
 	if (!tmp)
 		return VP_ENOMEM;
-	if (v.me == 0) /* block of relative rank j is the root's block j+root */
+	if (v.me == 0) /* block of member j is the root's block of its rank */
 		for (j = 0; j < a->p; j++)
 			vp__copy(tmp + (size_t)j * a->bytes,
 				 (const char *)a->sbuf +
-					 (size_t)((j + a->root) % a->p) *
+					 (size_t)vp__view_rank(&v, j) *
 						 a->bytes,
 				 a->bytes);
 	rc = vp__scatter_binomial_view(&v, tmp, &ch);

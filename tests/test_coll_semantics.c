@@ -148,6 +148,80 @@ static int report(vp_comm *c, void *arg)
 			    VP_ALG_RABENSEIFNER);
 }
 
+/*
+ * Strict mode on a hypercube: every collective but shift runs with AUTO,
+ * and the binomial trees run, from any root: their edges are hypercube
+ * links (the ranks are relabelled by XOR with the root).
+ */
+struct strict_case {
+	int root;
+};
+
+static int strict_hypercube(vp_comm *c, void *arg)
+{
+	struct strict_case *sc = arg;
+	int p = vp_size(c), k, rc = 0, n = 0;
+	vp_coll op;
+	char *in = calloc((size_t)p, 8), *out = calloc((size_t)p, 8);
+
+	for (op = 0; op < VP_COLL_COUNT_ && !rc; op++) {
+		vp_alg algs[2] = {VP_ALG_AUTO, VP_ALG_BINOMIAL};
+
+		if (op == VP_COLL_SHIFT)
+			continue;
+		for (k = 0; k < 2 && !rc; k++) {
+			if (k == 1 && op != VP_COLL_BCAST &&
+			    op != VP_COLL_REDUCE && op != VP_COLL_SCATTER &&
+			    op != VP_COLL_GATHER)
+				continue;
+			switch (op) {
+			case VP_COLL_BCAST:
+				rc = vp_bcast(c, out, 8, VP_BYTE, sc->root,
+					      algs[k]);
+				break;
+			case VP_COLL_REDUCE:
+				rc = vp_reduce(c, in, out, 8, VP_BYTE, VP_SUM,
+					       sc->root, algs[k]);
+				break;
+			case VP_COLL_SCATTER:
+				rc = vp_scatter(c, in, out, 8, VP_BYTE,
+						sc->root, algs[k]);
+				break;
+			case VP_COLL_GATHER:
+				rc = vp_gather(c, in, out, 8, VP_BYTE, sc->root,
+					       algs[k]);
+				break;
+			case VP_COLL_ALLREDUCE:
+				rc = vp_allreduce(c, in, out, 8, VP_BYTE,
+						  VP_SUM, algs[k]);
+				break;
+			case VP_COLL_ALLGATHER:
+				rc = vp_allgather(c, in, out, 8, VP_BYTE,
+						  algs[k]);
+				break;
+			case VP_COLL_REDUCE_SCATTER:
+				rc = vp_reduce_scatter(c, in, out, 8, VP_BYTE,
+						       VP_SUM, algs[k]);
+				break;
+			case VP_COLL_SCAN:
+				rc = vp_scan(c, in, out, 8, VP_BYTE, VP_SUM,
+					     algs[k]);
+				break;
+			case VP_COLL_ALLTOALL:
+				rc = vp_alltoall(c, in, out, 8, VP_BYTE,
+						 algs[k]);
+				break;
+			default:
+				break;
+			}
+			n++;
+		}
+	}
+	free(in);
+	free(out);
+	return rc ? rc : (n == 13 ? 0 : 1);
+}
+
 int main(void)
 {
 	static const char *const bad_what[] = {
@@ -185,6 +259,34 @@ int main(void)
 			       strstr(st.error, bad_what[i]),
 		       "bad argument aborts the run with %s: \"%s\"",
 		       vp_strerror(bad_code[i]), st.error);
+	}
+
+	for (i = 0; i < 2; i++) {
+		static const char *const cubes[] = {"hypercube:3",
+						    "hypercube:4"};
+		static const int roots[] = {0, 3, 5, 7, 13};
+		int r, good = 0, tried = 0;
+		char why[512] = "";
+
+		for (r = 0; r < 5; r++) {
+			struct strict_case sc = {.root = roots[r]};
+			vp_opts q = {.topology = cubes[i], .strict = 1,
+				     .quiet = 1};
+
+			if (roots[r] >= (i ? 16 : 8))
+				continue;
+			tried++;
+			if (vp_run(&q, strict_hypercube, &sc, &st) == 0)
+				good++;
+			else if (!why[0])
+				snprintf(why, sizeof(why), "root %d: %.480s",
+					 roots[r], st.error);
+		}
+		tap_ok(good == tried,
+		       "strict %s: every collective but shift with AUTO, and "
+		       "the binomial trees, run neighbour-only from %d roots "
+		       "(%d ran) %s",
+		       cubes[i], tried, good, why);
 	}
 
 	o = (vp_opts){.topology = "hypercube:3"};
