@@ -112,6 +112,12 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 	case VP_COLL_SCAN:
 		if (cube)
 			alg = pick(VP_ALG_HYPERCUBE, topo, kind, p, bytes);
+		else if (ring && vp_strict(c))
+			alg = pick(VP_ALG_LINEAR,
+				   "%s, strict mode: the chain i -> i+1, the "
+				   "only scan between neighbours (p=%d, %zu "
+				   "bytes)",
+				   kind, p, bytes);
 		else
 			alg = pick(VP_ALG_RECURSIVE_DOUBLING, gen, kind, p,
 				   bytes);

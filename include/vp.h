@@ -105,6 +105,8 @@ const char *vp_errmsg(const vp_comm *c); /* this rank's last error message */
 const char *vp_topology(const vp_comm *c);
 /* Rank of c's rank r in the world (physical placement). */
 int vp_world_rank(const vp_comm *c, int r);
+/* 1 if the run is in strict mode (sends only between neighbours). */
+int vp_strict(const vp_comm *c);
 /* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
 int vp_is_neighbor(const vp_comm *c, int a, int b);
 

@@ -53,6 +53,11 @@ int vp_world_rank(const vp_comm *c, int r)
 	return vp__to_world(c, r);
 }
 
+int vp_strict(const vp_comm *c)
+{
+	return c ? c->world->opts.strict != 0 : 0;
+}
+
 int vp_is_neighbor(const vp_comm *c, int a, int b)
 {
 	return c ? vp__topo_is_neighbor(&c->world->topo, a, b) : 0;

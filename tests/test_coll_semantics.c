@@ -222,6 +222,17 @@ static int strict_hypercube(vp_comm *c, void *arg)
 	return rc ? rc : (n == 13 ? 0 : 1);
 }
 
+static int strict_scan(vp_comm *c, void *arg)
+{
+	int32_t x = vp_rank(c) + 1, y = 0;
+	int rc = vp_scan(c, &x, &y, 1, VP_INT32, VP_SUM, VP_ALG_AUTO);
+
+	(void)arg;
+	if (rc)
+		return rc;
+	return y == (vp_rank(c) + 1) * (vp_rank(c) + 2) / 2 ? 0 : 1;
+}
+
 int main(void)
 {
 	static const char *const bad_what[] = {
@@ -287,6 +298,16 @@ int main(void)
 		       "the binomial trees, run neighbour-only from %d roots "
 		       "(%d ran) %s",
 		       cubes[i], tried, good, why);
+	}
+
+	for (i = 0; i < 2; i++) {
+		vp_opts q = {.topology = i ? "line:5" : "ring:8", .strict = 1,
+			     .quiet = 1};
+		int rc = vp_run(&q, strict_scan, NULL, &st);
+
+		tap_ok(rc == 0 && strstr(st.collectives, "scan linear"),
+		       "strict %s: AUTO scans along the chain (%d%s)",
+		       q.topology, rc, st.error);
 	}
 
 	o = (vp_opts){.topology = "hypercube:3"};
