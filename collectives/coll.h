@@ -113,6 +113,13 @@ void vp__view_tree(struct view *v, vp_comm *c, int root);
 void vp__view_strided(struct view *v, vp_comm *c, int base, int stride,
 		      int n, int rot);
 int vp__view_rank(const struct view *v, int j);
+/* The p blocks of a root's buffer between rank order and member order (the
+ * scratch of the binomial scatter and gather): block j of members is the
+ * block of rank vp__view_rank(v, j). */
+void vp__blocks_by_member(const struct view *v, char *members,
+			  const char *ranks, size_t bytes);
+void vp__blocks_by_rank(const struct view *v, char *ranks, const char *members,
+			size_t bytes);
 
 /* Point to point on views (member indices). */
 int vp__vsend(const struct view *v, int j, const void *buf, size_t n);

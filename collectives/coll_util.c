@@ -48,6 +48,26 @@ void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
 		v->me = (off / stride - rot + n) % n;
 }
 
+void vp__blocks_by_member(const struct view *v, char *members,
+			   const char *ranks, size_t bytes)
+{
+	int j;
+
+	for (j = 0; j < v->n; j++)
+		vp__copy(members + (size_t)j * bytes,
+			 ranks + (size_t)vp__view_rank(v, j) * bytes, bytes);
+}
+
+void vp__blocks_by_rank(const struct view *v, char *ranks,
+			const char *members, size_t bytes)
+{
+	int j;
+
+	for (j = 0; j < v->n; j++)
+		vp__copy(ranks + (size_t)vp__view_rank(v, j) * bytes,
+			 members + (size_t)j * bytes, bytes);
+}
+
 int vp__view_rank(const struct view *v, int j)
 {
 	if (v->members)

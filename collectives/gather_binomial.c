@@ -53,7 +53,7 @@ int vp__gather_binomial(const struct coll *a)
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
 	char *tmp;
-	int sub, j, rc;
+	int sub, rc;
 
 	vp__view_tree(&v, a->c, a->root);
 	sub = vp__binomial_subtree(v.me, v.n);
@@ -65,11 +65,7 @@ int vp__gather_binomial(const struct coll *a)
 	vp__copy(tmp, a->sbuf, a->bytes);
 	rc = vp__gather_binomial_view(&v, tmp, &ch);
 	if (!rc && v.me == 0)
-		for (j = 0; j < a->p; j++)
-			vp__copy((char *)a->rbuf +
-					 (size_t)vp__view_rank(&v, j) *
-						 a->bytes,
-				 tmp + (size_t)j * a->bytes, a->bytes);
+		vp__blocks_by_rank(&v, a->rbuf, tmp, a->bytes);
 	free(tmp);
 	return rc;
 }

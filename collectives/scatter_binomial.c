@@ -61,7 +61,7 @@ int vp__scatter_binomial(const struct coll *a)
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
 	char *tmp;
-	int sub, j, rc;
+	int sub, rc;
 
 	vp__view_tree(&v, a->c, a->root);
 	sub = vp__binomial_subtree(v.me, v.n);
@@ -70,13 +70,8 @@ int vp__scatter_binomial(const struct coll *a)
 	tmp = vp__alloc(a, (size_t)sub * a->bytes);
 	if (!tmp)
 		return VP_ENOMEM;
-	if (v.me == 0) /* block of member j is the root's block of its rank */
-		for (j = 0; j < a->p; j++)
-			vp__copy(tmp + (size_t)j * a->bytes,
-				 (const char *)a->sbuf +
-					 (size_t)vp__view_rank(&v, j) *
-						 a->bytes,
-				 a->bytes);
+	if (v.me == 0)
+		vp__blocks_by_member(&v, tmp, a->sbuf, a->bytes);
 	rc = vp__scatter_binomial_view(&v, tmp, &ch);
 	if (!rc)
 		vp__copy(a->rbuf, tmp, a->bytes);
