@@ -1,6 +1,6 @@
 /*
  * bench_rows.h - one measurement row and its three printed forms, shared by
- * vp-bench's modes (STYLE.md "Benchmarks"):
+ * vp-bench's modes:
  *   table  '#' header, aligned columns usable by awk and gnuplot
  *   --csv  op,topo,p,bytes,iters,min_us,p50_us,p99_us,max_us,model_us
  *   --json one object per row with the same keys

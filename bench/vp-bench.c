@@ -19,7 +19,7 @@
  *   --csv / --json           rows as CSV or one JSON object per line
  *   --quick                  a tenth of the iterations (smoke runs)
  *
- * Method (STYLE.md): warm-up calls discarded, a barrier before each
+ * Method: warm-up calls discarded, a barrier before each
  * iteration, every rank times its own call and an iteration's time is the
  * slowest rank's; rows give min, median, p99 and max over the iterations
  * and model_us, the model clock's time of one call run alone. Ping-pong is

@@ -2,8 +2,8 @@
  * allgather_hypercube.c - all-to-all broadcast on a hypercube by recursive
  * doubling: exchange everything held so far along one dimension per step.
  *
- * Source: GKK ch. 4, Algorithms 4.7-4.8 (seeds/001); allgather_cube of the
- *         MPI allgather lecture (seeds/002); butterfly (seeds/004).
+ * Source: Grama et al., sec. 4.2.3, Algorithms 4.7-4.8 (recursive doubling,
+ *         the butterfly of Thakur et al. 2005).
  * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per rank
  * Steps:  log2 p; in step i (dimension i, lowest first) rank r swaps its
  *         2^i blocks with r XOR 2^i:

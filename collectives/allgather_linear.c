@@ -2,7 +2,8 @@
  * allgather_linear.c - all-to-all broadcast the naive way: gather to rank 0,
  * then broadcast the whole vector from it.
  *
- * Source: MPI allgather lecture, the naive version (seeds/002).
+ * Source: the naive allgather: gather at rank 0, then broadcast (Chan et al.
+ *         2007 discuss it as the baseline).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1) + (ts + tw*m*p)(p - 1):
  *         2(p - 1) startups, the book's point against it.
  * Steps:  p - 1 receives at rank 0, then p - 1 sends of p*m bytes from it.

@@ -2,7 +2,7 @@
  * allgather_mesh.c - all-to-all broadcast on an R x C mesh: rings along the
  * rows, then rings along the columns carrying whole rows.
  *
- * Source: GKK ch. 4, Algorithm 4.6 (seeds/001).
+ * Source: Grama et al., sec. 4.2.2, Algorithm 4.6.
  * Cost:   T = ts (R + C - 2) + tw*m (p - 1)
  *         = 2 ts (sqrt p - 1) + tw*m (p - 1) on a sqrt(p) x sqrt(p) mesh.
  * Steps:  phase 1: C - 1 ring steps of m bytes in each row; afterwards rank

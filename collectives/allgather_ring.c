@@ -2,8 +2,8 @@
  * allgather_ring.c - all-to-all broadcast on a ring: every block travels
  * p - 1 hops to the right.
  *
- * Source: GKK ch. 4, Algorithms 4.4-4.5 (seeds/001); MPI allgather lecture
- *         (seeds/002).
+ * Source: Grama et al., sec. 4.2.1, Algorithm 4.4 (all-to-all broadcast on a
+ *         ring).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per rank
  * Steps:  p - 1; in step s rank i sends block i - s to i + 1 and receives
  *         block i - s - 1 from i - 1 (indices mod p):

@@ -2,7 +2,7 @@
  * allreduce_binomial.c - all-reduce as a reduction to rank 0 followed by a
  * broadcast from it, both on binomial trees.
  *
- * Source: GKK ch. 4, "reduce then broadcast", slide 37 (seeds/000).
+ * Source: Grama et al., sec. 4.3 ("reduce then broadcast").
  * Cost:   T(p, m) = 2 ceil(log2 p)(ts + tw*m)
  * Steps:  reduce_binomial.c to rank 0, then bcast_binomial.c from it.
  *         Scratch: one vector.

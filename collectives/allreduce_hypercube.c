@@ -3,7 +3,7 @@
  * broadcast pattern with messages of constant size; with MPICH's fix-up it
  * also serves p that is not a power of two (VP_ALG_RECURSIVE_DOUBLING).
  *
- * Source: GKK ch. 4, all-reduce on a hypercube, slide 37 (seeds/000);
+ * Source: Grama et al., sec. 4.3 (all-reduce on a hypercube);
  *         Thakur, Rabenseifner, Gropp 2005 for the fix-up.
  * Cost:   T(p, m) = (ts + tw*m) log2 p              p a power of two;
  *         otherwise 2(ts + tw*m) more for the fix-up, with log2 of the

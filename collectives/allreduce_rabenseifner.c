@@ -2,7 +2,7 @@
  * allreduce_rabenseifner.c - all-reduce of long vectors: reduce-scatter by
  * recursive halving, then all-gather by recursive doubling (Rabenseifner).
  *
- * Source: GKK slide 71 (seeds/000), alpha-beta lecture (seeds/004);
+ * Source: Grama et al., sec. 4.7.3; Rabenseifner 2004;
  *         Thakur, Rabenseifner, Gropp 2005 for p not a power of two.
  * Cost:   T(p, m) = 2 ts log2 p + 2 tw*m (p - 1)/p   p a power of two,
  *         p | m; otherwise 2(ts + tw*m) more for the fix-up.

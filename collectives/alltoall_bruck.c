@@ -2,7 +2,7 @@
  * alltoall_bruck.c - all-to-all personalized exchange in ceil(log2 p)
  * steps for any p (Bruck et al. 1997).
  *
- * Source: alpha-beta lecture, Bruck / butterfly (seeds/004).
+ * Source: Bruck, Ho, Kipnis, Upfal, Weathersby 1997 (index algorithm).
  * Cost:   T(p, m) = ts ceil(log2 p) + tw*m * sum_k |{i < p : i & 2^k}|
  *         = ts log2 p + tw*m (p/2) log2 p            p a power of two.
  * Steps:  rotate so that slot i holds the block for r + i; in the step

@@ -2,7 +2,8 @@
  * alltoall_hypercube.c - all-to-all personalized exchange on a hypercube:
  * one exchange of p/2 blocks per dimension.
  *
- * Source: GKK ch. 4, slides 56-58, eq. 6 (seeds/000).
+ * Source: Grama et al., sec. 4.5.3 (all-to-all personalized on a hypercube,
+ *         Fig. 4.20).
  * Cost:   T(p, m) = (ts + tw*m p/2) log2 p           m = bytes per block
  * Steps:  log2 p, dimension 0 first. Slot k of rank r's vector holds, after
  *         the dimensions in M are done, the block from (r & ~M) | (k & M)

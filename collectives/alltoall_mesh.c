@@ -3,7 +3,8 @@
  * exchanges along the rows carrying groups of R blocks, a regrouping, then
  * ring exchanges along the columns carrying groups of C blocks.
  *
- * Source: GKK ch. 4, slides 53-55, eq. 5 (seeds/000).
+ * Source: Grama et al., sec. 4.5.2 (all-to-all personalized on a mesh,
+ *         Fig. 4.19).
  * Cost:   T = (C - 1) ts + tw*m R C(C - 1)/2 + (R - 1) ts + tw*m C R(R - 1)/2
  *         = (2 ts + tw*m p)(sqrt p - 1) on a sqrt(p) x sqrt(p) mesh.
  * Steps:  rank (i, j) packs its blocks by destination column: group j' =

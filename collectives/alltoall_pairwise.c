@@ -3,7 +3,7 @@
  * steps; with p a power of two the partners are r XOR s, which E-cube
  * routing on a hypercube carries without link contention.
  *
- * Source: GKK ch. 4, Algorithm 4.10 (seeds/001), eq. 7 (seeds/000).
+ * Source: Grama et al., sec. 4.5.3, Algorithm 4.10 (the XOR schedule).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)  m = bytes per block; link load 1 on
  *         a hypercube.
  * Steps:  p - 1; in step s rank r swaps blocks with r XOR s (p a power of

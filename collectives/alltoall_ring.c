@@ -3,7 +3,8 @@
  * consolidated message per step travels right and drops a block at each
  * rank it reaches.
  *
- * Source: GKK ch. 4, slides 50-52, eq. 4 (seeds/000).
+ * Source: Grama et al., sec. 4.5.1 (all-to-all personalized on a ring,
+ *         Fig. 4.18).
  * Cost:   T(p, m) = sum over s = 1..p-1 of (ts + tw*m (p - s))
  *         = (ts + tw*m p/2)(p - 1)                  m = bytes per block
  * Steps:  p - 1; in step s each rank sends p - s blocks to its right

@@ -3,7 +3,8 @@
  * Manber 1988), over the public point-to-point API only.
  *
  * Source: the dissemination barrier; the same pattern as the all-to-all
- *         broadcast by recursive doubling (GKK ch. 4) with empty messages.
+ *         broadcast by recursive doubling (Grama et al., sec. 4.2.3) with
+ *         empty messages.
  * Cost:   T(p) = ceil(log2 p) * ts      (zero-byte messages, th = 0)
  * Steps:  in round k = 0, 1, ... rank i sends to (i + 2^k) mod p and receives
  *         from (i - 2^k) mod p; after ceil(log2 p) rounds every rank has

@@ -1,7 +1,8 @@
 /*
  * bcast_binomial.c - one-to-all broadcast down a binomial tree.
  *
- * Source: alpha-beta lecture (seeds/004); MPICH's binomial broadcast.
+ * Source: the minimum-spanning-tree broadcast (Chan et al. 2007); MPICH's
+ *         binomial broadcast (Thakur, Rabenseifner, Gropp 2005).
  * Cost:   T(p, m) = ceil(log2 p)(ts + tw*m)
  * Steps:  ceil(log2 p). Relative rank v (root = 0) receives from v minus its
  *         lowest set bit, then sends to v + 2^k for the powers of two below

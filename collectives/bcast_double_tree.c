@@ -2,7 +2,7 @@
  * bcast_double_tree.c - one-to-all broadcast of long messages on two
  * pipelined binary trees that share the work (Sanders, Speck, Traff 2009).
  *
- * Source: alpha-beta lecture, double pipelined binary tree (seeds/004).
+ * Source: the two-tree broadcast (Sanders, Speck, Traeff 2009).
  * Cost:   T(p, m) ~ 2 log2 p ts + sqrt(m log2 p ts tw) + tw*m
  * Steps:  the root (relative rank 0) deals even segments to tree A and odd
  *         ones to tree B, both over relative ranks 1..p-1. Tree A is the

@@ -3,8 +3,8 @@
  * from any source; on a ring or a linear array (routed) it is the book's
  * recursive doubling.
  *
- * Source: GKK ch. 4, Algorithms 4.1-4.3 (seeds/001); ring and mesh
- *         recursive doubling, slides 7-9 (seeds/000).
+ * Source: Grama et al., sec. 4.1.3, Algorithms 4.1-4.3; recursive doubling
+ *         on a ring or mesh, sec. 4.1.1-4.1.2.
  * Cost:   T(p, m) = (ts + tw*m) log2 p
  * Steps:  d = log2 p, dimension d-1 first. With virtual id v = id XOR root,
  *         in step i the ranks whose v has its low i+1 bits clear exchange

@@ -1,7 +1,8 @@
 /*
  * bcast_kary.c - one-to-all broadcast by k-ary replication.
  *
- * Source: architecture-independent lecture, Algorithm 3 (seeds/003).
+ * Source: the k-ary tree broadcast (a k-nomial generalisation of the
+ *         binomial tree; Chan et al. 2007 cost the family).
  * Cost:   T(p, m) = ceil(log_k p) (k - 1)(ts + tw*m)   single send port;
  *         exact when p is a power of k.
  * Steps:  in round j (s = k^j) the s holders v < s each send to

@@ -1,7 +1,8 @@
 /*
  * bcast_linear.c - one-to-all broadcast: the root sends to every rank.
  *
- * Source: architecture-independent lecture, Algorithm 2 (seeds/003).
+ * Source: the flat (linear) broadcast: the root sends to each rank in turn
+ *         (Chan, Heimlich, Purkayastha, van de Geijn 2007).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per rank
  * Steps:  p - 1; the root sends to root+1, root+2, ... in turn; scratch: none.
  * Needs:  any p.

@@ -2,7 +2,7 @@
  * bcast_mesh.c - one-to-all broadcast on a 2-D mesh: along the root's row,
  * then down every column.
  *
- * Source: GKK ch. 4, mesh broadcast, slides 12-13 (seeds/000).
+ * Source: Grama et al., sec. 4.1.2 (broadcast on a mesh, Fig. 4.5).
  * Cost:   T(p, m) = (ts + tw*m)(ceil(log2 C) + ceil(log2 R))
  *         = (ts + tw*m) log2 p on a sqrt(p) x sqrt(p) mesh, p = 4^k.
  * Steps:  phase 1: binomial (recursive doubling) broadcast in the root's row

@@ -2,8 +2,8 @@
  * bcast_pipelined_tree.c - one-to-all broadcast of long messages down a
  * binary tree, cut into segments that follow each other down the tree.
  *
- * Source: alpha-beta lecture, pipelined binary tree and its segment-size
- *         optimum (seeds/004).
+ * Source: the pipelined binary tree and its segment-size optimum
+ *         (Sanders, Speck, Traeff 2009, sec. 2).
  * Cost:   T(p, m) ~ 2(log2 p + m/k)(ts + tw*k)     k = segment bytes;
  *         best k = sqrt(m ts / (tw log2 p)). Bound used by the tests:
  *         T <= 2(depth + segments)(ts + tw*k), depth = floor(log2 p).

@@ -3,8 +3,8 @@
  * phases: scatter the message in p pieces, then all-gather the pieces
  * (van de Geijn's broadcast).
  *
- * Source: GKK eq. 10 (seeds/000), Algorithm 4 of the architecture-
- *         independent lecture (seeds/003), alpha-beta lecture (seeds/004).
+ * Source: Grama et al., sec. 4.7.1 (broadcast as scatter + all-to-all
+ *         broadcast); van de Geijn's long-message broadcast (Chan et al. 2007).
  * Cost:   T(p, m) = 2(ts log2 p + tw*m (p - 1)/p)   p a power of two,
  *         p | m; otherwise the ring all-gather: ceil(log2 p) ts +
  *         tw*m (p - 1)/p + (p - 1)(ts + tw*m/p).

@@ -2,7 +2,7 @@
  * bcast_tree.c - one-to-all broadcast on a balanced binary tree with the
  * ranks at the leaves (tree topology: switches inside, ranks at leaves).
  *
- * Source: GKK ch. 4, balanced binary tree, slides 16-17 (seeds/000).
+ * Source: Grama et al., sec. 4.1.4 (balanced binary tree, Fig. 4.7).
  * Cost:   T(p, m) = (ts + tw*m) ceil(log2 p)   (+ th per switch hop)
  * Steps:  ceil(log2 p) levels. The leaves are halved recursively (left half
  *         the larger); at each level the holder of an interval sends to the

@@ -1,5 +1,5 @@
 /*
- * formula.c - the book's cost of each algorithm (ALGORITHMS.md), for tests
+ * formula.c - the book's cost of each algorithm, for tests
  * that check the model clock against it and for tools that print both.
  *
  * Costs are in the alpha-beta model with th = 0: u = ts + tw*m is one

@@ -2,8 +2,8 @@
  * gather_binomial.c - all-to-one gather up a binomial tree, the dual of
  * scatter_binomial.c.
  *
- * Source: GKK ch. 4, gather as the dual of scatter, slides 42-45
- *         (seeds/000); MPICH's binomial gather for any p.
+ * Source: Grama et al., sec. 4.4 (gather, the dual of scatter);
+ *         MPICH's binomial gather for any p (Thakur et al. 2005).
  * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per block
  * Steps:  ceil(log2 p). Relative rank v collects the blocks of its subtree
  *         from its children, smallest subtree first, then sends them all to

@@ -2,7 +2,7 @@
  * gather_linear.c - all-to-one gather: the root receives each rank's block
  * in turn.
  *
- * Source: alpha-beta/BSP lecture, one superstep (seeds/004).
+ * Source: the flat gather: one BSP superstep (Valiant 1990).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
  *         (the root's single receive port takes one block at a time).
  * Steps:  p - 1 receives at the root (root+1, root+2, ...); scratch: none.

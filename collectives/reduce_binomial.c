@@ -2,7 +2,8 @@
  * reduce_binomial.c - all-to-one reduction up a binomial tree, the dual of
  * bcast_binomial.c.
  *
- * Source: alpha-beta lecture (seeds/004); MPICH's binomial reduce.
+ * Source: the minimum-spanning-tree reduce (Chan et al. 2007); MPICH's
+ *         binomial reduce (Thakur et al. 2005).
  * Cost:   T(p, m) = ceil(log2 p)(ts + tw*m)  (+ combine work)
  * Steps:  ceil(log2 p); relative rank v adds the vectors of v + 1, v + 2,
  *         v + 4, ... (below its lowest set bit), then sends to its parent

@@ -2,7 +2,7 @@
  * reduce_double_tree.c - all-to-one reduction of long vectors on two
  * pipelined binary trees; the dual of bcast_double_tree.c.
  *
- * Source: alpha-beta lecture (seeds/004), the dual of the double tree.
+ * Source: the dual of the double tree (Sanders, Speck, Traeff 2009).
  * Cost:   T(p, m) ~ 2 log2 p ts + sqrt(m log2 p ts tw) + tw*m
  * Steps:  even segments go up tree A, odd ones up tree B, in pairs: a rank
  *         sends its segments of the tree where it is a leaf log2 p + 1

@@ -2,7 +2,7 @@
  * reduce_hypercube.c - all-to-one reduction on a hypercube to any root, the
  * dual of bcast_hypercube.c.
  *
- * Source: GKK ch. 4, Algorithm 4.3 run backwards (seeds/001).
+ * Source: Grama et al., sec. 4.1.3, Algorithm 4.3 run backwards.
  * Cost:   T(p, m) = (ts + tw*m) log2 p  (+ combine work)
  * Steps:  d = log2 p, dimension 0 first. With v = id XOR root, in step i
  *         the ranks whose v has its low i bits clear pair up along

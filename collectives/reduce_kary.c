@@ -2,8 +2,7 @@
  * reduce_kary.c - all-to-one reduction by k-ary combining, the dual of
  * bcast_kary.c.
  *
- * Source: dual of Algorithm 3 of the architecture-independent lecture
- *         (seeds/003).
+ * Source: the dual of the k-ary tree broadcast (bcast_kary.c).
  * Cost:   T(p, m) = ceil(log_k p)(k - 1)(ts + tw*m)   one receive port
  * Steps:  the rounds of bcast_kary.c, last first: in the round with stride
  *         s, ranks v in [s, ks) send their partial vector to v mod s, which

@@ -2,7 +2,7 @@
  * reduce_linear.c - all-to-one reduction: the root receives every rank's
  * vector in turn and combines it; the dual of bcast_linear.c.
  *
- * Source: dual of the linear broadcast (seeds/003, Algorithm 2).
+ * Source: the dual of the linear broadcast (bcast_linear.c).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)  (one receive port at the root)
  * Steps:  p - 1 receives at the root; scratch: one vector.
  * Needs:  any p.

@@ -2,7 +2,7 @@
  * reduce_mesh.c - all-to-one reduction on a 2-D mesh, the dual of
  * bcast_mesh.c: up every column to the root's row, then along that row.
  *
- * Source: GKK ch. 4, mesh broadcast run backwards, slides 12-13 (seeds/000).
+ * Source: Grama et al., sec. 4.1.2, mesh broadcast run backwards.
  * Cost:   T(p, m) = (ts + tw*m)(ceil(log2 R) + ceil(log2 C))
  * Steps:  phase 1: binomial reduction in each column to the root's row;
  *         phase 2: binomial reduction in the root's row to the root.

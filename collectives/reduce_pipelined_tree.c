@@ -2,7 +2,7 @@
  * reduce_pipelined_tree.c - all-to-one reduction of long vectors up a
  * binary tree in segments; the dual of bcast_pipelined_tree.c.
  *
- * Source: alpha-beta lecture (seeds/004), the dual of the pipelined tree.
+ * Source: the dual of the pipelined tree (Sanders, Speck, Traeff 2009).
  * Cost:   T(p, m) ~ 2(log2 p + m/k)(ts + tw*k)     k = segment bytes
  * Steps:  for each segment in turn, relative rank v adds the segment from
  *         children 2v+1 and 2v+2, then sends it to (v-1)/2.

@@ -3,8 +3,8 @@
  * two phases: reduce-scatter the vector in p pieces, then gather the pieces
  * at the root; the dual of bcast_scatter_allgather.c.
  *
- * Source: GKK (seeds/000) and the alpha-beta lecture (seeds/004):
- *         reduction as the dual of the two-phase broadcast; Rabenseifner.
+ * Source: Grama et al., sec. 4.7.2 (all-to-one reduction as reduce-scatter
+ *         then gather, the dual of sec. 4.7.1); Rabenseifner 2004.
  * Cost:   T(p, m) = 2(ts log2 p + tw*m (p - 1)/p)   p a power of two,
  *         p | m; otherwise the ring reduce-scatter: (p - 1)(ts + tw*m/p)
  *         + ceil(log2 p) ts + tw*m (p - 1)/p.

@@ -2,9 +2,9 @@
  * reduce_scatter_hypercube.c - all-to-all reduction on a hypercube by
  * recursive halving, the dual of recursive-doubling all-to-all broadcast.
  *
- * Source: GKK ch. 4, all-to-all reduction as the dual of Algorithm 4.7
- *         (seeds/001); the halving half of Rabenseifner's allreduce
- *         (seeds/004).
+ * Source: all-to-all reduction as the dual of Algorithm 4.7
+ *         (Grama et al., sec. 4.2.3); the halving half of Rabenseifner's
+ *         allreduce (Rabenseifner 2004).
  * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per block
  * Steps:  log2 p, highest dimension first: rank r keeps the half of its
  *         window of blocks on r's side of the dimension, sends the other

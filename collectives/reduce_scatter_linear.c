@@ -2,7 +2,7 @@
  * reduce_scatter_linear.c - all-to-all reduction the naive way: reduce all
  * p blocks to rank 0 (linearly), then scatter them (linearly).
  *
- * Source: the dual of the naive gather-then-broadcast allgather (seeds/002).
+ * Source: the dual of the naive gather-then-broadcast allgather.
  * Cost:   T(p, m) = (ts + tw*m*p)(p - 1) + (ts + tw*m)(p - 1)
  * Steps:  p - 1 receives of p blocks at rank 0, then p - 1 sends of one.
  *         Scratch: p blocks at rank 0 (and a copy of them elsewhere).

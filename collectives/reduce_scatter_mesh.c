@@ -3,8 +3,8 @@
  * allgather_mesh.c: column rings reduce whole rows, then row rings reduce
  * single blocks.
  *
- * Source: GKK ch. 4, all-to-all reduction as the dual of Algorithm 4.6
- *         (seeds/001).
+ * Source: all-to-all reduction as the dual of Algorithm 4.6
+ *         (Grama et al., sec. 4.2.2).
  * Cost:   T = ts (R + C - 2) + tw*m (p - 1)       m = bytes per block
  * Steps:  phase 1: R - 1 ring steps of C*m bytes in each column; rank
  *         (i, j) then holds row i's C blocks summed over column j. Phase 2:

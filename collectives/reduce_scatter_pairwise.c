@@ -2,8 +2,8 @@
  * reduce_scatter_pairwise.c - all-to-all reduction by pairwise exchange:
  * every rank sends block j straight to rank j and adds what it receives.
  *
- * Source: the all-to-all personalized pairwise schedule (GKK Algorithm
- *         4.10, seeds/001) carrying partial blocks; MPICH's pairwise
+ * Source: the all-to-all personalized pairwise schedule (Grama et
+ *         al., Algorithm 4.10) carrying partial blocks; MPICH's pairwise
  *         reduce-scatter.
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
  * Steps:  p - 1; in step s rank r sends block r + s to r + s and receives

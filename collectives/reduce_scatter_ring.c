@@ -2,8 +2,8 @@
  * reduce_scatter_ring.c - all-to-all reduction on a ring, the dual of the
  * ring all-to-all broadcast: partial sums travel p - 1 hops to the right.
  *
- * Source: GKK ch. 4, all-to-all reduction as the dual of Algorithm 4.4
- *         (seeds/001).
+ * Source: all-to-all reduction as the dual of Algorithm 4.4
+ *         (Grama et al., sec. 4.2.1).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
  *         (+ local combine work, not charged).
  * Steps:  p - 1; in step s rank i sends its partial block i - s - 1 to

@@ -2,7 +2,8 @@
  * reduce_tree.c - all-to-one reduction on a balanced binary tree with the
  * ranks at the leaves, the dual of bcast_tree.c.
  *
- * Source: GKK ch. 4, balanced binary tree, slides 16-17 (seeds/000).
+ * Source: Grama et al., sec. 4.1.4 (balanced binary tree, Fig. 4.7), run
+ *         backwards.
  * Cost:   T(p, m) = (ts + tw*m) ceil(log2 p)   (+ th per switch hop)
  * Steps:  the levels of bcast_tree.c bottom up: at each level the rank that
  *         received there sends its partial vector back to the holder.

@@ -1,7 +1,7 @@
 /*
  * scan_hypercube.c - inclusive prefix sums on a hypercube.
  *
- * Source: GKK ch. 4, Algorithm 4.9 (seeds/001), slides 38-41 (seeds/000).
+ * Source: Grama et al., sec. 4.3, Algorithm 4.9 (prefix sums on a hypercube).
  * Cost:   T(p, m) = (ts + tw*m) log2 p  (+ combine work)
  * Steps:  log2 p; in step i rank r swaps its running total of the sub-cube
  *         with r XOR 2^i, adds what it gets to the total, and also to its

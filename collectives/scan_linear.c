@@ -2,7 +2,8 @@
  * scan_linear.c - inclusive prefix sums along a chain: rank r waits for the
  * prefix of r - 1, adds its own and passes it on.
  *
- * Source: the sequential dependence chain; the baseline of GKK 4.3.
+ * Source: the sequential dependence chain; the baseline of Grama et al.,
+ *         sec. 4.3.
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)
  * Steps:  p - 1 messages, one after the other. Scratch: one vector.
  * Needs:  any p.

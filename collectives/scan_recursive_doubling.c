@@ -3,7 +3,8 @@
  * doubling (Hillis and Steele).
  *
  * Source: Hillis and Steele 1986, "Data parallel algorithms"; the same
- *         doubling as GKK Algorithm 4.9 without the hypercube pairing.
+ *         doubling as Grama et al., Algorithm 4.9, without the hypercube
+ *         pairing.
  * Cost:   T(p, m) = (ts + tw*m) ceil(log2 p)
  * Steps:  ceil(log2 p); in the step with distance k rank r sends its
  *         running prefix to r + k and adds the one from r - k (when they

@@ -2,8 +2,8 @@
  * scatter_binomial.c - one-to-all personalized (scatter) by recursive
  * halving down a binomial tree.
  *
- * Source: GKK ch. 4, scatter on a hypercube, slides 42-45, eq. 3
- *         (seeds/000); MPICH's binomial scatter for any p.
+ * Source: Grama et al., sec. 4.4 (scatter on a hypercube, Fig. 4.16);
+ *         MPICH's binomial scatter for any p (Thakur et al. 2005).
  * Cost:   T(p, m) = ts log2 p + tw*m (p - 1)       m = bytes per block
  *         (p a power of two; else ceil(log2 p) ts + tw*m (p - 1)).
  * Steps:  ceil(log2 p). Relative rank v receives the blocks of its subtree

@@ -2,7 +2,7 @@
  * scatter_linear.c - one-to-all personalized: the root sends each rank its
  * block in turn.
  *
- * Source: alpha-beta/BSP lecture, one superstep (seeds/004).
+ * Source: the flat scatter: one BSP superstep (Valiant 1990).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
  * Steps:  p - 1 sends from the root (root+1, root+2, ...); scratch: none.
  * Needs:  any p.

@@ -2,7 +2,7 @@
  * shift_direct.c - circular q-shift in one routed step: every rank sends
  * its block straight to r + q.
  *
- * Source: GKK ch. 4, eq. 9 (seeds/000): with cut-through routing a q-shift
+ * Source: Grama et al., sec. 4.6.2: with cut-through routing a q-shift
  *         on a hypercube is one E-cube routed message per rank, and those
  *         routes share no link.
  * Cost:   T(p, m) = ts + tw*m   (+ th per hop); on other topologies the

@@ -2,7 +2,8 @@
  * shift_hypercube.c - circular q-shift on a hypercube, q taken as a sum of
  * powers of two.
  *
- * Source: GKK ch. 4, slides 67-69, eq. 8 (seeds/000).
+ * Source: Grama et al., sec. 4.6.2 (circular shift on a hypercube,
+ *         Fig. 4.23).
  * Cost:   T(p, m) = (ts + tw*m) popcount(q) <= (ts + tw*m) log2 p, within
  *         the book's bound (ts + tw*m)(2 log2 p - 1).
  * Steps:  for each bit 2^k of q, lowest first, every rank sends its current

@@ -3,7 +3,7 @@
  * a row shift, then a column shift that also carries the blocks that
  * wrapped around their row one row further.
  *
- * Source: GKK ch. 4, slides 65-66 (seeds/000).
+ * Source: Grama et al., sec. 4.6.1 (circular shift on a mesh, Fig. 4.21).
  * Cost:   T = (ts + tw*m)(min(b, C - b) + max over columns of min(s, R - s))
  *         with q = aC + b and column shift s = a or a + 1;
  *         <= (ts + tw*m)(sqrt p + 1) on a square mesh.

@@ -2,7 +2,8 @@
  * shift_ring.c - circular q-shift on a ring: the blocks move one neighbour
  * per step, the shorter way round.
  *
- * Source: GKK ch. 4, slide 65 (seeds/000).
+ * Source: Grama et al., sec. 4.6 (circular shift; on a ring each rank sends
+ *         min(q, p - q) hops the shorter way).
  * Cost:   T(p, m) = (ts + tw*m) min(q, p - q)         m = bytes per block
  * Steps:  min(q, p - q); each step every rank sends its current block to
  *         the neighbour on the chosen side and takes the other

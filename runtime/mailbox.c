@@ -14,7 +14,7 @@
 
 #ifdef __SANITIZE_THREAD__
 /* TSan cannot see liburcu's inline-assembly atomics: tell it about the
- * hand-off explicitly (RUNTIME-NOTES.md). */
+ * hand-off explicitly. */
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
 #define HANDOFF_RELEASE(p) __tsan_release(p)

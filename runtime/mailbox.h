@@ -14,7 +14,7 @@
  * Why not the others: rculfqueue needs RCU registration and read-side locks
  * on every operation; wfstack/lfstack are LIFO and break FIFO per pair; a
  * bounded SPSC ring gives back-pressure, so eager sends could block and join
- * the deadlock analysis (measured slower, RUNTIME-NOTES.md).
+ * the deadlock analysis (measured slower here).
  *
  * The nonblocking dequeue may answer CDS_WFCQ_WOULDBLOCK when a sender is
  * between its tail xchg and its link store: the message is arriving, so the

@@ -1,5 +1,5 @@
 /*
- * model.c - the model clock (DESIGN.md, "The model clock").
+ * model.c - the model clock (README, "The model clock").
  *
  * Each rank has a virtual time T. A send of m bytes starts at
  * max(T, send port free), holds the port for ts + tw*m and arrives at

@@ -1,7 +1,7 @@
 /*
  * p2p.c - blocking point-to-point messages: vp_send, vp_recv, vp_sendrecv.
  *
- * Protocols (DESIGN.md):
+ * Protocols (README, "Semantics"):
  *   eager       n <= eager_max: the sender copies into a pooled header, queues
  *               it and returns at once (two copies, no waiting).
  *   rendezvous  n > eager_max: the sender queues a header pointing at its own

@@ -1,7 +1,7 @@
 /*
  * wait.c - how a rank waits: spin, then yield, then park on its doorbell.
  *
- * Costs measured on this 2-vCPU VM (RUNTIME-NOTES.md, bench/vp-bench):
+ * Costs measured on this 2-vCPU VM (bench/vp-bench):
  *   cache line between the vCPUs       ~130 ns one way
  *   sched_yield hand-off on one vCPU   ~0.7 us
  *   futex wake, same vCPU              ~2-4 us

@@ -1,6 +1,6 @@
 /*
  * test_coll_model.c - the collectives cost, in the model clock, what the
- * book says (ALGORITHMS.md): every row marked exact reproduces its formula
+ * book says (vp_coll_formula): every row marked exact reproduces its formula
  * to the unit at p = 4, 8, 16, 64 (meshes 2x2, 3x3, 4x4, 8x8) and at the
  * awkward p = 3, 5, 12 where the algorithm takes them, for m = 1 B, 1 KiB and
  * 64 KiB (th = 0, ts = 100, tw = 1 per byte); the book's bounds hold; a

@@ -35,7 +35,7 @@ static int pingpong(vp_comm *c, void *arg)
 }
 
 /*
- * One-to-all broadcast on a hypercube (GKK Algorithm 4.1, root 0), written
+ * One-to-all broadcast on a hypercube (Grama et al., Alg. 4.1, root 0), written
  * here against the public API: in step d-1 down to 0, ranks whose low bits
  * below the step are zero exchange along dimension i.
  */

@@ -7,8 +7,8 @@
  *     point-to-point call and one flow start and one flow end per message;
  *   - the SVG is well-formed XML with exactly one arrow per message;
  *   - the hypercube broadcast from rank 0 on hypercube:3 draws the book's
- *     figure (GKK Fig. 4.6): step 1 0->4; step 2 0->2, 4->6; step 3 0->1,
- *     2->3, 4->5, 6->7;
+ *     figure (Grama et al., Fig. 4.6): step 1 0->4; step 2 0->2, 4->6;
+ *     step 3 0->1, 2->3, 4->5, 6->7;
  *   - a hypercube allgather forced onto ring:8 draws congested arrows whose
  *     largest load is the run's max_link_load; on hypercube:3 none;
  *   - wall-clock traces, zero-cost models (x axis in steps), user labels

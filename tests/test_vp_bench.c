@@ -3,7 +3,7 @@
  * the numbers themselves are not asserted: the machine is shared).
  *
  * Specification:
- *   - --collectives prints the STYLE.md header and one row per collective,
+ *   - --collectives prints the '#' header and one row per collective,
  *     algorithm, p and size, in the table, CSV and JSON forms alike;
  *   - each row's statistics are ordered: min <= p50 <= p99 <= max, and the
  *     model time of one call is the book's (bcast binomial at p = 8 with

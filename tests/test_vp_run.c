@@ -4,7 +4,7 @@
  *
  * Specification:
  *   - one case with --json prints one valid JSON object with the fields of
- *     DESIGN.md (topology, p, collective, algorithm, bytes, ok, model_time,
+ *     the README (topology, p, collective, algorithm, bytes, ok, model_time,
  *     formula_time, max_link_load, messages, wall_us) and the book's time;
  *   - the tour (--json --reps 0) runs every collective on every topology,
  *     70 cases, each checked against the sequential reference and right;

@@ -1,7 +1,7 @@
 /*
  * route.c - neighbours and routes of every topology.
  *
- * Routing rules (DESIGN.md):
+ * Routing rules:
  *   ring       the shorter direction; a tie (p even, distance p/2) goes
  *              clockwise, i.e. towards increasing rank.
  *   line       the only path.
