@@ -13,6 +13,7 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
+VERSION := 0.2.0
 SAN ?=
 
 ifeq ($(SAN),)
@@ -29,7 +30,8 @@ endif
 
 STD := -std=gnu11
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-VP_CFLAGS := -Iinclude -pthread -fPIC -MMD -MP $(SAN_FLAGS)
+# Only the public API (VP_API in vp.h) is exported from libvp.so.
+VP_CFLAGS := -Iinclude -pthread -fPIC -fvisibility=hidden -MMD -MP $(SAN_FLAGS)
 FINAL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(VP_CFLAGS)
 FINAL_LDFLAGS = -pthread $(SAN_FLAGS) $(LDFLAGS)
 LDLIBS += -lm
@@ -48,7 +50,7 @@ all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN)
 # liburcu-dev: installed with apt-get when missing and we are root.
 deps: $(DEPS_OK)
 $(DEPS_OK):
-	@if ! test -f /usr/include/x86_64-linux-gnu/urcu/wfcqueue.h -o -f /usr/include/urcu/wfcqueue.h || ! command -v pkg-config >/dev/null; then \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists liburcu; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "deps: installing liburcu-dev pkg-config"; \
 	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
@@ -75,11 +77,13 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 	$(CC) $(FINAL_CFLAGS) -Itopology -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
-	$(CC) $(FINAL_CFLAGS) -Itests -DVP_SOURCE_DIR='"$(CURDIR)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itests -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
-# test_vp_run and test_vp_bench drive the tools of the same build.
-check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
-	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN)
+# test_vp_run and test_vp_bench drive the tools of the same build;
+# test_exports.sh reads the shared library's dynamic symbols.
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(BUILD)/libvp.so
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
+	  tests/test_exports.sh
 
 # Every test binary under valgrind's leak checker (definite and indirect
 # leaks and memory errors fail it); the soak is shortened, threads raised.
@@ -101,17 +105,23 @@ bench: $(BUILD)/vp-bench
 	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
 	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
 
+# Installs the header, both libraries and vp.pc, whose libdir and includedir
+# follow the usual pkg-config layout (pkg-config --variable=libdir vp).
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 install: $(BUILD)/libvp.a $(BUILD)/libvp.so
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/vp.h $(DESTDIR)$(PREFIX)/include/vp.h
-	install -m 644 $(BUILD)/libvp.a $(DESTDIR)$(PREFIX)/lib/libvp.a
-	install -m 755 $(BUILD)/libvp.so $(DESTDIR)$(PREFIX)/lib/libvp.so
-	printf '%s\n' 'prefix=$(PREFIX)' 'Name: vp' \
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 $(BUILD)/libvp.a $(DESTDIR)$(LIBDIR)/libvp.a
+	install -m 755 $(BUILD)/libvp.so $(DESTDIR)$(LIBDIR)/libvp.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
+	  'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: vp' \
 	  'Description: message-passing ranks as threads, with a model clock' \
-	  'Version: 0.1' 'Requires.private: liburcu' \
-	  'Cflags: -I$${prefix}/include -pthread' \
-	  'Libs: -L$${prefix}/lib -lvp -pthread -lm' \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vp.pc
+	  'Version: $(VERSION)' 'Requires.private: liburcu' \
+	  'Cflags: -I$${includedir} -pthread' \
+	  'Libs: -L$${libdir} -lvp -pthread' 'Libs.private: -lm' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp.pc
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

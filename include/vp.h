@@ -20,20 +20,28 @@
 extern "C" {
 #endif
 
+/* The library is built with -fvisibility=hidden: only what carries VP_API
+ * is exported from libvp.so. */
+#if defined(__GNUC__) && !defined(VP_STATIC)
+#define VP_API __attribute__((visibility("default")))
+#else
+#define VP_API
+#endif
+
 /* Error codes: 0 or negative. */
 enum {
 	VP_OK = 0,
-	VP_EINVAL = -1,	   /* bad argument (NULL buffer, bad spec, ...) */
-	VP_ERANK = -2,	   /* rank outside [0, p) */
+	VP_EINVAL = -1,    /* bad argument (NULL buffer, bad spec, ...) */
+	VP_ERANK = -2,     /* rank outside [0, p) */
 	VP_ENOLINK = -3,   /* strict mode: destination is not a neighbour */
-	VP_ETRUNC = -4,	   /* message larger than the receive buffer */
+	VP_ETRUNC = -4,    /* message larger than the receive buffer */
 	VP_EDEADLOCK = -5, /* every live rank blocked, nothing can arrive */
-	VP_EABORT = -6,	   /* another rank failed; the run is aborting */
-	VP_EALG = -7,	   /* algorithm unknown or unusable for this p */
-	VP_ENOMEM = -8,	   /* out of memory or threads */
+	VP_EABORT = -6,    /* another rank failed; the run is aborting */
+	VP_EALG = -7,      /* algorithm unknown or unusable for this p */
+	VP_ENOMEM = -8,    /* out of memory or threads */
 };
 
-const char *vp_strerror(int code);
+VP_API const char *vp_strerror(int code);
 
 /* Opaque communicator: a group of ranks with its own message space. */
 typedef struct vp_comm vp_comm;
@@ -46,21 +54,21 @@ typedef struct vp_comm vp_comm;
  */
 typedef struct vp_opts {
 	const char *topology;
-	int strict;	  /* 1: sends to non-neighbours fail with VP_ENOLINK */
-	double ts;	  /* startup time per message (default 0) */
-	double tw;	  /* time per byte (default 0) */
-	double th;	  /* time per hop (default 0) */
+	int strict;       /* 1: sends to non-neighbours fail with VP_ENOLINK */
+	double ts;        /* startup time per message (default 0) */
+	double tw;        /* time per byte (default 0) */
+	double th;        /* time per hop (default 0) */
 	size_t eager_max; /* largest eagerly copied message (default 64 KiB) */
 	/* trace: path of a Chrome/Perfetto JSON trace of every message (one
 	 * track per rank, a slice per send/recv/sendrecv, a flow arrow from
 	 * each send to its receive); opens in ui.perfetto.dev. NULL: none. */
 	const char *trace;
-	size_t stack_size;	 /* per-rank thread stack (default 256 KiB) */
-	int quiet;		 /* 1: do not print the failure report */
-	int kary;		 /* degree of the k-ary broadcast (default 4) */
-	size_t segment;		 /* pipelined trees: segment bytes (0: optimum) */
-	int trace_wall;		 /* 1: the trace's time axis is wall time
-				  * (us since the run began); 0: model time */
+	size_t stack_size; /* per-rank thread stack (default 256 KiB) */
+	int quiet;         /* 1: do not print the failure report */
+	int kary;          /* degree of the k-ary broadcast (default 4) */
+	size_t segment;    /* pipelined trees: segment bytes (0: optimum) */
+	int trace_wall;    /* 1: the trace's time axis is wall time
+	                    * (us since the run began); 0: model time */
 	/* svg: path of a space-time diagram (the book's figures): ranks as
 	 * horizontal lines, model time left to right, one arrow per message
 	 * labelled with its step, congested ones in red. NULL: none. */
@@ -73,18 +81,18 @@ typedef struct vp_opts {
 /* What a run did, filled by vp_run() (also when it fails). */
 typedef struct vp_stats {
 	double wall_seconds;
-	double model_time;	     /* max final model time over ranks */
-	uint64_t messages;	     /* point-to-point messages delivered */
-	uint64_t bytes;		     /* payload bytes delivered */
-	uint64_t max_link_load;	     /* most overlapping transfers on a link */
+	double model_time;           /* max final model time over ranks */
+	uint64_t messages;           /* point-to-point messages delivered */
+	uint64_t bytes;              /* payload bytes delivered */
+	uint64_t max_link_load;      /* most overlapping transfers on a link */
 	double model_time_congested; /* model time with tw scaled by the load */
 	int p;
-	int error_rank;	  /* rank of the first error, -1 if none */
-	int error_code;	  /* the first error (same as vp_run's result) */
+	int error_rank;   /* rank of the first error, -1 if none */
+	int error_code;   /* the first error (same as vp_run's result) */
 	char error[1024]; /* its message; for deadlocks the whole report */
 	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
-	size_t peak_bytes;    /* runtime memory at the end: mailboxes+pools */
-	size_t stack_size;    /* stack reserved per rank thread */
+	size_t peak_bytes; /* runtime memory at the end: mailboxes+pools */
+	size_t stack_size; /* stack reserved per rank thread */
 	/* Which algorithm each collective used and, for VP_ALG_AUTO, why: one
 	 * line per distinct choice, "bcast hypercube x3 (auto: ...)". */
 	char collectives[2048];
@@ -94,43 +102,44 @@ typedef struct vp_stats {
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and
  * returns VP_OK or the first error. stats may be NULL.
  */
-int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
-	   vp_stats *stats);
+VP_API int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
+                  vp_stats *stats);
 
-int vp_rank(const vp_comm *c);
-int vp_size(const vp_comm *c);
-double vp_time(const vp_comm *c); /* this rank's model time */
-const char *vp_errmsg(const vp_comm *c); /* this rank's last error message */
+VP_API int vp_rank(const vp_comm *c);
+VP_API int vp_size(const vp_comm *c);
+VP_API double vp_time(const vp_comm *c); /* this rank's model time */
+/* This rank's last error message. */
+VP_API const char *vp_errmsg(const vp_comm *c);
 /* The physical topology spec of the run, e.g. "hypercube:3". */
-const char *vp_topology(const vp_comm *c);
+VP_API const char *vp_topology(const vp_comm *c);
 /* Rank of c's rank r in the world (physical placement). */
-int vp_world_rank(const vp_comm *c, int r);
+VP_API int vp_world_rank(const vp_comm *c, int r);
 /* 1 if the run is in strict mode (sends only between neighbours). */
-int vp_strict(const vp_comm *c);
+VP_API int vp_strict(const vp_comm *c);
 /* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
-int vp_is_neighbor(const vp_comm *c, int a, int b);
+VP_API int vp_is_neighbor(const vp_comm *c, int a, int b);
 
 /* Point to point, blocking, in bytes. FIFO per ordered pair. */
-int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
-int vp_recv(vp_comm *c, int src, void *buf, size_t n);
+VP_API int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
+VP_API int vp_recv(vp_comm *c, int src, void *buf, size_t n);
 /* As vp_recv, and *got receives the length of the message. */
-int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got);
+VP_API int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got);
 /* Send and receive at once; the model overlaps the two transfers. */
-int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
-		void *rbuf, size_t rn);
+VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
+                       int src, void *rbuf, size_t rn);
 
 /*
  * The communicator collectives use: the same ranks as c with a message space
  * of its own, so a collective never matches a user's point-to-point message
  * (MPI's hidden collective context).
  */
-vp_comm *vp_coll_comm(vp_comm *c);
+VP_API vp_comm *vp_coll_comm(vp_comm *c);
 
 /* Sub-groups: ranks with equal color form a group ordered by (key, rank).
  * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
 #define VP_UNDEFINED (-1)
-int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
-int vp_comm_free(vp_comm *sub);
+VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
+VP_API int vp_comm_free(vp_comm *sub);
 
 /*
  * Errors raised by code above the runtime (the collectives, user libraries):
@@ -140,10 +149,10 @@ int vp_comm_free(vp_comm *sub);
  * try another algorithm). If the rank function then returns that code, the
  * run reports this message.
  */
-int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+VP_API int vp_abort(vp_comm *c, int code, const char *call, const char *fmt,
+                    ...) __attribute__((format(printf, 4, 5)));
+VP_API int vp_error(vp_comm *c, int code, const char *call, const char *fmt,
+                    ...) __attribute__((format(printf, 4, 5)));
 
 /*
  * Names the messages this rank sends from now on in the trace and the SVG
@@ -153,13 +162,14 @@ int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
  * receive raises the receiver's step to the message's (a Lamport clock), so
  * the book's figures come out numbered as printed.
  */
-void vp_trace_label(vp_comm *c, const char *label);
+VP_API void vp_trace_label(vp_comm *c, const char *label);
 
 /* The model parameters of the run (the options, defaults filled). */
-void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th);
+VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
+                            double *th);
 /* The largest message sent eagerly: a send of at most this many bytes is
  * copied and returns at once; a larger one waits for its receiver. */
-size_t vp_eager_max(const vp_comm *c);
+VP_API size_t vp_eager_max(const vp_comm *c);
 
 /* Element types and reduction operators of the collectives. */
 typedef enum vp_type {
@@ -180,7 +190,7 @@ typedef enum vp_op {
 	VP_BXOR,
 } vp_op;
 
-size_t vp_type_size(vp_type t);
+VP_API size_t vp_type_size(vp_type t);
 
 /* Collective algorithms; lower-case names via vp_alg_name/vp_alg_parse. */
 typedef enum vp_alg {
@@ -205,8 +215,8 @@ typedef enum vp_alg {
 	VP_ALG_COUNT_
 } vp_alg;
 
-const char *vp_alg_name(vp_alg alg);
-int vp_alg_parse(const char *name); /* vp_alg, or VP_EALG if unknown */
+VP_API const char *vp_alg_name(vp_alg alg);
+VP_API int vp_alg_parse(const char *name); /* vp_alg, or VP_EALG if unknown */
 
 /* The collective operations, for reports, selection and formulas. */
 typedef enum vp_coll {
@@ -223,8 +233,8 @@ typedef enum vp_coll {
 	VP_COLL_COUNT_
 } vp_coll;
 
-const char *vp_coll_name(vp_coll op); /* "bcast", "reduce", ... */
-int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
+VP_API const char *vp_coll_name(vp_coll op); /* "bcast", "reduce", ... */
+VP_API int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
 
 /*
  * Collectives. count is elements per rank (bcast, reduce, allreduce, scan)
@@ -240,58 +250,59 @@ int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
  */
 #define VP_IN_PLACE ((void *)1)
 
-int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
-	     vp_alg alg);
-int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-	      vp_type type, vp_op op, int root, vp_alg alg);
-int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-		 vp_type type, vp_op op, vp_alg alg);
-int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-		 vp_type type, vp_alg alg);
-int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-		      vp_type type, vp_op op, vp_alg alg);
-int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-	    vp_type type, vp_op op, vp_alg alg);
-int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-	       vp_type type, int root, vp_alg alg);
-int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-	      vp_type type, int root, vp_alg alg);
-int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-		vp_type type, vp_alg alg);
+VP_API int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
+                    vp_alg alg);
+VP_API int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                     vp_type type, vp_op op, int root, vp_alg alg);
+VP_API int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                        vp_type type, vp_op op, vp_alg alg);
+VP_API int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                        vp_type type, vp_alg alg);
+VP_API int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf,
+                             size_t count, vp_type type, vp_op op, vp_alg alg);
+VP_API int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                   vp_type type, vp_op op, vp_alg alg);
+VP_API int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                      vp_type type, int root, vp_alg alg);
+VP_API int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                     vp_type type, int root, vp_alg alg);
+VP_API int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                       vp_type type, vp_alg alg);
 /* Rank i's block goes to rank (i + q) mod p; any integer q. */
-int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-	     vp_type type, long q, vp_alg alg);
+VP_API int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
+                    vp_type type, long q, vp_alg alg);
 
 /* inout[i] = in[i] op inout[i] for i < count (MPI_Reduce_local). */
-int vp_reduce_local(const void *in, void *inout, size_t count, vp_type type,
-		    vp_op op);
+VP_API int vp_reduce_local(const void *in, void *inout, size_t count,
+                           vp_type type, vp_op op);
 
 /*
  * The algorithm VP_ALG_AUTO picks for op with per-rank (or per-block) size
  * bytes on c, and why ("hypercube topology: the book's algorithm ...").
  * why may be NULL; the text lives until the next call on this rank.
  */
-vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why);
+VP_API vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes,
+                             const char **why);
 
 /* The algorithms op has (fills up to max of them; returns how many). */
-int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max);
+VP_API int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max);
 /* 1 if alg can run op on c; else 0 and *why (may be NULL) says why. */
-int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why);
+VP_API int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why);
 
 /*
  * Tuning of the k-ary and pipelined broadcasts and reductions on this rank
  * (every rank must set the same values): kary >= 2; segment in bytes, 0 for
  * the optimum sqrt(m ts / (tw log2 p)). Either argument 0 keeps the default.
  */
-int vp_set_coll_params(vp_comm *c, int kary, size_t segment);
-void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
+VP_API int vp_set_coll_params(vp_comm *c, int kary, size_t segment);
+VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
 
 /* Records that op ran with alg (and why, for AUTO); reported in
  * vp_stats.collectives (counted once per call, at rank 0 of c) and by
  * vp_coll_last. Called by the collectives. */
-void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why);
+VP_API void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why);
 /* "allreduce rabenseifner (auto: ...)": this rank's last collective. */
-const char *vp_coll_last(const vp_comm *c);
+VP_API const char *vp_coll_last(const vp_comm *c);
 
 /*
  * The book's cost of op with alg for p ranks on topology (a spec as in
@@ -301,12 +312,13 @@ const char *vp_coll_last(const vp_comm *c);
  * clock reproduces it to the unit, 0 where it is the book's bound or
  * estimate. Returns -1 where alg cannot run there.
  */
-double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
-		       size_t m, long q, double ts, double tw, int *exact);
+VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,
+                              int p, size_t m, long q, double ts, double tw,
+                              int *exact);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */
-int vp_barrier(vp_comm *c);
+VP_API int vp_barrier(vp_comm *c);
 
 #ifdef __cplusplus
 }
