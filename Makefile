@@ -36,7 +36,7 @@ FINAL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(VP_CFLAGS)
 FINAL_LDFLAGS = -pthread $(SAN_FLAGS) $(LDFLAGS)
 LDLIBS += -lm
 
-LIB_SRC := $(wildcard topology/*.c runtime/*.c collectives/*.c)
+LIB_SRC := $(wildcard topology/*.c runtime/*.c runtime/*/*.c collectives/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)

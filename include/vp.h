@@ -96,7 +96,17 @@ typedef struct vp_stats {
 	/* Which algorithm each collective used and, for VP_ALG_AUTO, why: one
 	 * line per distinct choice, "bcast hypercube x3 (auto: ...)". */
 	char collectives[2048];
+	/* What the figures above could not include, VP_STATS_* bits; 0 when
+	 * they are complete. */
+	unsigned incomplete;
 } vp_stats;
+
+/* vp_stats.incomplete: */
+#define VP_STATS_LOG_DROPPED 1u	  /* a model record found no memory */
+#define VP_STATS_LOAD_UNKNOWN 2u  /* no memory for the link-load sweep */
+#define VP_STATS_REPLAY_FAILED 4u /* congested time not replayed (a failed
+				   * run, or no memory): it is model_time */
+#define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
 
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and

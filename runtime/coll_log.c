@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 
 #define LOG_ENTRIES 48
 #define REASON_LEN 200
@@ -39,9 +39,9 @@ struct vp__coll_log {
 
 static struct vp__coll_log *log_of(struct vp__rank *r)
 {
-	if (!r->coll_log)
-		r->coll_log = calloc(1, sizeof(*r->coll_log));
-	return r->coll_log;
+	if (!r->coll_state.log)
+		r->coll_state.log = calloc(1, sizeof(*r->coll_state.log));
+	return r->coll_state.log;
 }
 
 void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
@@ -94,7 +94,7 @@ const char *vp_coll_last(const vp_comm *c)
 {
 	struct vp__coll_log *l;
 
-	if (!c || !(l = c->me->coll_log))
+	if (!c || !(l = c->me->coll_state.log))
 		return "";
 	if (!l->last_fresh) {
 		const char *why = l->last_why;
@@ -116,7 +116,7 @@ void vp__coll_log_report(struct vp__world *w, vp_stats *st)
 
 	st->collectives[0] = 0;
 	for (r = 0; r < w->p; r++) {
-		struct vp__coll_log *l = w->ranks[r].coll_log;
+		struct vp__coll_log *l = w->ranks[r].coll_state.log;
 
 		if (!l)
 			continue;
@@ -129,7 +129,7 @@ void vp__coll_log_report(struct vp__world *w, vp_stats *st)
 				continue;
 			/* Fold equal entries of later ranks into this one. */
 			for (j = r + 1; j < w->p; j++) {
-				struct vp__coll_log *o = w->ranks[j].coll_log;
+				struct vp__coll_log *o = w->ranks[j].coll_state.log;
 				int k;
 
 				for (k = 0; o && k < o->n; k++)
@@ -160,6 +160,6 @@ void vp__coll_log_report(struct vp__world *w, vp_stats *st)
 
 void vp__coll_log_free(struct vp__rank *r)
 {
-	free(r->coll_log);
-	r->coll_log = NULL;
+	free(r->coll_state.log);
+	r->coll_state.log = NULL;
 }

@@ -11,14 +11,15 @@
  * splitting is set-up, not part of an algorithm's cost. Each member then
  * derives the same new group; the first to reach the registry creates it.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime.h"
 
 int vp__ctx(const vp_comm *c)
 {
-	return c->group->id * 4 + c->space;
+	return c->group->id * VP__SPACES + c->space;
 }
 
 int vp__to_world(const vp_comm *c, int r)
@@ -38,7 +39,7 @@ int vp_size(const vp_comm *c)
 
 double vp_time(const vp_comm *c)
 {
-	return c ? c->me->clock : 0.0;
+	return c ? c->me->clock.t : 0.0;
 }
 
 const char *vp_topology(const vp_comm *c)
@@ -109,7 +110,7 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 {
 	struct vp__group *g;
 
-	pthread_mutex_lock(&w->registry_lock);
+	pthread_mutex_lock(&w->group_lock);
 	for (g = w->groups; g; g = g->next)
 		if (g->parent == parent && g->seq == seq && g->color == color)
 			goto out;
@@ -131,39 +132,32 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 	g->next = w->groups;
 	w->groups = g;
 out:
-	pthread_mutex_unlock(&w->registry_lock);
+	pthread_mutex_unlock(&w->group_lock);
 	return g;
 }
 
 /* Unmodelled blocking exchange in the runtime space. */
 static int rt_send(vp_comm *c, int dst, const void *buf, size_t n)
 {
-	struct vp__msg *rdv;
-	int dw = vp__to_world(c, dst), rc;
-
-	rc = vp__post_send(c->me, c->group->id * 4 + VP__SPACE_RUNTIME, dw,
-			   buf, n, 0, &rdv);
-	if (rc < 0)
-		return vp__fail(c->me, rc, "vp_comm_split", "no memory");
-	return vp__complete_send(c->me, rdv, dw);
+	return vp__runtime_send(c->me,
+				c->group->id * VP__SPACES + VP__SPACE_RUNTIME,
+				vp__to_world(c, dst), buf, n, "vp_comm_split");
 }
 
 static int rt_recv(vp_comm *c, int src, void *buf, size_t n)
 {
-	double arrival;
-	uint32_t seq;
-
-	return vp__do_recv(c->me, c->group->id * 4 + VP__SPACE_RUNTIME,
-			   vp__to_world(c, src), buf, n, NULL, &arrival, &seq,
-			   "vp_comm_split");
+	return vp__runtime_recv(c->me,
+				c->group->id * VP__SPACES + VP__SPACE_RUNTIME,
+				vp__to_world(c, src), buf, n, "vp_comm_split");
 }
 
-/* Orders members by (key, parent rank), as MPI_Comm_split does. */
-static const int *sort_table;
-static int cmp_by_key(const void *a, const void *b)
+/* Orders members by (key, parent rank), as MPI_Comm_split does; table holds
+ * (color, key) per parent rank. */
+static int cmp_by_key(const void *a, const void *b, void *table)
 {
+	const int *t = table;
 	int x = *(const int *)a, y = *(const int *)b;
-	int kx = sort_table[2 * x + 1], ky = sort_table[2 * y + 1];
+	int kx = t[2 * x + 1], ky = t[2 * y + 1];
 
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
@@ -224,12 +218,7 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 	for (i = 0; i < size; i++)
 		if (table[2 * i] == color)
 			order[n++] = i;
-	/* qsort has no context argument: the table is passed through a
-	 * static, so the sort runs under the registry lock. */
-	pthread_mutex_lock(&c->world->registry_lock);
-	sort_table = table;
-	qsort(order, (size_t)n, sizeof(int), cmp_by_key);
-	pthread_mutex_unlock(&c->world->registry_lock);
+	qsort_r(order, (size_t)n, sizeof(int), cmp_by_key, table);
 	for (i = 0; i < n; i++)
 		members[i] = vp__to_world(c, order[i]);
 	g = group_get(c->world, c->group->id, seq, color, members, n);

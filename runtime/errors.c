@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "runtime.h"
 
 const char *vp_strerror(int code)
 {
@@ -60,19 +60,32 @@ static void format_error(struct vp__rank *me, const char *call,
 	vsnprintf(me->errmsg + n, sizeof(me->errmsg) - (size_t)n, fmt, ap);
 }
 
+int vp__world_status(const struct vp__world *w)
+{
+	int s = atomic_load_explicit(&w->status, memory_order_acquire);
+
+	return s == VP_EDEADLOCK ? VP_EDEADLOCK : s ? VP_EABORT : VP_OK;
+}
+
+void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg)
+{
+	int expected = 0;
+
+	vp__record_error(w, rank, code, msg);
+	if (atomic_compare_exchange_strong(
+		    &w->status, &expected,
+		    code == VP_EDEADLOCK ? VP_EDEADLOCK : VP_EABORT))
+		w->tx_ops->wake_all(w->tx);
+}
+
 /* Records me->errmsg as the run's error (if first) and aborts the run. */
 static int abort_run(struct vp__rank *me, int code)
 {
-	struct vp__world *w = me->world;
-	int expected = 0;
-
 	/* Calls that fail because the run is already failing do not start a
 	 * new abort; the first error stays the one reported. */
 	if (code == VP_EABORT || code == VP_EDEADLOCK)
 		return code;
-	vp__record_error(w, me->world_rank, code, me->errmsg);
-	if (atomic_compare_exchange_strong(&w->status, &expected, VP_EABORT))
-		vp__wake_all(w);
+	vp__world_fail(me->world, me->world_rank, code, me->errmsg);
 	return code;
 }
 

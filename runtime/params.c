@@ -3,7 +3,7 @@
  * model clock's ts, tw, th and the collectives' tuning (k-ary degree,
  * pipeline segment), which each rank may change for itself.
  */
-#include "internal.h"
+#include "runtime.h"
 
 void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th)
 {
@@ -29,18 +29,18 @@ int vp_set_coll_params(vp_comm *c, int kary, size_t segment)
 	if (kary < 0 || kary == 1)
 		return vp__fail(c->me, VP_EINVAL, "vp_set_coll_params",
 				"kary %d: the degree must be >= 2 (0 keeps %d)",
-				kary, c->me->kary);
+				kary, c->me->coll_state.kary);
 	if (kary)
-		c->me->kary = kary;
+		c->me->coll_state.kary = kary;
 	if (segment)
-		c->me->segment = segment;
+		c->me->coll_state.segment = segment;
 	return VP_OK;
 }
 
 void vp_coll_params(const vp_comm *c, int *kary, size_t *segment)
 {
 	if (kary)
-		*kary = c->me->kary;
+		*kary = c->me->coll_state.kary;
 	if (segment)
-		*segment = c->me->segment;
+		*segment = c->me->coll_state.segment;
 }

@@ -11,7 +11,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "internal.h"
+#include "vec.h"
+#include "vp.h"
 
 int vp__vec_push(struct vp__vec *v, const void *elem)
 {
@@ -22,7 +23,7 @@ int vp__vec_push(struct vp__vec *v, const void *elem)
 			size_t cap = v->cap_chunks ? 2 * v->cap_chunks : 8;
 			void **d = realloc(v->chunks, cap * sizeof(*d));
 			if (!d)
-				return VP_ENOMEM;
+				goto dropped;
 			v->chunks = d;
 			v->cap_chunks = cap;
 		}
@@ -39,17 +40,20 @@ int vp__vec_push(struct vp__vec *v, const void *elem)
 				v->chunks[c] = NULL;
 		}
 		if (!v->chunks[c])
-			return VP_ENOMEM;
+			goto dropped;
 		v->nchunks++;
 	} else if (c == 0 && v->len == 64) {
 		void *d = realloc(v->chunks[0], VP__VEC_CHUNK * v->elem);
 		if (!d)
-			return VP_ENOMEM;
+			goto dropped;
 		v->chunks[0] = d;
 	}
 	memcpy(vp__vec_at(v, v->len), elem, v->elem);
 	v->len++;
 	return 0;
+dropped:
+	v->dropped++;
+	return VP_ENOMEM;
 }
 
 void vp__vec_free(struct vp__vec *v)

@@ -15,7 +15,7 @@
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "threads.h"
 
 static int size_class(size_t len)
 {
@@ -29,7 +29,7 @@ static int size_class(size_t len)
 }
 
 /* Takes every header receivers gave back and files it by class. */
-static void reclaim_returned(struct vp__rank *me)
+static void reclaim_returned(struct thr_rank *me)
 {
 	struct vp__msg *m = atomic_exchange_explicit(&me->returned, NULL,
 						     memory_order_acquire);
@@ -41,12 +41,12 @@ static void reclaim_returned(struct vp__rank *me)
 	}
 }
 
-struct vp__msg *vp__msg_alloc(struct vp__rank *me, size_t len)
+struct vp__msg *vp__msg_alloc(struct thr_rank *me, size_t len)
 {
 	int c = size_class(len);
 	struct vp__msg *m;
 
-	if (c >= VP__NCLASS)
+	if (c >= THR_NCLASS)
 		return NULL;
 	if (!me->free_list[c])
 		reclaim_returned(me);
@@ -78,7 +78,7 @@ struct vp__msg *vp__msg_alloc(struct vp__rank *me, size_t len)
 
 void vp__msg_release(struct vp__msg *m)
 {
-	struct vp__rank *owner = m->owner;
+	struct thr_rank *owner = m->owner;
 	struct vp__msg *head =
 		atomic_load_explicit(&owner->returned, memory_order_relaxed);
 
@@ -89,7 +89,7 @@ void vp__msg_release(struct vp__msg *m)
 		memory_order_relaxed));
 }
 
-void vp__pool_free(struct vp__rank *r)
+void vp__pool_free(struct thr_rank *r)
 {
 	struct vp__msg *m = r->all_msgs, *next;
 

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "threads.h"
 
 #define EMPTY_KEY UINT64_MAX
 

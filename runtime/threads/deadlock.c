@@ -21,21 +21,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "threads.h"
 
 #define REPORT_LINES 24
 
-static const char *describe(struct vp__rank *r, char *buf, size_t len)
+static const char *describe(struct thr_rank *r, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
 	int peer = atomic_load(&r->waiting_on);
 	size_t bytes = atomic_load_explicit(&r->wait_bytes,
 					    memory_order_relaxed);
-	const char *gone = atomic_load(&r->world->ranks[peer].exited)
+	const char *gone = atomic_load(&r->tw->ranks[peer].exited)
 				   ? ", which has exited"
 				   : "";
 
-	if (kind == VP__WAIT_RECV)
+	if (kind == THR_WAIT_RECV)
 		snprintf(buf, len,
 			 "rank %d waits for rank %d%s: recv into %zu-byte "
 			 "buffer",
@@ -57,7 +57,7 @@ static void add(char *rep, size_t cap, size_t *len, const char *s)
 		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
 }
 
-static void report(struct vp__world *w)
+static void report(struct thr_world *w)
 {
 	char *rep, line[256];
 	size_t cap = 64 * 1024, len = 0;
@@ -67,8 +67,8 @@ static void report(struct vp__world *w)
 	rep = malloc(cap);
 	seen = calloc((size_t)w->p, 1);
 	if (!rep || !seen) {
-		vp__record_error(w, -1, VP_EDEADLOCK,
-				 "deadlock (no memory for the report)");
+		vp__world_fail(w->w, -1, VP_EDEADLOCK,
+			       "deadlock (no memory for the report)");
 		free(rep);
 		free(seen);
 		return;
@@ -83,7 +83,7 @@ static void report(struct vp__world *w)
 		 nblocked);
 	add(rep, cap, &len, line);
 	for (i = 0; i < w->p; i++) {
-		struct vp__rank *r = &w->ranks[i];
+		struct thr_rank *r = &w->ranks[i];
 		if (atomic_load(&r->exited))
 			continue;
 		if (start < 0)
@@ -129,43 +129,40 @@ static void report(struct vp__world *w)
 		snprintf(line, sizeof(line), " %d\n", first);
 		add(rep, cap, &len, line);
 	}
-	vp__record_error(w, -1, VP_EDEADLOCK, rep);
+	vp__world_fail(w->w, -1, VP_EDEADLOCK, rep);
 	free(rep);
 	free(seen);
 }
 
-void vp__deadlock_check(struct vp__rank *me)
+void thr_deadlock_check(struct thr_rank *me)
 {
-	struct vp__world *w = me->world;
+	struct thr_world *w = me->tw;
 	unsigned long e1;
-	int i, expected = 0;
+	int i;
 
 	pthread_mutex_lock(&w->verify_lock);
-	if (atomic_load(&w->status))
+	if (vp__world_status(w->w))
 		goto out;
 	e1 = atomic_load(&w->epoch);
 	if (atomic_load(&w->blocked) != atomic_load(&w->alive))
 		goto out;
 	for (i = 0; i < w->p; i++) {
-		struct vp__rank *r = &w->ranks[i];
+		struct thr_rank *r = &w->ranks[i];
 		if (atomic_load(&r->exited))
 			continue;
 		if (atomic_load(&r->bell) != 1)
 			goto out;
-		if (vp__wait_ready(r)) {
+		if (thr_wait_ready(r)) {
 			/* Between bell and re-check, or a lost wake-up:
 			 * either way, wake it rather than hang. */
-			vp__wake(w, i, atomic_load(&r->waiting_on));
+			thr_wake(w, i, atomic_load(&r->waiting_on));
 			goto out;
 		}
 	}
 	if (atomic_load(&w->epoch) != e1 ||
 	    atomic_load(&w->blocked) != atomic_load(&w->alive))
 		goto out;
-	report(w);
-	if (atomic_compare_exchange_strong(&w->status, &expected,
-					   VP_EDEADLOCK))
-		vp__wake_all(w);
+	report(w); /* fails the run: every blocked call returns */
 out:
 	pthread_mutex_unlock(&w->verify_lock);
 }

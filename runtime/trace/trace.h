@@ -11,7 +11,7 @@
 #ifndef VP_RUNTIME_TRACE_H
 #define VP_RUNTIME_TRACE_H
 
-#include "internal.h"
+#include "../runtime.h"
 
 /* One call of one rank. Model times are the rank's clock T. */
 struct vp__trace_op {
@@ -48,10 +48,26 @@ double vp__trace_wall_us(void);
 /* The calls of p2p.c, in order; each does nothing unless tracing. */
 void vp__trace_begin(const vp_comm *c, struct vp__trace_op *op, int kind);
 void vp__trace_sent(const vp_comm *c, struct vp__trace_op *op, int dst,
-		    size_t n, int hops);
+		    size_t n, int hops, const struct vp__envelope *env);
 void vp__trace_received(const vp_comm *c, struct vp__trace_op *op, int src,
 			uint32_t seq, size_t n);
 void vp__trace_end(const vp_comm *c, struct vp__trace_op *op);
+/* The Lamport step of every message (kept whether or not tracing: a trace
+ * numbers a run's steps from its start): a send is one step after the
+ * sender's last, a receive lifts the receiver to the message's step. */
+static inline void vp__trace_stamp(struct vp__rank *me,
+				   struct vp__envelope *env)
+{
+	env->step = ++me->trace.step;
+}
+
+static inline void vp__trace_arrived(struct vp__rank *me,
+				     const struct vp__envelope *env)
+{
+	if (env->step > me->trace.step)
+		me->trace.step = env->step;
+}
+
 /* vp_coll_note: a collective names its own messages, steps restart. */
 void vp__trace_coll(vp_comm *c, const char *op, const char *alg);
 

@@ -77,6 +77,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../transport.h"
+
 #define VP__INLINE_BYTES 192
 
 enum vp__rdv_state {
@@ -86,21 +88,18 @@ enum vp__rdv_state {
 	VP__RDV_CANCELLED,
 };
 
-struct vp__rank;
+struct thr_rank;
 
 struct vp__msg {
 	struct cds_wfcq_node qnode; /* link in the mailbox queue */
 	struct vp__msg *ret_next;   /* link in the owner's return stack */
 	struct vp__msg *all_next;   /* owner's list of every header */
-	struct vp__rank *owner;	    /* pool the header returns to */
+	struct thr_rank *owner;	    /* pool the header returns to */
 	int size_class;		    /* 0: payload inline */
 	int src_world;
-	uint32_t seq;		    /* sender's modelled send number */
 	uint32_t gseq;		    /* the mailbox's message number */
-	uint32_t step;		    /* sender's step (trace.c) */
-	int modelled;
 	size_t len;		    /* payload bytes */
-	double arrival;		    /* model arrival time */
+	struct vp__envelope env;    /* carried, never read here */
 	const void *rdv_buf;	    /* rendezvous: the sender's buffer */
 	atomic_int rdv_state;
 	unsigned char *payload;	    /* inline_data or a heap buffer */
@@ -110,15 +109,13 @@ struct vp__msg {
 #define VP__FB_SLOTS 4
 #define VP__FB_BYTES 96
 
-/* One fastbox slot: one cache line. */
+/* One fastbox slot: two cache lines, the first holding the header and
+ * the first 32 bytes of payload. */
 struct vp__fb_slot {
 	atomic_uint state; /* h + 1 once message h of the fastbox is in */
 	uint32_t len;
 	uint32_t gseq;	   /* the mailbox's message number */
-	uint32_t seq;	   /* the sender's modelled send number */
-	uint32_t step;
-	uint32_t modelled;
-	double arrival;
+	struct vp__envelope env;
 	unsigned char payload[VP__FB_BYTES];
 };
 
@@ -148,10 +145,10 @@ struct vp__delivery {
 	struct vp__fb_slot *slot;
 };
 
-struct vp__world;
+struct thr_world;
 
 /* mailbox.c */
-struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
+struct vp__mailbox *vp__mailbox_get(struct thr_rank *me, int ctx, int src,
 				    int dst);
 /* Queues m (numbering it); the sender's thread only. */
 void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m);
@@ -165,12 +162,12 @@ int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d);
 /* After copying out of d.slot: frees the slot for the sender. */
 void vp__fastbox_release(struct vp__mailbox *mb, struct vp__fb_slot *s);
 int vp__mailbox_has_message(struct vp__mailbox *mb);
-void vp__mailboxes_free(struct vp__world *w);
+void vp__mailboxes_free(struct thr_world *w);
 
 /* pool.c */
-struct vp__msg *vp__msg_alloc(struct vp__rank *me, size_t len);
+struct vp__msg *vp__msg_alloc(struct thr_rank *me, size_t len);
 void vp__msg_release(struct vp__msg *m); /* any thread: back to its owner */
-void vp__pool_free(struct vp__rank *r);
+void vp__pool_free(struct thr_rank *r);
 
 /* peer_map.c */
 struct vp__peer_map;

@@ -37,40 +37,38 @@ void vp__trace_begin(const vp_comm *c, struct vp__trace_op *op, int kind)
 {
 	struct vp__rank *me = c->me;
 
-	if (!me->world->tracing)
+	if (!me->world->trace.on)
 		return;
 	memset(op, 0, sizeof(*op));
 	op->kind = (uint8_t)kind;
 	op->dst = op->src = -1;
-	op->begin = me->clock;
-	op->wbegin = vp__trace_wall_us() - me->world->wall0_us;
-	op->label = me->trace_label[space_of(c)];
-	op->alg = me->trace_alg[space_of(c)];
+	op->begin = me->clock.t;
+	op->wbegin = vp__trace_wall_us() - me->world->trace.wall0_us;
+	op->label = me->trace.label[space_of(c)];
+	op->alg = me->trace.alg[space_of(c)];
 }
 
 void vp__trace_sent(const vp_comm *c, struct vp__trace_op *op, int dst,
-		    size_t n, int hops)
+		    size_t n, int hops, const struct vp__envelope *env)
 {
 	struct vp__rank *me = c->me;
-	const vp_opts *o = &me->world->opts;
 
-	if (!me->world->tracing)
+	if (!me->world->trace.on)
 		return;
 	op->dst = dst;
 	op->sbytes = n;
 	op->hops = (uint32_t)hops;
-	op->send_seq = me->send_seq - 1;
-	op->step = me->step;
-	op->send_start = me->port_free - (o->ts + o->tw * (double)n);
-	op->arrival = op->send_start + o->ts + o->th * hops +
-		      o->tw * (double)n;
-	op->wsend = vp__trace_wall_us() - me->world->wall0_us;
+	op->send_seq = env->seq;
+	op->step = env->step;
+	op->send_start = me->clock.last_start;
+	op->arrival = env->arrival;
+	op->wsend = vp__trace_wall_us() - me->world->trace.wall0_us;
 }
 
 void vp__trace_received(const vp_comm *c, struct vp__trace_op *op, int src,
 			uint32_t seq, size_t n)
 {
-	if (!c->me->world->tracing)
+	if (!c->me->world->trace.on)
 		return;
 	op->src = src;
 	op->recv_seq = seq;
@@ -81,28 +79,28 @@ void vp__trace_end(const vp_comm *c, struct vp__trace_op *op)
 {
 	struct vp__rank *me = c->me;
 
-	if (!me->world->tracing)
+	if (!me->world->trace.on)
 		return;
-	op->end = me->clock;
-	op->wend = vp__trace_wall_us() - me->world->wall0_us;
-	vp__vec_push(&me->trace_ops, op);
+	op->end = me->clock.t;
+	op->wend = vp__trace_wall_us() - me->world->trace.wall0_us;
+	vp__vec_push(&me->trace.ops, op);
 }
 
 void vp_trace_label(vp_comm *c, const char *label)
 {
 	if (!c)
 		return;
-	c->me->trace_label[space_of(c)] = label;
-	c->me->trace_alg[space_of(c)] = NULL;
-	c->me->step = 0;
+	c->me->trace.label[space_of(c)] = label;
+	c->me->trace.alg[space_of(c)] = NULL;
+	c->me->trace.step = 0;
 }
 
 /* Called by vp_coll_note: the collective names its own messages. */
 void vp__trace_coll(vp_comm *c, const char *op, const char *alg)
 {
-	c->me->trace_label[1] = op;
-	c->me->trace_alg[1] = alg;
-	c->me->step = 0;
+	c->me->trace.label[1] = op;
+	c->me->trace.alg[1] = alg;
+	c->me->trace.step = 0;
 }
 
 static FILE *open_for(const char *path, const char *what, char *err,
@@ -119,25 +117,25 @@ static FILE *open_for(const char *path, const char *what, char *err,
 int vp__trace_open(struct vp__world *w, char *err, size_t errlen)
 {
 	if (w->opts.trace &&
-	    !(w->trace_file = open_for(w->opts.trace, "trace", err, errlen)))
+	    !(w->trace.json_file = open_for(w->opts.trace, "trace", err, errlen)))
 		return VP_EINVAL;
 	if (w->opts.svg &&
-	    !(w->svg_file = open_for(w->opts.svg, "svg", err, errlen))) {
+	    !(w->trace.svg_file = open_for(w->opts.svg, "svg", err, errlen))) {
 		vp__trace_close(w);
 		return VP_EINVAL;
 	}
-	w->tracing = w->trace_file || w->svg_file;
-	w->wall0_us = vp__trace_wall_us();
+	w->trace.on = w->trace.json_file || w->trace.svg_file;
+	w->trace.wall0_us = vp__trace_wall_us();
 	return 0;
 }
 
 void vp__trace_close(struct vp__world *w)
 {
-	if (w->trace_file)
-		fclose(w->trace_file);
-	if (w->svg_file)
-		fclose(w->svg_file);
-	w->trace_file = w->svg_file = NULL;
+	if (w->trace.json_file)
+		fclose(w->trace.json_file);
+	if (w->trace.svg_file)
+		fclose(w->trace.svg_file);
+	w->trace.json_file = w->trace.svg_file = NULL;
 }
 
 /* ---- matching ---- */
@@ -153,32 +151,32 @@ static int match(struct vp__trace *t)
 	if (!recv_of)
 		return rc;
 	for (r = 0; r < w->p; r++) {
-		recv_of[r] = calloc((size_t)w->ranks[r].send_seq + 1,
+		recv_of[r] = calloc((size_t)w->ranks[r].clock.send_seq + 1,
 				    sizeof(**recv_of));
 		if (!recv_of[r])
 			goto out;
 	}
 	for (r = 0; r < w->p; r++) {
-		const struct vp__vec *ops = &w->ranks[r].trace_ops;
+		const struct vp__vec *ops = &w->ranks[r].trace.ops;
 
-		t->nops += w->ranks[r].trace_ops.len;
-		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+		t->nops += w->ranks[r].trace.ops.len;
+		for (k = 0; k < w->ranks[r].trace.ops.len; k++) {
 			const struct vp__trace_op *op = vp__vec_at(ops, k);
 
 			if (op->kind != VP__EV_SEND &&
-			    op->recv_seq < w->ranks[op->src].send_seq)
+			    op->recv_seq < w->ranks[op->src].clock.send_seq)
 				recv_of[op->src][op->recv_seq] = op;
 		}
 	}
 	for (r = 0; r < w->p; r++)
-		n += w->ranks[r].trace_ops.len;
+		n += w->ranks[r].trace.ops.len;
 	t->msgs = calloc(n + 1, sizeof(*t->msgs));
 	if (!t->msgs)
 		goto out;
 	for (r = 0; r < w->p; r++) {
-		const struct vp__vec *ops = &w->ranks[r].trace_ops;
+		const struct vp__vec *ops = &w->ranks[r].trace.ops;
 
-		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+		for (k = 0; k < w->ranks[r].trace.ops.len; k++) {
 			const struct vp__trace_op *op = vp__vec_at(ops, k);
 			const struct vp__trace_op *rcv;
 
@@ -304,11 +302,11 @@ void vp__trace_finish(struct vp__world *w, const vp_stats *st)
 	struct vp__trace t = {.w = w, .ts = w->opts.ts, .tw = w->opts.tw,
 			      .st = st};
 
-	if (w->tracing && !match(&t) && !weigh(&t)) {
-		if (w->trace_file)
-			vp__trace_write_json(&t, w->trace_file);
-		if (w->svg_file)
-			vp__trace_write_svg(&t, w->svg_file);
+	if (w->trace.on && !match(&t) && !weigh(&t)) {
+		if (w->trace.json_file)
+			vp__trace_write_json(&t, w->trace.json_file);
+		if (w->trace.svg_file)
+			vp__trace_write_svg(&t, w->trace.svg_file);
 	}
 	free(t.msgs);
 	vp__trace_close(w);

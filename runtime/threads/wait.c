@@ -19,8 +19,8 @@
  *     Measured here, barrier at p = 64 (us per barrier, 3 runs):
  *       spin 0,   yields 0: 690-760    spin 0,   yields 1-32: 314-400
  *       spin 100, yields 2: 500-566    spin 1000, yields 2: 2170-2230
- * The limits are VP_SPIN_LONG, VP_SPIN_SHORT and VP_YIELDS below; the bench
- * sweeps them (vp-bench --wait-sweep).
+ * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
+ * struct thr_wait_policy; a tuning run sets them in the environment.
  *
  * Lost-wake-up freedom: the waiter publishes what it waits for, sets its bell
  * to 1 with a seq_cst exchange, re-checks, and only then sleeps with
@@ -39,15 +39,31 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "threads.h"
 
-unsigned vp__spin_long = 20000; /* ~ 40-60 us of pause: above a cross-CPU wake */
-unsigned vp__spin_short = 0;	/* measured: any spin here costs (README) */
-unsigned vp__yields = 2;	/* hand-offs tried before parking */
-/* Polls of a receive's own mailbox before vp__block publishes what the rank
+/* The measured defaults (see above). */
+#define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
+#define SPIN_SHORT 0	/* measured: any spin here costs (README) */
+#define YIELDS 2	/* hand-offs tried before parking */
+/* Polls of a receive's own mailbox before thr_block publishes what the rank
  * waits for: the published fields share the doorbell's line, which every
  * sender reads, so a short wait is cheaper without them (~2 us). */
-unsigned vp__spin_poll = 1000;
+#define SPIN_POLL 1000
+
+static unsigned env_or(const char *name, unsigned dflt)
+{
+	const char *s = getenv(name);
+
+	return s && *s ? (unsigned)strtoul(s, NULL, 10) : dflt;
+}
+
+void thr_wait_policy_init(struct thr_wait_policy *p)
+{
+	p->spin_long = env_or("VP_SPIN_LONG", SPIN_LONG);
+	p->spin_short = env_or("VP_SPIN_SHORT", SPIN_SHORT);
+	p->yields = env_or("VP_YIELDS", YIELDS);
+	p->spin_poll = env_or("VP_SPIN_POLL", SPIN_POLL);
+}
 
 static void futex_wait(atomic_int *addr, int val)
 {
@@ -59,16 +75,16 @@ static void futex_wake(atomic_int *addr)
 	syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
-int vp__wait_ready(struct vp__rank *r)
+int thr_wait_ready(struct thr_rank *r)
 {
 	struct vp__mailbox *mb;
 	struct vp__msg *m;
 
 	switch (atomic_load_explicit(&r->wait_kind, memory_order_relaxed)) {
-	case VP__WAIT_RECV:
+	case THR_WAIT_RECV:
 		mb = atomic_load_explicit(&r->wait_mb, memory_order_relaxed);
 		return vp__mailbox_has_message(mb);
-	case VP__WAIT_RDV_DONE:
+	case THR_WAIT_RDV_DONE:
 		m = atomic_load_explicit(&r->wait_msg, memory_order_relaxed);
 		return atomic_load(&m->rdv_state) == VP__RDV_DONE;
 	}
@@ -76,7 +92,7 @@ int vp__wait_ready(struct vp__rank *r)
 }
 
 /* Flips r's bell 1->0 if it is 1; the flipper uncounts r. */
-static void unblock(struct vp__world *w, struct vp__rank *r, int wake)
+static void unblock(struct thr_world *w, struct thr_rank *r, int wake)
 {
 	if (atomic_exchange(&r->bell, 0) == 1) {
 		atomic_fetch_add(&w->epoch, 1);
@@ -86,9 +102,9 @@ static void unblock(struct vp__world *w, struct vp__rank *r, int wake)
 	}
 }
 
-void vp__wake(struct vp__world *w, int target, int waker)
+void thr_wake(struct thr_world *w, int target, int waker)
 {
-	struct vp__rank *r = &w->ranks[target];
+	struct thr_rank *r = &w->ranks[target];
 
 	if (atomic_load(&r->bell) != 1)
 		return;
@@ -97,7 +113,7 @@ void vp__wake(struct vp__world *w, int target, int waker)
 	unblock(w, r, 1);
 }
 
-void vp__wake_all(struct vp__world *w)
+void thr_wake_all(struct thr_world *w)
 {
 	int i;
 
@@ -105,7 +121,7 @@ void vp__wake_all(struct vp__world *w)
 		unblock(w, &w->ranks[i], 1);
 }
 
-static int running_fits(struct vp__world *w)
+static int running_fits(struct thr_world *w)
 {
 	int running = atomic_load_explicit(&w->alive, memory_order_relaxed) -
 		      atomic_load_explicit(&w->blocked, memory_order_relaxed);
@@ -113,22 +129,20 @@ static int running_fits(struct vp__world *w)
 	return running <= w->ncpu;
 }
 
-unsigned vp__poll_budget(struct vp__world *w)
+unsigned thr_poll_budget(struct thr_world *w)
 {
-	return running_fits(w) ? vp__spin_poll : 0;
+	return running_fits(w) ? w->wait.spin_poll : 0;
 }
 
-static int status_code(struct vp__world *w)
+static int status_code(struct thr_world *w)
 {
-	int s = atomic_load_explicit(&w->status, memory_order_acquire);
-
-	return s == VP_EDEADLOCK ? VP_EDEADLOCK : s ? VP_EABORT : VP_OK;
+	return vp__world_status(w->w);
 }
 
-int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
+int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
 {
-	struct vp__world *w = me->world;
+	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
 	int rc;
 
@@ -138,28 +152,28 @@ int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
 	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
 	atomic_store(&me->waiting_on, peer);
 
-	spins = running_fits(w) ? vp__spin_long : vp__spin_short;
+	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	for (i = 0; i < spins; i++) {
-		if (vp__wait_ready(me))
+		if (thr_wait_ready(me))
 			goto ready;
 		if ((i & 255) == 255 && (rc = status_code(w)))
 			goto stop;
 		caa_cpu_relax();
 	}
 	for (;;) {
-		if (yields < vp__yields) {
+		if (yields < w->wait.yields) {
 			yields++;
 			sched_yield();
-			if (vp__wait_ready(me))
+			if (thr_wait_ready(me))
 				goto ready;
 			continue;
 		}
 		if (atomic_exchange(&me->bell, 1) == 0) {
 			int b = atomic_fetch_add(&w->blocked, 1) + 1;
 			if (b >= atomic_load(&w->alive))
-				vp__deadlock_check(me);
+				thr_deadlock_check(me);
 		}
-		if (vp__wait_ready(me)) {
+		if (thr_wait_ready(me)) {
 			unblock(w, me, 0);
 			goto ready;
 		}
@@ -170,7 +184,7 @@ int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
 		futex_wait(&me->bell, 1);
 		/* Woken (or spurious): look before re-arming the bell, so a
 		 * real wake-up does not count us blocked again. */
-		if (vp__wait_ready(me)) {
+		if (thr_wait_ready(me)) {
 			unblock(w, me, 0);
 			goto ready;
 		}
@@ -178,7 +192,7 @@ int vp__block(struct vp__rank *me, enum vp__wait_kind kind, int peer,
 ready:
 	rc = VP_OK;
 stop:
-	atomic_store_explicit(&me->wait_kind, VP__WAIT_NONE,
+	atomic_store_explicit(&me->wait_kind, THR_WAIT_NONE,
 			      memory_order_relaxed);
 	atomic_store(&me->waiting_on, -1);
 	return rc;

@@ -77,9 +77,9 @@ static struct frame make_frame(const struct vp__trace *t)
 	fr.row = p <= 16 ? 40 : p <= 64 ? 20 : 8;
 	fr.height = TOP + fr.row * p + BOTTOM;
 	for (r = 0; r < p; r++) {
-		const struct vp__vec *ops = &t->w->ranks[r].trace_ops;
+		const struct vp__vec *ops = &t->w->ranks[r].trace.ops;
 
-		for (k = 0; k < t->w->ranks[r].trace_ops.len; k++) {
+		for (k = 0; k < t->w->ranks[r].trace.ops.len; k++) {
 			const struct vp__trace_op *op = vp__vec_at(ops, k);
 
 			if (op->end > fr.tmax)

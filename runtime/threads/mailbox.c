@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "threads.h"
 
 #ifdef __SANITIZE_THREAD__
 /* TSan cannot see liburcu's inline-assembly atomics: tell it about the
@@ -34,7 +34,7 @@ static uint64_t registry_hash(int ctx, int src, int dst)
 }
 
 /* Registry lookup or creation; called with no lock held. */
-static struct vp__mailbox *registry_get(struct vp__world *w, int ctx, int src,
+static struct vp__mailbox *registry_get(struct thr_world *w, int ctx, int src,
 					int dst)
 {
 	size_t b = registry_hash(ctx, src, dst) % w->nbuckets;
@@ -60,7 +60,7 @@ out:
 	return mb;
 }
 
-struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
+struct vp__mailbox *vp__mailbox_get(struct thr_rank *me, int ctx, int src,
 				    int dst)
 {
 	/* The peer map key: the context, and the other end of the pair with
@@ -73,7 +73,7 @@ struct vp__mailbox *vp__mailbox_get(struct vp__rank *me, int ctx, int src,
 
 	if (mb)
 		return mb;
-	mb = registry_get(me->world, ctx, src, dst);
+	mb = registry_get(me->tw, ctx, src, dst);
 	if (mb && vp__peer_map_put(&me->peers, key, mb))
 		return NULL;
 	return mb;
@@ -181,7 +181,7 @@ int vp__mailbox_has_message(struct vp__mailbox *mb)
 	       fastbox_ready(mb) || !cds_wfcq_empty(&mb->head, &mb->tail);
 }
 
-void vp__mailboxes_free(struct vp__world *w)
+void vp__mailboxes_free(struct thr_world *w)
 {
 	size_t b;
 

@@ -117,9 +117,9 @@ void vp__trace_write_json(const struct vp__trace *t, FILE *f)
 			   "\"rank %d\"}}",
 			r, r);
 	for (r = 0; r < w->p; r++) {
-		const struct vp__vec *ops = &w->ranks[r].trace_ops;
+		const struct vp__vec *ops = &w->ranks[r].trace.ops;
 
-		for (k = 0; k < w->ranks[r].trace_ops.len; k++) {
+		for (k = 0; k < w->ranks[r].trace.ops.len; k++) {
 			const struct vp__trace_op *op = vp__vec_at(ops, k);
 
 			write_slice(f, r, op, wall);

@@ -1,0 +1,111 @@
+/*
+ * replay.c - the congested model time: the logged events of every rank
+ * replayed with the same max-plus rules (clock.c), with the per-byte time
+ * scaled by the largest link load (Grama et al., sec. 2.5.1: a link shared
+ * by k messages gives each 1/k of its bandwidth).
+ */
+#include <stdlib.h>
+
+#include "model.h"
+
+struct replay_rank {
+	size_t next;	   /* next event */
+	double t, port;	   /* model time, send port free */
+	double rport;	   /* receive port free */
+	double *arrivals;  /* arrival of each of this rank's sends, by seq */
+	uint32_t sent;	   /* sends replayed */
+	int half;	   /* a sendrecv whose send part is done */
+	double t0, send_end;
+};
+
+/* Replays the send part of e. */
+static void replay_send(const struct vp__model *m, struct replay_rank *rr,
+			const struct vp__event *e)
+{
+	double start = rr->t > rr->port ? rr->t : rr->port;
+	struct vp__cost cost = vp__model_cost(m, e->bytes_send, (int)e->hops);
+
+	rr->arrivals[rr->sent++] = start + cost.latency;
+	rr->port = start + cost.hold;
+	rr->send_end = start + cost.hold;
+}
+
+double vp__model_replay(const struct vp__model *model,
+			const struct vp__clock *const *clocks, int p,
+			double factor)
+{
+	struct vp__model m = *model;
+	struct replay_rank *rr = calloc((size_t)p, sizeof(*rr));
+	double result = 0;
+	int r, progress = 1, done = 0;
+
+	m.tw *= factor;
+	if (!rr)
+		return -1;
+	for (r = 0; r < p; r++) {
+		rr[r].arrivals = malloc(
+			((size_t)clocks[r]->send_seq + 1) * sizeof(double));
+		if (!rr[r].arrivals) {
+			result = -1;
+			goto out;
+		}
+	}
+	while (progress && done < p) {
+		progress = 0;
+		done = 0;
+		for (r = 0; r < p; r++) {
+			struct replay_rank *me = &rr[r];
+			size_t n = clocks[r]->events.len;
+
+			while (me->next < n) {
+				const struct vp__event *e = vp__vec_at(
+					&clocks[r]->events, me->next);
+				struct replay_rank *src;
+				double arr;
+
+				if (e->kind != VP__EV_RECV && !me->half) {
+					me->t0 = me->t;
+					replay_send(&m, me, e);
+					if (e->kind == VP__EV_SEND) {
+						me->t = me->send_end;
+						me->next++;
+						progress = 1;
+						continue;
+					}
+					me->half = 1;
+					progress = 1;
+				}
+				src = &rr[e->peer_recv];
+				if (src->sent <= e->recv_seq)
+					break; /* its sender is behind */
+				arr = vp__model_recv_port(
+					&m, src->arrivals[e->recv_seq],
+					&me->rport, e->bytes_recv);
+				if (e->kind == VP__EV_RECV) {
+					me->t = me->t > arr ? me->t : arr;
+				} else {
+					double rcv = me->t0 > arr ? me->t0 : arr;
+					me->t = me->send_end > rcv
+							? me->send_end
+							: rcv;
+					me->half = 0;
+				}
+				me->next++;
+				progress = 1;
+			}
+			if (me->next == n)
+				done++;
+		}
+	}
+	for (r = 0; r < p; r++)
+		if (rr[r].t > result)
+			result = rr[r].t;
+	if (done < p)
+		result = -1; /* unmatched receives: the run failed */
+out:
+	for (r = 0; r < p; r++)
+		free(rr[r].arrivals);
+	free(rr);
+	return result;
+}
+

@@ -1,0 +1,142 @@
+/*
+ * runtime.h - the runtime above the transport seam: a run (world), its
+ * ranks, communicators and groups, errors. Only runtime/ includes this file;
+ * collectives/ sees nothing but include/vp.h.
+ *
+ * A rank's state is split by concern, each part owned by one module:
+ *   clock    the model clock (model/): private to the rank's thread
+ *   trace    what the trace records (trace/): private to the rank's thread
+ *   coll     collective tuning and the record of algorithms (coll_log.c)
+ *   tx       the transport's own per-rank state (threads/, opaque here)
+ * The world holds what the whole run shares: options, topology, the run's
+ * status and first error, the group registry, the trace files, and the
+ * transport. Nothing above the seam reaches into another rank's state while
+ * the ranks run; after the join, vp_run reads every rank's records.
+ */
+#ifndef VP_RUNTIME_H
+#define VP_RUNTIME_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../topology/topology.h"
+#include "model/model.h"
+#include "trace/trace_rank.h"
+#include "transport.h"
+#include "vp.h"
+
+#define VP__CACHELINE 64
+/* Bytes kept of the run's first error message (vp_stats.error). */
+#define VP__ERROR_BYTES 1024
+/* Bytes of a rank's own last error message (vp_errmsg). */
+#define VP__ERRMSG_BYTES 512
+
+/* Message spaces of one communicator record: ctx = id * 4 + space. */
+enum vp__space {
+	VP__SPACE_USER = 0,
+	VP__SPACE_COLL = 1,
+	VP__SPACE_RUNTIME = 2, /* comm_split's own exchanges, not modelled */
+};
+#define VP__SPACES 4
+
+/* A communicator record shared by its members: who is in it. */
+struct vp__group {
+	int id;		   /* ctx = id * VP__SPACES + space */
+	int size;
+	int *world_of;	   /* group rank -> world rank; NULL = identity */
+	int parent, seq, color; /* made by split number seq of group parent */
+	struct vp__group *next;
+};
+
+struct vp_comm {
+	struct vp__world *world;
+	struct vp__rank *me;
+	struct vp__group *group;
+	int space;	 /* VP__SPACE_USER or VP__SPACE_COLL */
+	int rank;	 /* my rank in the group */
+	int split_seq;	 /* splits done on this comm (same on all members) */
+	struct vp_comm *coll; /* twin in the collective space */
+	struct vp_comm *user; /* twin in the user space */
+	int is_world;
+};
+
+/* Collective tuning of one rank (vp_set_coll_params) and its record of
+ * which algorithm ran (coll_log.c). */
+struct vp__coll_state {
+	int kary;
+	size_t segment;
+	struct vp__coll_log *log; /* made on first use */
+};
+
+struct vp__rank {
+	/* Private to the rank's thread while it runs. Each rank starts on a
+	 * line of its own: neighbours in the array never share one. */
+	_Alignas(VP__CACHELINE) int world_rank;
+	struct vp__world *world;
+	void *tx; /* the transport's state of this rank */
+	struct vp__clock clock;
+	struct vp__trace_rank trace;
+	struct vp__coll_state coll_state;
+	struct vp_comm comm, coll;
+	int result;
+	int raised; /* code of the last vp_error/vp_abort, 0 none */
+	char errmsg[VP__ERRMSG_BYTES];
+};
+
+struct vp__world {
+	struct vp__topo topo;
+	vp_opts opts;
+	struct vp__model model;
+	int p;
+	int (*fn)(vp_comm *, void *);
+	void *arg;
+	struct vp__rank *ranks;
+	struct vp__group world_group;
+	const struct vp__transport *tx_ops;
+	void *tx; /* the transport's state of the run */
+
+	/* Run state: 0 running, else VP_EABORT or VP_EDEADLOCK. Read on every
+	 * call, written once: alone on its line. */
+	_Alignas(VP__CACHELINE) atomic_int status;
+
+	/* The first error of the run. */
+	_Alignas(VP__CACHELINE) pthread_mutex_t error_lock;
+	int error_code, error_rank;
+	char error[VP__ERROR_BYTES];
+
+	/* Groups made by vp_comm_split (comm.c). */
+	pthread_mutex_t group_lock;
+	struct vp__group *groups;
+	int next_group_id;
+
+	struct vp__trace_world trace;
+};
+
+/* errors.c */
+int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
+	     ...) __attribute__((format(printf, 4, 5)));
+void vp__record_error(struct vp__world *w, int rank, int code,
+		      const char *msg);
+int vp__check_running(struct vp__rank *me);
+
+/* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
+ * outside the model clock. */
+int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
+		     const void *buf, size_t n, const char *call);
+int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
+		     size_t n, const char *call);
+
+/* comm.c */
+void vp__comm_init_world(struct vp__rank *r);
+void vp__groups_free(struct vp__world *w);
+int vp__ctx(const vp_comm *c);
+int vp__to_world(const vp_comm *c, int r);
+
+/* coll_log.c: which algorithm each collective used. */
+void vp__coll_log_report(struct vp__world *w, vp_stats *st);
+void vp__coll_log_free(struct vp__rank *r);
+
+#endif /* VP_RUNTIME_H */

@@ -1,0 +1,125 @@
+/*
+ * threads.h - the threads transport: ranks as threads of one process,
+ * messages through lock-free mailboxes (mailbox.h), waiting with spin,
+ * yield and a futex doorbell (wait.c), exact deadlock detection
+ * (deadlock.c). Only files in threads/ include this header; the runtime
+ * above sees the transport through transport.h alone.
+ *
+ * Ownership in one line each:
+ *   thr_world  made by world_new, shared by all rank threads.
+ *   thr_rank   private to its thread, except the fields marked "shared".
+ *   mailbox    one per (context, source, destination), created lazily by
+ *              whichever end meets it first; see mailbox.h.
+ *   message    allocated from and recycled to its sender's pool (pool.c).
+ */
+#ifndef VP_THREADS_H
+#define VP_THREADS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../transport.h"
+#include "mailbox.h"
+
+#define THR_CACHELINE 64
+#define THR_NCLASS 24 /* payload size classes: inline, 512 B .. 2 GiB */
+
+_Static_assert(sizeof(struct vp__fb_slot) == 2 * THR_CACHELINE,
+	       "a fastbox slot is two cache lines");
+
+/* What a blocked rank waits for (deadlock report and verification). */
+enum thr_wait_kind {
+	THR_WAIT_NONE = 0,
+	THR_WAIT_RECV,	   /* a message in mailbox */
+	THR_WAIT_RDV_DONE, /* its receiver to copy a rendezvous message */
+};
+
+/* Open-addressing map (context, direction, peer) -> mailbox, rank private. */
+struct vp__peer_map {
+	uint64_t *keys;
+	struct vp__mailbox **vals;
+	size_t cap, len;
+};
+
+/* The waiting policy of one run (wait.c explains the numbers). */
+struct thr_wait_policy {
+	unsigned spin_long;  /* spins while the running ranks fit the CPUs */
+	unsigned spin_short; /* spins when they do not */
+	unsigned yields;     /* hand-offs tried before parking */
+	unsigned spin_poll;  /* polls of a receive before publishing a wait */
+};
+
+struct thr_rank {
+	/* shared: the doorbell. 1 = parked or about to park (counted blocked).
+	 * Alone on its line: every sender to this rank reads it. */
+	_Alignas(THR_CACHELINE) atomic_int bell;
+	atomic_int waiting_on;	/* world rank awaited, -1 none */
+	atomic_int wait_kind;	/* enum thr_wait_kind */
+	_Atomic(struct vp__mailbox *) wait_mb;
+	_Atomic(struct vp__msg *) wait_msg;
+	atomic_size_t wait_bytes;
+	atomic_int exited;	/* set once the rank function returned */
+
+	/* shared: messages receivers hand back to this rank's pool.
+	 * Own line: pushed by every receiver, popped by the owner. */
+	_Alignas(THR_CACHELINE) _Atomic(struct vp__msg *) returned;
+
+	/* private to the rank's thread from here on */
+	_Alignas(THR_CACHELINE) int world_rank;
+	struct thr_world *tw;
+	struct vp__rank *rank; /* the runtime's rank this thread runs */
+	struct vp__msg *free_list[THR_NCLASS];
+	struct vp__msg *all_msgs; /* every message this pool ever made */
+	size_t pool_bytes;
+	struct vp__peer_map peers;
+	pthread_t thread;
+};
+
+struct thr_world {
+	struct vp__world *w;
+	int p;
+	int ncpu;
+	size_t eager_max;
+	size_t stack_size;
+	struct thr_wait_policy wait;
+	struct thr_rank *ranks;
+
+	/* Deadlock detection counters (wait.c, deadlock.c). */
+	_Alignas(THR_CACHELINE) atomic_int blocked;
+	atomic_int alive;
+	atomic_ulong epoch; /* bumped by every unblock */
+	pthread_mutex_t verify_lock;
+
+	/* Mailbox registry (mailbox.c). */
+	pthread_mutex_t registry_lock;
+	struct vp__mailbox **buckets;
+	size_t nbuckets, nmailboxes;
+};
+
+/* wait.c: blocking with spin, yield and park; lost-wake-up free. */
+int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
+	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes);
+void thr_wake(struct thr_world *w, int target, int waker);
+void thr_wake_all(struct thr_world *w);
+int thr_wait_ready(struct thr_rank *r);
+/* Polls to try before blocking: the policy's spin_poll while the running
+ * ranks fit on the CPUs, else 0. */
+unsigned thr_poll_budget(struct thr_world *w);
+/* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
+ * VP_YIELDS and VP_SPIN_POLL in the environment override them (read once
+ * per run, for tuning sweeps). */
+void thr_wait_policy_init(struct thr_wait_policy *p);
+
+/* deadlock.c */
+void thr_deadlock_check(struct thr_rank *me);
+
+/* peer_map.c */
+struct vp__mailbox *vp__peer_map_find(const struct vp__peer_map *pm,
+				      uint64_t key);
+int vp__peer_map_put(struct vp__peer_map *pm, uint64_t key,
+		     struct vp__mailbox *mb);
+void vp__peer_map_free(struct vp__peer_map *pm);
+
+#endif /* VP_THREADS_H */

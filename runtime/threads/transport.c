@@ -1,0 +1,362 @@
+/*
+ * transport.c - the threads transport's operations (transport.h): one
+ * thread per rank, messages handed over through mailboxes.
+ *
+ * Protocols:
+ *   fastbox     n <= VP__FB_BYTES: the sender copies into a slot of the
+ *               mailbox's fastbox when one is free (mailbox.h).
+ *   eager       n <= eager_max: the sender copies into a pooled header,
+ *               queues it and returns at once (two copies, no waiting).
+ *   rendezvous  n > eager_max: the sender queues a header pointing at its
+ *               own buffer and waits in complete_send; the receiver copies
+ *               straight from that buffer (one copy), marks it DONE and
+ *               wakes the sender.
+ * Messages of one ordered pair in one context keep their order: one FIFO
+ * mailbox per (context, source, destination), one consumer.
+ *
+ * Threads get small stacks (256 KiB by default, 1 MiB under sanitizers), so
+ * p = 4096 reserves 1 GiB of address space and touches only what the rank
+ * functions use.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "threads.h"
+
+/* The registry's buckets per rank (mailbox.c). */
+#define BUCKETS_PER_RANK 4
+#define BUCKETS_MIN 16
+
+/* ---- messages ---- */
+
+static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
+		     const struct vp__envelope *env, void **pending)
+{
+	struct thr_rank *me = tx;
+	struct thr_world *w = me->tw;
+	struct vp__mailbox *mb;
+	struct vp__fb_slot *slot;
+	struct vp__msg *m;
+
+	*pending = NULL;
+	mb = vp__mailbox_get(me, ctx, me->world_rank, dst);
+	if (!mb)
+		return VP_ENOMEM;
+	if (n <= VP__FB_BYTES && (slot = vp__fastbox_claim(mb))) {
+		slot->env = *env;
+		slot->len = (uint32_t)n;
+		if (n)
+			memcpy(slot->payload, buf, n);
+		vp__fastbox_publish(mb, slot);
+		goto posted;
+	}
+	m = vp__msg_alloc(me, n <= w->eager_max ? n : 0);
+	if (!m)
+		return VP_ENOMEM;
+	m->len = n;
+	m->src_world = me->world_rank;
+	m->env = *env;
+	if (n <= w->eager_max) {
+		if (n)
+			memcpy(m->payload, buf, n);
+		m->rdv_buf = NULL;
+	} else {
+		m->rdv_buf = buf;
+		atomic_store_explicit(&m->rdv_state, VP__RDV_POSTED,
+				      memory_order_relaxed);
+		*pending = m;
+	}
+	vp__mailbox_enqueue(mb, m);
+posted:
+	thr_wake(w, dst, me->world_rank);
+	return VP_OK;
+}
+
+static int complete_send(void *tx, void *pending, int dst)
+{
+	struct thr_rank *me = tx;
+	struct vp__msg *rdv = pending;
+	int rc, expected = VP__RDV_POSTED;
+
+	if (!rdv)
+		return VP_OK;
+	rc = thr_block(me, THR_WAIT_RDV_DONE, dst, NULL, rdv, rdv->len);
+	if (rc == VP_OK)
+		goto recycle;
+	/* The run is failing. Withdraw the buffer unless the receiver is
+	 * already copying from it; then let the copy finish first. */
+	if (atomic_compare_exchange_strong(&rdv->rdv_state, &expected,
+					   VP__RDV_CANCELLED))
+		return rc; /* the header now belongs to whoever dequeues it */
+	while (atomic_load(&rdv->rdv_state) != VP__RDV_DONE)
+		sched_yield();
+recycle:
+	vp__msg_release(rdv);
+	return rc;
+}
+
+/* Takes the next message of a mailbox, waiting for it if needed. */
+static int take(struct thr_rank *me, struct vp__mailbox *mb, int src,
+		size_t n, struct vp__delivery *d)
+{
+	unsigned tries = 0, polls = 0, budget = 0;
+	int rc, got;
+
+	for (;;) {
+		got = vp__mailbox_take(mb, d);
+		if (got > 0)
+			return VP_OK;
+		if (got == 0 && polls == 0)
+			budget = thr_poll_budget(me->tw);
+		if (got == 0 && polls < budget) {
+			polls++;
+			caa_cpu_relax();
+			continue;
+		}
+		if (got < 0) {
+			/* a sender is linking its node right now */
+			if (++tries % 64 == 0)
+				sched_yield();
+			else
+				caa_cpu_relax();
+			continue;
+		}
+		rc = thr_block(me, THR_WAIT_RECV, src, mb, NULL, n);
+		if (rc)
+			return rc;
+	}
+}
+
+static int recv(void *tx, int ctx, int src, void *buf, size_t n, size_t *len,
+		struct vp__envelope *env)
+{
+	struct thr_rank *me = tx;
+	struct vp__delivery d;
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+	int rc, expected = VP__RDV_POSTED;
+
+	mb = vp__mailbox_get(me, ctx, src, me->world_rank);
+	if (!mb)
+		return VP_ENOMEM;
+	if ((rc = take(me, mb, src, n, &d)))
+		return rc;
+	if (d.slot) {
+		*env = d.slot->env;
+		*len = d.slot->len;
+		if (*len <= n && *len)
+			memcpy(buf, d.slot->payload, *len);
+		vp__fastbox_release(mb, d.slot);
+		return VP_OK;
+	}
+	m = d.m;
+	*env = m->env;
+	*len = m->len;
+	if (!m->rdv_buf) {
+		if (m->len <= n && m->len)
+			memcpy(buf, m->payload, m->len);
+		vp__msg_release(m);
+	} else if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
+						   VP__RDV_CLAIMED)) {
+		/* The sender withdrew it: the run is aborting. */
+		vp__msg_release(m);
+		return VP_EABORT;
+	} else {
+		if (m->len <= n)
+			memcpy(buf, m->rdv_buf, m->len);
+		/* After DONE the sender may reuse the header: read nothing
+		 * from it past this store. */
+		atomic_store(&m->rdv_state, VP__RDV_DONE);
+		thr_wake(me->tw, src, me->world_rank);
+	}
+	return VP_OK;
+}
+
+static void wake_all(void *tx_world)
+{
+	thr_wake_all(tx_world);
+}
+
+/* ---- the world ---- */
+
+static int world_new(const struct vp__transport_init *in, void **tx_world,
+		     void **tx_rank, char *err, size_t errlen)
+{
+	struct thr_world *w = calloc(1, sizeof(*w));
+	int i;
+
+	if (!w)
+		goto nomem;
+	w->w = in->w;
+	w->p = in->p;
+	w->eager_max = in->opts->eager_max;
+	w->stack_size = in->opts->stack_size;
+	w->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (w->ncpu < 1)
+		w->ncpu = 1;
+	thr_wait_policy_init(&w->wait);
+	pthread_mutex_init(&w->verify_lock, NULL);
+	pthread_mutex_init(&w->registry_lock, NULL);
+	atomic_init(&w->blocked, 0);
+	atomic_init(&w->alive, w->p);
+	atomic_init(&w->epoch, 0);
+	w->nbuckets = BUCKETS_PER_RANK * (size_t)w->p + BUCKETS_MIN;
+	w->buckets = calloc(w->nbuckets, sizeof(*w->buckets));
+	w->ranks = aligned_alloc(THR_CACHELINE,
+				 (size_t)w->p * sizeof(*w->ranks));
+	if (!w->buckets || !w->ranks)
+		goto nomem;
+	memset(w->ranks, 0, (size_t)w->p * sizeof(*w->ranks));
+	for (i = 0; i < w->p; i++) {
+		struct thr_rank *r = &w->ranks[i];
+		atomic_init(&r->bell, 0);
+		atomic_init(&r->waiting_on, -1);
+		atomic_init(&r->wait_kind, THR_WAIT_NONE);
+		atomic_init(&r->exited, 0);
+		atomic_init(&r->returned, NULL);
+		r->world_rank = i;
+		r->tw = w;
+		r->rank = in->ranks[i];
+		tx_rank[i] = r;
+	}
+	*tx_world = w;
+	return VP_OK;
+nomem:
+	if (w) {
+		free(w->buckets);
+		free(w->ranks);
+		pthread_mutex_destroy(&w->verify_lock);
+		pthread_mutex_destroy(&w->registry_lock);
+	}
+	free(w);
+	snprintf(err, errlen, "vp_run: no memory for %d ranks", in->p);
+	return VP_ENOMEM;
+}
+
+/* A rank leaves: alive drops, and if that leaves only blocked ranks the
+ * leaver checks for a deadlock on their behalf. */
+static void rank_exit(struct thr_rank *r)
+{
+	struct thr_world *w = r->tw;
+	int alive;
+
+	atomic_store(&r->exited, 1);
+	alive = atomic_fetch_sub(&w->alive, 1) - 1;
+	if (alive > 0 && atomic_load(&w->blocked) >= alive)
+		thr_deadlock_check(r);
+}
+
+static void *rank_thread(void *arg)
+{
+	struct thr_rank *r = arg;
+
+	vp__rank_main(r->rank);
+	rank_exit(r);
+	return NULL;
+}
+
+/* Ranks that could not be started count as exited; the run aborts. */
+static void start_failed(struct thr_world *w, int started)
+{
+	char msg[160];
+	int i;
+
+	snprintf(msg, sizeof(msg),
+		 "vp_run: could only start %d of %d rank threads "
+		 "(thread limit? see ulimit -u)",
+		 started, w->p);
+	for (i = started; i < w->p; i++)
+		atomic_store(&w->ranks[i].exited, 1);
+	atomic_fetch_sub(&w->alive, w->p - started);
+	vp__world_fail(w->w, started, VP_ENOMEM, msg);
+}
+
+static int run(void *tx_world)
+{
+	struct thr_world *w = tx_world;
+	pthread_attr_t attr;
+	size_t guard, slot;
+	void *stacks;
+	int i, started, rc = 0;
+
+	/*
+	 * All rank stacks come from one mapping, each with a PROT_NONE guard
+	 * page below it. Per-thread stacks from glibc are mapped and unmapped
+	 * one by one, and every unmap flushes the other CPU's TLB: at
+	 * p = 4096 that was most of vp_run's time on this VM.
+	 */
+	guard = (size_t)sysconf(_SC_PAGESIZE);
+	slot = (w->stack_size + guard - 1) / guard * guard + guard;
+	stacks = mmap(NULL, slot * (size_t)w->p, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (stacks == MAP_FAILED)
+		stacks = NULL;
+	for (started = 0; started < w->p; started++) {
+		char *base = stacks ? (char *)stacks + slot * (size_t)started
+				    : NULL;
+		pthread_attr_init(&attr);
+		if (base && !mprotect(base, guard, PROT_NONE))
+			pthread_attr_setstack(&attr, base + guard, slot - guard);
+		else
+			pthread_attr_setstacksize(&attr, w->stack_size);
+		rc = pthread_create(&w->ranks[started].thread, &attr,
+				    rank_thread, &w->ranks[started]);
+		pthread_attr_destroy(&attr);
+		if (rc)
+			break;
+	}
+	if (started < w->p)
+		start_failed(w, started);
+	for (i = 0; i < started; i++)
+		pthread_join(w->ranks[i].thread, NULL);
+	if (stacks)
+		munmap(stacks, slot * (size_t)w->p);
+	return started < w->p ? VP_ENOMEM : VP_OK;
+}
+
+static void stats(void *tx_world, vp_stats *st)
+{
+	struct thr_world *w = tx_world;
+	int i;
+
+	st->mailboxes = w->nmailboxes;
+	st->stack_size = w->stack_size;
+	st->peak_bytes += w->nmailboxes * sizeof(struct vp__mailbox) +
+			  (size_t)w->p * sizeof(struct thr_rank);
+	for (i = 0; i < w->p; i++)
+		st->peak_bytes += w->ranks[i].pool_bytes +
+				  w->ranks[i].peers.cap *
+					  (sizeof(uint64_t) + sizeof(void *));
+}
+
+static void world_free(void *tx_world)
+{
+	struct thr_world *w = tx_world;
+	int i;
+
+	for (i = 0; i < w->p; i++) {
+		vp__pool_free(&w->ranks[i]);
+		vp__peer_map_free(&w->ranks[i].peers);
+	}
+	vp__mailboxes_free(w);
+	pthread_mutex_destroy(&w->verify_lock);
+	pthread_mutex_destroy(&w->registry_lock);
+	free(w->ranks);
+	free(w->buckets);
+	free(w);
+}
+
+const struct vp__transport vp__threads_transport = {
+	.name = "threads",
+	.world_new = world_new,
+	.run = run,
+	.post_send = post_send,
+	.complete_send = complete_send,
+	.recv = recv,
+	.wake_all = wake_all,
+	.stats = stats,
+	.world_free = world_free,
+};

@@ -1,0 +1,116 @@
+/*
+ * transport.h - the seam between vp's runtime and whatever moves the bytes.
+ *
+ * Above the seam (runtime/, model/, trace/): the public calls check their
+ * arguments, the model clock stamps an envelope for each message, the trace
+ * records the call. Below it, a transport moves the payload and the
+ * envelope from one rank to another, blocks a rank that waits, wakes it,
+ * and starts and joins the ranks. A transport never reads an envelope: it
+ * carries it, so it knows nothing of cost models or traces.
+ *
+ * One transport exists today: threads/ (ranks as threads of one process,
+ * lock-free mailboxes). Adding one (ranks as MPI processes, say) means a new
+ * folder with its own struct vp__transport and one line in run.c's table;
+ * nothing above the seam changes.
+ *
+ * Contract (who calls what, from which thread, what may run concurrently):
+ *
+ *   world_new    vp_run's thread, once, before any rank runs. Sets up the
+ *                transport's state of the run and of each of its p ranks.
+ *                Returns 0, or a VP_E* code with a message in err.
+ *   run          vp_run's thread. Runs vp__rank_main(r) once for every
+ *                rank r of this process and returns when all have returned.
+ *                A rank that cannot be started is reported with
+ *                vp__world_fail (the others then see VP_EABORT).
+ *   post_send    the sending rank's thread. Queues n bytes of buf with env
+ *                for rank dst in context ctx and returns at once (0) or a
+ *                VP_E* code. If the transport did not copy buf, it sets
+ *                *pending and the sender must call complete_send before it
+ *                reuses buf. Messages of one (ctx, sender, receiver) arrive
+ *                in post order.
+ *   complete_send  the same thread: waits until the pending send's buffer
+ *                is free again. On a failing run it withdraws the buffer and
+ *                returns VP_EABORT or VP_EDEADLOCK.
+ *   recv         the receiving rank's thread: waits for the next message of
+ *                (ctx, src, me), copies at most n bytes into buf, and gives
+ *                back its full length and its envelope. A message longer
+ *                than n is consumed, nothing is written, and *len says how
+ *                long it was (the caller reports VP_ETRUNC).
+ *   wake_all     any thread, after the runtime set the run's status to
+ *                failed: every rank blocked in complete_send or recv
+ *                returns VP_EABORT (or VP_EDEADLOCK) promptly.
+ *   stats        vp_run's thread after run: the transport's own figures
+ *                (mailboxes, memory). An MPI transport would also gather
+ *                every rank's records to rank 0 here.
+ *   world_free   vp_run's thread, last.
+ *
+ * post_send, complete_send and recv of different ranks run concurrently
+ * with one another and with wake_all; one rank's calls never overlap (a
+ * rank is one thread). Deadlock detection belongs to the transport: when
+ * every live rank is blocked and nothing can arrive, it calls
+ * vp__world_fail with VP_EDEADLOCK and a report naming what each rank
+ * waits for.
+ *
+ * Services the runtime gives a transport (defined in runtime/):
+ *   vp__rank_main(r)              runs the user's function for rank r
+ *   vp__world_status(w)           0 while running, else VP_EABORT or
+ *                                 VP_EDEADLOCK (any thread, lock-free)
+ *   vp__world_fail(w, rank, code, msg)  records the run's first error, sets
+ *                                 the status and calls wake_all
+ */
+#ifndef VP_RUNTIME_TRANSPORT_H
+#define VP_RUNTIME_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vp.h"
+
+struct vp__world;
+struct vp__rank;
+
+/* What rides with every message, stamped above the seam and handed back
+ * unread on receipt. */
+struct vp__envelope {
+	double arrival; /* model: when the last byte arrives */
+	uint32_t seq;	/* model: the sender's modelled send number */
+	uint32_t step;	/* trace: the sender's Lamport step */
+};
+
+/* What a transport is given to set up a run. */
+struct vp__transport_init {
+	struct vp__world *w;	 /* handed back to the runtime's services */
+	int p;			 /* ranks of the run */
+	const vp_opts *opts;	 /* defaults filled */
+	struct vp__rank **ranks; /* ranks[r]: what vp__rank_main(r) runs */
+};
+
+/*
+ * The operations. A transport's state is opaque above the seam: world_new
+ * returns the run's (tx_world) and fills tx_rank[r] for each rank; the
+ * per-message operations take the calling rank's.
+ */
+struct vp__transport {
+	const char *name;
+	int (*world_new)(const struct vp__transport_init *in, void **tx_world,
+			 void **tx_rank, char *err, size_t errlen);
+	int (*run)(void *tx_world);
+	int (*post_send)(void *me, int ctx, int dst, const void *buf, size_t n,
+			 const struct vp__envelope *env, void **pending);
+	int (*complete_send)(void *me, void *pending, int dst);
+	int (*recv)(void *me, int ctx, int src, void *buf, size_t n,
+		    size_t *len, struct vp__envelope *env);
+	void (*wake_all)(void *tx_world);
+	void (*stats)(void *tx_world, vp_stats *st);
+	void (*world_free)(void *tx_world);
+};
+
+/* The transports (one file each defines one). */
+extern const struct vp__transport vp__threads_transport;
+
+/* Services of the runtime to its transport (see the contract above). */
+void vp__rank_main(struct vp__rank *r);
+int vp__world_status(const struct vp__world *w);
+void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
+
+#endif /* VP_RUNTIME_TRANSPORT_H */
