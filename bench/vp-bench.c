@@ -513,23 +513,7 @@ struct coll_set {
 /* The spec of kind with p ranks, or 0 when the kind cannot take p. */
 static int spec_for(const char *kind, int p, char *out, size_t len)
 {
-	int d = 0, r;
-
-	if (!strcmp(kind, "hypercube") || !strcmp(kind, "tree")) {
-		while ((1 << d) < p)
-			d++;
-		if ((1 << d) != p)
-			return 0;
-		if (!strcmp(kind, "tree"))
-			return snprintf(out, len, "tree:%d", p) > 0;
-		return snprintf(out, len, "hypercube:%d", d) > 0;
-	}
-	if (!strcmp(kind, "mesh") || !strcmp(kind, "torus")) {
-		for (r = (int)sqrt((double)p); r > 1 && p % r; r--)
-			;
-		return snprintf(out, len, "%s:%dx%d", kind, r, p / r) > 0;
-	}
-	return snprintf(out, len, "%s:%d", kind, p) > 0;
+	return vp_topo_spec(kind, p, out, len) == VP_OK;
 }
 
 static int mode_collectives(const struct coll_set *cs)

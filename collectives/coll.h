@@ -229,8 +229,6 @@ int vp__popcount(unsigned long x);
 int vp__grid(vp_comm *c, int *rows, int *cols, const char **why);
 /* 1 if c is the whole world in rank order (topology algorithms apply). */
 int vp__is_world(vp_comm *c);
-/* Topology kind of the run: "ring", "line", "mesh", ... (static text). */
-const char *vp__topo_kind(vp_comm *c);
 /* malloc that aborts the run with VP_ENOMEM (named call) on failure. */
 void *vp__alloc(const struct coll *a, size_t n);
 

@@ -133,33 +133,12 @@ int vp__popcount(unsigned long x)
 	return __builtin_popcountl(x);
 }
 
-/* Ranks of the world from the topology spec ("mesh:3x4" -> 12). */
-static int world_size(const char *spec, int *rows, int *cols)
-{
-	const char *colon = strchr(spec, ':');
-	long a, b = 1;
-	char *end;
-
-	*rows = *cols = 0;
-	if (!colon)
-		return 0;
-	a = strtol(colon + 1, &end, 10);
-	if (*end == 'x')
-		b = strtol(end + 1, &end, 10);
-	if (!strncmp(spec, "hypercube", 9))
-		return 1 << a;
-	if (!strncmp(spec, "mesh", 4) || !strncmp(spec, "torus", 5)) {
-		*rows = (int)a;
-		*cols = (int)b;
-	}
-	return (int)(a * b);
-}
-
 int vp__is_world(vp_comm *c)
 {
-	int rows, cols, p = vp_size(c), i;
+	int p = vp_size(c), i;
+	vp_topo t;
 
-	if (p != world_size(vp_topology(c), &rows, &cols))
+	if (vp_topo_info(c, &t) || p != t.p)
 		return 0;
 	for (i = 0; i < p; i++)
 		if (vp_world_rank(c, i) != i)
@@ -167,27 +146,14 @@ int vp__is_world(vp_comm *c)
 	return 1;
 }
 
-const char *vp__topo_kind(vp_comm *c)
-{
-	static const char *const kinds[] = {"ring", "line", "mesh", "torus",
-					    "hypercube", "tree", "full"};
-	const char *spec = vp_topology(c);
-	size_t i;
-
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strncmp(spec, kinds[i], strlen(kinds[i])))
-			return kinds[i];
-	return "full";
-}
-
 int vp__grid(vp_comm *c, int *rows, int *cols, const char **why)
 {
-	int r, k, p = vp_size(c);
+	int k, p = vp_size(c);
+	vp_topo t;
 
-	world_size(vp_topology(c), &r, &k);
-	if (r > 0 && vp__is_world(c)) {
-		*rows = r;
-		*cols = k;
+	if (!vp_topo_info(c, &t) && t.ndims == 2 && vp__is_world(c)) {
+		*rows = t.dims[0];
+		*cols = t.dims[1];
 		return 0;
 	}
 	for (k = 1; k * k < p; k++)

@@ -36,16 +36,14 @@ static int is_power_of(long p, long k)
 /* The grid a mesh algorithm uses for p ranks of topology; 0 if none. */
 static int grid_of(const char *topology, int p, int *rows, int *cols)
 {
+	vp_topo t;
 	int s;
 
-	if (topology && (!strncmp(topology, "mesh:", 5) ||
-			 !strncmp(topology, "torus:", 6))) {
-		const char *x = strchr(topology, ':') + 1;
-
-		*rows = atoi(x);
-		*cols = strchr(x, 'x') ? atoi(strchr(x, 'x') + 1) : 0;
-		if (*rows * *cols == p)
-			return 1;
+	if (topology && !vp_topo_parse(topology, &t, NULL, 0) &&
+	    t.ndims == 2 && t.p == p) {
+		*rows = t.dims[0];
+		*cols = t.dims[1];
+		return 1;
 	}
 	for (s = 1; s * s < p; s++)
 		;

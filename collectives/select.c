@@ -41,14 +41,18 @@ static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
 
 vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 {
-	const char *kind = vp__topo_kind(c), *nogrid;
+	const char *kind, *nogrid;
 	int p = vp_size(c), world = vp__is_world(c), rows, cols;
 	int pow2 = vp__is_pow2(p), longm = bytes >= LONG_MSG;
-	int cube = world && !strcmp(kind, "hypercube");
-	int grid = world && (!strcmp(kind, "mesh") || !strcmp(kind, "torus")) &&
-		   !vp__grid(c, &rows, &cols, &nogrid);
-	int ring = world && (!strcmp(kind, "ring") || !strcmp(kind, "line"));
-	int tree = world && !strcmp(kind, "tree");
+	int cube, grid, ring, tree;
+	vp_topo t;
+
+	vp_topo_info(c, &t);
+	kind = t.name;
+	cube = world && t.kind == VP_TOPO_HYPERCUBE;
+	grid = world && t.ndims == 2 && !vp__grid(c, &rows, &cols, &nogrid);
+	ring = world && (t.kind == VP_TOPO_RING || t.kind == VP_TOPO_LINE);
+	tree = world && t.kind == VP_TOPO_TREE;
 	const char *topo = "%s: the book's algorithm for this topology "
 			   "(p=%d, %zu bytes)";
 	const char *gen = "%s: general algorithm for %d ranks and %zu-byte "
@@ -57,7 +61,7 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 
 	if (!world)
 		kind = "sub-communicator";
-	else if (!strcmp(kind, "full"))
+	else if (t.kind == VP_TOPO_FULL)
 		kind = "fully connected";
 	switch (op) {
 	case VP_COLL_BCAST:
@@ -125,7 +129,7 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 	case VP_COLL_SCATTER:
 	case VP_COLL_GATHER:
 		alg = pick(VP_ALG_BINOMIAL,
-			   world && strcmp(kind, "fully connected")
+			   world && t.kind != VP_TOPO_FULL
 				   ? "%s: recursive halving, the book's "
 				     "algorithm (p=%d, %zu bytes)"
 				   : gen,

@@ -129,6 +129,45 @@ VP_API int vp_strict(const vp_comm *c);
 /* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
 VP_API int vp_is_neighbor(const vp_comm *c, int a, int b);
 
+/*
+ * The interconnect as data, for algorithms and tools that adapt to it (no
+ * spec strings to parse). dims: mesh and torus rows and cols (rank = row *
+ * cols + col); p for the ring, line, tree and full; the hypercube's and the
+ * tree's dim is log2 p. diameter is the longest route in links.
+ */
+typedef enum vp_topo_kind {
+	VP_TOPO_RING,
+	VP_TOPO_LINE,
+	VP_TOPO_MESH,
+	VP_TOPO_TORUS,
+	VP_TOPO_HYPERCUBE,
+	VP_TOPO_TREE,
+	VP_TOPO_FULL,
+} vp_topo_kind;
+
+typedef struct vp_topo {
+	vp_topo_kind kind;
+	const char *name; /* "ring", "mesh", ... (static text) */
+	int p;
+	int ndims;	  /* 2 for mesh and torus, else 1 */
+	int dims[2];
+	int dim;	  /* hypercube dimension; tree depth */
+	int wraparound;	  /* ring and torus */
+	int diameter;
+	char spec[64];	  /* canonical spec, e.g. "mesh:3x4" */
+} vp_topo;
+
+/* The spec of a topology kind ("mesh", ...) with p ranks: the squarest
+ * grid for mesh and torus, log2 p for the hypercube. VP_EINVAL when the
+ * kind is unknown or cannot have p ranks (a hypercube of 6). */
+VP_API int vp_topo_spec(const char *kind, int p, char *buf, size_t len);
+/* The run's physical topology (whatever sub-communicator c is). */
+VP_API int vp_topo_info(const vp_comm *c, vp_topo *t);
+/* The same for a spec; VP_EINVAL with a message in err (may be NULL)
+ * quoting the spec and listing the accepted forms. */
+VP_API int vp_topo_parse(const char *spec, vp_topo *t, char *err,
+			 size_t errlen);
+
 /* Point to point, blocking, in bytes. FIFO per ordered pair. */
 VP_API int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
 VP_API int vp_recv(vp_comm *c, int src, void *buf, size_t n);

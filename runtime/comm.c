@@ -47,6 +47,14 @@ const char *vp_topology(const vp_comm *c)
 	return c ? c->world->topo.spec : "";
 }
 
+int vp_topo_info(const vp_comm *c, vp_topo *t)
+{
+	if (!c || !t)
+		return VP_EINVAL;
+	vp__topo_describe(&c->world->topo, t);
+	return VP_OK;
+}
+
 int vp_world_rank(const vp_comm *c, int r)
 {
 	if (!c || r < 0 || r >= c->group->size)

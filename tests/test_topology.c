@@ -250,8 +250,87 @@ static void test_distance_and_link_index(void)
 	}
 }
 
+/* The public description: what collectives and tools read instead of
+ * parsing spec strings. */
+struct info_case {
+	const char *spec;
+	vp_topo_kind kind;
+	int p, ndims, d0, d1, dim, wrap, diameter;
+};
+
+static int info_rank(vp_comm *c, void *arg)
+{
+	vp_topo *out = arg;
+
+	if (vp_rank(c) == 0)
+		return vp_topo_info(c, out);
+	return VP_OK;
+}
+
+static void test_public_info(void)
+{
+	static const struct info_case cases[] = {
+		{"ring:8", VP_TOPO_RING, 8, 1, 8, 0, 0, 1, 4},
+		{"line:5", VP_TOPO_LINE, 5, 1, 5, 0, 0, 0, 4},
+		{"mesh:3x4", VP_TOPO_MESH, 12, 2, 3, 4, 0, 0, 5},
+		{"torus:4x4", VP_TOPO_TORUS, 16, 2, 4, 4, 0, 1, 4},
+		{"hypercube:3", VP_TOPO_HYPERCUBE, 8, 1, 8, 0, 3, 0, 3},
+		{"tree:8", VP_TOPO_TREE, 8, 1, 8, 0, 3, 0, 6},
+		{"full:6", VP_TOPO_FULL, 6, 1, 6, 0, 0, 0, 1},
+	};
+	static const struct {
+		const char *kind;
+		int p;
+		const char *spec; /* NULL: refused */
+	} specs[] = {
+		{"mesh", 12, "mesh:3x4"},     {"torus", 7, "torus:1x7"},
+		{"hypercube", 16, "hypercube:4"}, {"hypercube", 6, NULL},
+		{"tree", 6, NULL},	      {"ring", 9, "ring:9"},
+		{"star", 4, NULL},
+	};
+	char err[400], buf[64];
+	size_t i;
+	vp_topo t, run;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct info_case *k = &cases[i];
+		vp_opts o = {.topology = k->spec, .quiet = 1};
+		int rc = vp_topo_parse(k->spec, &t, err, sizeof(err));
+
+		tap_ok(rc == 0 && t.kind == k->kind && t.p == k->p &&
+			       t.ndims == k->ndims && t.dims[0] == k->d0 &&
+			       t.dims[1] == k->d1 && t.dim == k->dim &&
+			       t.wraparound == k->wrap &&
+			       t.diameter == k->diameter &&
+			       !strcmp(t.spec, k->spec) &&
+			       !strncmp(k->spec, t.name, strlen(t.name)),
+		       "vp_topo_parse(%s): kind %d p %d dims %dx%d dim %d "
+		       "wrap %d diameter %d",
+		       k->spec, (int)t.kind, t.p, t.dims[0], t.dims[1], t.dim,
+		       t.wraparound, t.diameter);
+		memset(&run, 0, sizeof(run));
+		rc = vp_run(&o, info_rank, &run, NULL);
+		tap_ok(rc == 0 && !memcmp(&run, &t, sizeof(t)),
+		       "vp_topo_info on %s describes the run as vp_topo_parse "
+		       "does",
+		       k->spec);
+	}
+	tap_ok(vp_topo_parse("mesh:3", &t, err, sizeof(err)) == VP_EINVAL &&
+		       strstr(err, "mesh:3") && strstr(err, "accepted"),
+	       "vp_topo_parse refuses mesh:3 quoting it: %s", err);
+	for (i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		int rc = vp_topo_spec(specs[i].kind, specs[i].p, buf,
+				      sizeof(buf));
+		tap_ok(specs[i].spec ? rc == 0 && !strcmp(buf, specs[i].spec)
+				     : rc == VP_EINVAL,
+		       "vp_topo_spec(%s, %d) is %s", specs[i].kind,
+		       specs[i].p, specs[i].spec ? specs[i].spec : "refused");
+	}
+}
+
 int main(void)
 {
+	test_public_info();
 	test_distance_and_link_index();
 	test_specs();
 	test_neighbors();

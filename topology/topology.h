@@ -25,8 +25,11 @@ enum vp__topo_kind {
 	VP__TOPO_FULL,
 };
 
+struct vp__topo_class;
+
 struct vp__topo {
 	enum vp__topo_kind kind;
+	const struct vp__topo_class *cls; /* the kind's descriptor (kinds.h) */
 	int p;	   /* ranks */
 	int nodes; /* ranks plus switches */
 	int rows, cols; /* mesh and torus; rank = row * cols + col */
@@ -34,15 +37,21 @@ struct vp__topo {
 	char spec[64];	/* canonical spec, e.g. "mesh:3x4" */
 };
 
-/* The largest p a spec may name. */
-#define VP__TOPO_MAX_P 65536
-
 /*
  * Parses spec into *t. Returns 0, or VP_EINVAL with a message in err (which
  * quotes the spec and lists the accepted forms).
  */
 int vp__topo_parse(const char *spec, struct vp__topo *t, char *err,
 		   size_t errlen);
+
+/* Fills the public description (vp_topo_info, vp_topo_parse). */
+struct vp_topo;
+void vp__topo_describe(const struct vp__topo *t, struct vp_topo *out);
+
+/* "ring", "mesh", ... */
+const char *vp__topo_kind_name(enum vp__topo_kind kind);
+/* 1 if the kind has wraparound links (ring, torus). */
+int vp__topo_wraps(const struct vp__topo *t);
 
 /* 1 if ranks a != b are joined by one physical link (tree: by one switch). */
 int vp__topo_is_neighbor(const struct vp__topo *t, int a, int b);
