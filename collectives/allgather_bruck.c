@@ -17,7 +17,7 @@
 
 #include "coll.h"
 
-int vp__allgather_bruck(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t b = a->bytes;
 	int p = a->p, r = a->r, k, i, rc = VP_OK;
@@ -40,3 +40,11 @@ int vp__allgather_bruck(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_allgather_bruck = {
+    .op = VP_COLL_ALLGATHER,
+    .alg = VP_ALG_BRUCK,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_hypercube,
+};

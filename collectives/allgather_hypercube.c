@@ -34,7 +34,7 @@ int vp__allgather_doubling_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__allgather_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
@@ -43,3 +43,18 @@ int vp__allgather_hypercube(const struct coll *a)
 	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
 	return vp__allgather_doubling_view(&v, a->rbuf, &ch);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_allgather_hypercube(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return k->ts * k->L + k->tw * k->m * (k->P - 1);
+}
+
+const struct coll_algorithm vp__alg_allgather_hypercube = {
+    .op = VP_COLL_ALLGATHER,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = vp__cost_allgather_hypercube,
+};

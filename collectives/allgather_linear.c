@@ -13,7 +13,7 @@
  */
 #include "coll.h"
 
-int vp__allgather_linear(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct coll g = *a, b = *a;
 	int rc;
@@ -27,3 +27,18 @@ int vp__allgather_linear(const struct coll *a)
 	b.bytes = a->bytes * (size_t)a->p;
 	return vp__bcast_linear(&b);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_allgather_linear(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (k->P - 1) * k->u + (k->P - 1) * (k->ts + k->tw * k->m * k->P);
+}
+
+const struct coll_algorithm vp__alg_allgather_linear = {
+    .op = VP_COLL_ALLGATHER,
+    .alg = VP_ALG_LINEAR,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_linear,
+};

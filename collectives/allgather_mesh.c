@@ -15,7 +15,7 @@
  */
 #include "coll.h"
 
-int vp__allgather_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int rows, cols, i, rc;
 	const char *why;
@@ -30,7 +30,7 @@ int vp__allgather_mesh(const struct coll *a)
 	in_row = (struct chunks){(size_t)cols * a->count, a->esize, cols};
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
 	rc = vp__allgather_ring_view(
-		&row, (char *)a->rbuf + (size_t)i * cols * a->bytes, &in_row);
+	    &row, (char *)a->rbuf + (size_t)i * cols * a->bytes, &in_row);
 	if (rc)
 		return rc;
 	/* phase 2: my column passes whole rows around */
@@ -38,3 +38,18 @@ int vp__allgather_mesh(const struct coll *a)
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
 	return vp__allgather_ring_view(&col, a->rbuf, &in_col);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_allgather_mesh(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return k->ts * (k->rows + k->cols - 2) + k->tw * k->m * (k->P - 1);
+}
+
+const struct coll_algorithm vp__alg_allgather_mesh = {
+    .op = VP_COLL_ALLGATHER,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = vp__cost_allgather_mesh,
+};

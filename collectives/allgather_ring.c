@@ -33,7 +33,7 @@ int vp__allgather_ring_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__allgather_ring(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
@@ -42,3 +42,18 @@ int vp__allgather_ring(const struct coll *a)
 	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
 	return vp__allgather_ring_view(&v, a->rbuf, &ch);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_allgather_ring(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (k->P - 1) * k->u;
+}
+
+const struct coll_algorithm vp__alg_allgather_ring = {
+    .op = VP_COLL_ALLGATHER,
+    .alg = VP_ALG_RING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_ring,
+};

@@ -13,7 +13,7 @@
 
 #include "coll.h"
 
-int vp__allreduce_binomial(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	char *tmp = vp__alloc(a, a->bytes);
@@ -30,3 +30,18 @@ int vp__allreduce_binomial(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return 2 * k->L * k->u;
+}
+
+const struct coll_algorithm vp__alg_allreduce_binomial = {
+    .op = VP_COLL_ALLREDUCE,
+    .alg = VP_ALG_BINOMIAL,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

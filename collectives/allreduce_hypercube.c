@@ -21,7 +21,7 @@
 
 #include "coll.h"
 
-int vp__allreduce_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int p = a->p, r = a->r, pof2 = 1, rem, me, mask, rc = VP_OK;
 	char *tmp = vp__alloc(a, a->bytes);
@@ -68,3 +68,26 @@ int vp__allreduce_hypercube(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (vp__log2_ceil(k->pof2) + (k->pof2 < k->p ? 2 : 0)) * k->u;
+}
+
+const struct coll_algorithm vp__alg_allreduce_hypercube = {
+    .op = VP_COLL_ALLREDUCE,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = cost,
+};
+
+const struct coll_algorithm vp__alg_allreduce_recursive_doubling = {
+    .op = VP_COLL_ALLREDUCE,
+    .alg = VP_ALG_RECURSIVE_DOUBLING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -17,7 +17,7 @@
 
 #include "coll.h"
 
-int vp__allreduce_rabenseifner(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int p = a->p, r = a->r, pof2 = 1, rem, j, rc = VP_OK;
 	struct chunks ch;
@@ -64,3 +64,20 @@ int vp__allreduce_rabenseifner(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	*exact = k->m_bytes % (size_t)k->pof2 == 0;
+	return 2 * k->ts * vp__log2_ceil(k->pof2) +
+	       2 * k->tw * k->m * (k->pof2 - 1) / k->pof2 +
+	       (k->pof2 < k->p ? 2 * k->u : 0);
+}
+
+const struct coll_algorithm vp__alg_allreduce_rabenseifner = {
+    .op = VP_COLL_ALLREDUCE,
+    .alg = VP_ALG_RABENSEIFNER,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -14,7 +14,7 @@
 
 #include "coll.h"
 
-int vp__allreduce_ring(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {a->count, a->esize, a->p};
 	struct view v;
@@ -32,3 +32,18 @@ int vp__allreduce_ring(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	*exact = k->divides;
+	return 2 * (k->P - 1) * (k->ts + k->tw * k->m / k->P);
+}
+
+const struct coll_algorithm vp__alg_allreduce_ring = {
+    .op = VP_COLL_ALLREDUCE,
+    .alg = VP_ALG_RING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

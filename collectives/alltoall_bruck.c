@@ -17,7 +17,7 @@
 
 #include "coll.h"
 
-int vp__alltoall_bruck(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t b = a->bytes;
 	int p = a->p, r = a->r, k, i, n, rc = VP_OK;
@@ -48,3 +48,25 @@ int vp__alltoall_bruck(const struct coll *a)
 	free(slot);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	double blocks = 0;
+	long bit, i;
+
+	/* step bit sends the blocks whose index has that bit set */
+	for (bit = 1; bit < k->p; bit <<= 1)
+		for (i = 0; i < k->p; i++)
+			blocks += (i & bit) != 0;
+	return k->ts * k->L + k->tw * k->m * blocks;
+}
+
+const struct coll_algorithm vp__alg_alltoall_bruck = {
+    .op = VP_COLL_ALLTOALL,
+    .alg = VP_ALG_BRUCK,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -20,7 +20,7 @@
 
 #include "coll.h"
 
-int vp__alltoall_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t b = a->bytes, half = (size_t)a->p / 2 * b;
 	char *out = a->rbuf, *sendb = vp__alloc(a, 2 * half), *recvb;
@@ -45,3 +45,18 @@ int vp__alltoall_hypercube(const struct coll *a)
 	free(sendb);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (k->ts + k->tw * k->m * k->P / 2) * k->L;
+}
+
+const struct coll_algorithm vp__alg_alltoall_hypercube = {
+    .op = VP_COLL_ALLTOALL,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = cost,
+};

@@ -26,7 +26,7 @@
 
 #include "coll.h"
 
-int vp__alltoall_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int rows, cols, i, j, x, y, rc;
 	size_t b = a->bytes, ring;
@@ -66,3 +66,21 @@ out:
 	free(p1);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return k->ts * (k->rows + k->cols - 2) +
+	       k->tw * k->m *
+		   ((double)k->rows * k->cols * (k->cols - 1) / 2 +
+		    (double)k->cols * k->rows * (k->rows - 1) / 2);
+}
+
+const struct coll_algorithm vp__alg_alltoall_mesh = {
+    .op = VP_COLL_ALLTOALL,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = cost,
+};

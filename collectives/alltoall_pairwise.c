@@ -14,7 +14,7 @@
  */
 #include "coll.h"
 
-int vp__alltoall_pairwise(const struct coll *a)
+static int run(const struct coll *a)
 {
 	const char *in = a->sbuf;
 	char *out = a->rbuf;
@@ -33,3 +33,11 @@ int vp__alltoall_pairwise(const struct coll *a)
 	}
 	return VP_OK;
 }
+
+const struct coll_algorithm vp__alg_alltoall_pairwise = {
+    .op = VP_COLL_ALLTOALL,
+    .alg = VP_ALG_PAIRWISE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_linear,
+};

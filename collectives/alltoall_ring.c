@@ -21,8 +21,8 @@
 
 #include "coll.h"
 
-int vp__alltoall_ring_view(const struct view *v, const void *sbuf,
-			   void *rbuf, size_t bs, void *tmp)
+int vp__alltoall_ring_view(const struct view *v, const void *sbuf, void *rbuf,
+			   size_t bs, void *tmp)
 {
 	int n = v->n, me = v->me, d, s, rc;
 	const char *in = sbuf;
@@ -30,8 +30,8 @@ int vp__alltoall_ring_view(const struct view *v, const void *sbuf,
 
 	vp__copy(out + (size_t)me * bs, in + (size_t)me * bs, bs);
 	for (d = 1; d < n; d++) /* blocks for me+1, me+2, ... in order */
-		memcpy(x + (size_t)(d - 1) * bs, in + (size_t)((me + d) % n) * bs,
-		       bs);
+		memcpy(x + (size_t)(d - 1) * bs,
+		       in + (size_t)((me + d) % n) * bs, bs);
 	send = x;
 	for (s = 1; s < n; s++) {
 		size_t len = (size_t)(n - s) * bs;
@@ -49,7 +49,7 @@ int vp__alltoall_ring_view(const struct view *v, const void *sbuf,
 	return VP_OK;
 }
 
-int vp__alltoall_ring(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	char *tmp = vp__alloc(a, 2 * (size_t)(a->p - 1) * a->bytes);
@@ -62,3 +62,18 @@ int vp__alltoall_ring(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (k->P - 1) * k->ts + k->tw * k->m * k->P * (k->P - 1) / 2;
+}
+
+const struct coll_algorithm vp__alg_alltoall_ring = {
+    .op = VP_COLL_ALLTOALL,
+    .alg = VP_ALG_RING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -38,10 +38,25 @@ int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n)
 	return VP_OK;
 }
 
-int vp__bcast_binomial(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 
 	vp__view_tree(&v, a->c, a->root);
 	return vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_binomial(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return k->L * k->u;
+}
+
+const struct coll_algorithm vp__alg_bcast_binomial = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_BINOMIAL,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -25,6 +25,7 @@
  *         nodes of both trees (small p) serve tree A first.
  */
 #include "coll.h"
+#include <math.h>
 
 /* In-order tree of positions 1..n: parent and children of x (0: none). */
 static int lowbit(int x)
@@ -51,7 +52,7 @@ static void inorder_links(int n, int x, int *parent, int kid[2])
 		return;
 	}
 	/* the parent has the next larger lowest bit; skip missing ones */
-	for (up = x; ;) {
+	for (up = x;;) {
 		int pb = lowbit(up);
 
 		up = (up & (2 * pb)) ? up - pb : up + pb;
@@ -151,7 +152,7 @@ static int step(const struct coll *a, const struct view *v,
 	return VP_OK;
 }
 
-int vp__bcast_double_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
 	size_t pairs = (nseg + 1) / 2, lag, j;
@@ -181,3 +182,20 @@ int vp__bcast_double_tree(const struct coll *a)
 	}
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_double_tree(const struct coll_cost *k, int *exact)
+{
+	double lg = log2(k->P);
+
+	*exact = 0;
+	return 2 * lg * k->ts + sqrt(k->m * lg * k->ts * k->tw) + k->tw * k->m;
+}
+
+const struct coll_algorithm vp__alg_bcast_double_tree = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_DOUBLE_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_double_tree,
+};

@@ -16,7 +16,7 @@
  */
 #include "coll.h"
 
-int vp__bcast_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc;
 
@@ -34,3 +34,11 @@ int vp__bcast_hypercube(const struct coll *a)
 	}
 	return VP_OK;
 }
+
+const struct coll_algorithm vp__alg_bcast_hypercube = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -12,7 +12,7 @@
  */
 #include "coll.h"
 
-int vp__bcast_kary(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	long s, k;
@@ -35,3 +35,18 @@ int vp__bcast_kary(const struct coll *a)
 	}
 	return VP_OK;
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_kary(const struct coll_cost *k, int *exact)
+{
+	*exact = vp__is_power_of(k->p, k->kary);
+	return vp__ceil_log(k->p, k->kary) * (k->kary - 1) * k->u;
+}
+
+const struct coll_algorithm vp__alg_bcast_kary = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_KARY,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_kary,
+};

@@ -23,3 +23,18 @@ int vp__bcast_linear(const struct coll *a)
 			return rc;
 	return VP_OK;
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_linear(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (k->P - 1) * k->u;
+}
+
+const struct coll_algorithm vp__alg_bcast_linear = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_LINEAR,
+    .run = vp__bcast_linear,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_linear,
+};

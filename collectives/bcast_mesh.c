@@ -14,7 +14,7 @@
  */
 #include "coll.h"
 
-int vp__bcast_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int rows, cols, rc;
 	const char *why;
@@ -33,3 +33,18 @@ int vp__bcast_mesh(const struct coll *a)
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, a->root / cols);
 	return vp__bcast_binomial_view(&col, a->rbuf, a->bytes);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_mesh(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return (vp__log2_ceil(k->rows) + vp__log2_ceil(k->cols)) * k->u;
+}
+
+const struct coll_algorithm vp__alg_bcast_mesh = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = vp__cost_bcast_mesh,
+};

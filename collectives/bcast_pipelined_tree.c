@@ -39,7 +39,7 @@ size_t vp__segment_bytes(const struct coll *a)
 	return seg < a->bytes ? seg : a->bytes;
 }
 
-int vp__bcast_pipelined_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), off;
 	struct view v;
@@ -51,8 +51,8 @@ int vp__bcast_pipelined_tree(const struct coll *a)
 		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
 		int kid;
 
-		if (v.me > 0 && (rc = vp__vrecv(&v, (v.me - 1) / 2, buf + off,
-						n)))
+		if (v.me > 0 &&
+		    (rc = vp__vrecv(&v, (v.me - 1) / 2, buf + off, n)))
 			return rc;
 		for (kid = 2 * v.me + 1; kid <= 2 * v.me + 2 && kid < v.n;
 		     kid++)
@@ -61,3 +61,25 @@ int vp__bcast_pipelined_tree(const struct coll *a)
 	}
 	return VP_OK;
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_pipelined_tree(const struct coll_cost *k, int *exact)
+{
+	double lg = log2(k->P),
+	       seg = k->tw > 0 ? sqrt(k->m * k->ts / (k->tw * lg)) : k->m;
+
+	if (seg < 1)
+		seg = 1;
+	if (seg > k->m)
+		seg = k->m;
+	*exact = 0;
+	return 2 * (lg + k->m / seg) * (k->ts + k->tw * seg);
+}
+
+const struct coll_algorithm vp__alg_bcast_pipelined_tree = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_PIPELINED_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_pipelined_tree,
+};

@@ -16,7 +16,7 @@
  */
 #include "coll.h"
 
-int vp__bcast_scatter_allgather(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {a->count, a->esize, a->p};
 	struct view v;
@@ -24,10 +24,27 @@ int vp__bcast_scatter_allgather(const struct coll *a)
 
 	vp__view_all(&v, a->c, a->root);
 	rc = vp__scatter_binomial_view(
-		&v, (char *)a->rbuf + vp__chunk_off(&ch, v.me), &ch);
+	    &v, (char *)a->rbuf + vp__chunk_off(&ch, v.me), &ch);
 	if (rc)
 		return rc;
 	if (vp__is_pow2(a->p))
 		return vp__allgather_doubling_view(&v, a->rbuf, &ch);
 	return vp__allgather_ring_view(&v, a->rbuf, &ch);
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_bcast_scatter_allgather(const struct coll_cost *k, int *exact)
+{
+	*exact = k->divides;
+	return k->pow2 ? 2 * (k->ts * k->L + k->tw * k->m * (k->P - 1) / k->P)
+		       : k->ts * k->L + k->tw * k->m * (k->P - 1) / k->P +
+			     (k->P - 1) * (k->ts + k->tw * k->m / k->P);
+}
+
+const struct coll_algorithm vp__alg_bcast_scatter_allgather = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_SCATTER_ALLGATHER,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_scatter_allgather,
+};

@@ -46,7 +46,7 @@ int vp__tree_levels(int n, int root, int me, struct tree_level *lv)
 	return k;
 }
 
-int vp__bcast_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct tree_level lv[32];
 	int k, n = vp__tree_levels(a->p, a->root, a->r, lv), rc = VP_OK;
@@ -59,3 +59,11 @@ int vp__bcast_tree(const struct coll *a)
 	}
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_bcast_tree = {
+    .op = VP_COLL_BCAST,
+    .alg = VP_ALG_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -20,72 +20,94 @@
 
 /* A collective call, as the algorithms see it. */
 struct coll {
-	vp_comm *c;	  /* the collective twin of the user's communicator */
+	vp_comm *c; /* the collective twin of the user's communicator */
 	vp_coll op;
 	const void *sbuf; /* the input; == rbuf when in place */
 	void *rbuf;
-	size_t count;	  /* elements per rank or per block */
-	size_t esize;	  /* bytes per element */
-	size_t bytes;	  /* count * esize */
+	size_t count; /* elements per rank or per block */
+	size_t esize; /* bytes per element */
+	size_t bytes; /* count * esize */
 	vp_type type;
 	vp_op rop;
 	int root;
-	long q;		  /* shift distance, normalized to [0, p) */
-	int p, r;	  /* size of c and this rank */
+	long q;   /* shift distance, normalized to [0, p) */
+	int p, r; /* size of c and this rank */
 };
 
 typedef int (*coll_fn)(const struct coll *a);
 
-/* The algorithms: one per file, named vp__<op>_<algorithm>. */
-int vp__allgather_bruck(const struct coll *a);
-int vp__allgather_hypercube(const struct coll *a);
-int vp__allgather_linear(const struct coll *a);
-int vp__allgather_mesh(const struct coll *a);
-int vp__allgather_ring(const struct coll *a);
-int vp__allreduce_binomial(const struct coll *a);
-int vp__allreduce_hypercube(const struct coll *a);
-int vp__allreduce_rabenseifner(const struct coll *a);
-int vp__allreduce_ring(const struct coll *a);
-int vp__alltoall_bruck(const struct coll *a);
-int vp__alltoall_hypercube(const struct coll *a);
-int vp__alltoall_mesh(const struct coll *a);
-int vp__alltoall_pairwise(const struct coll *a);
-int vp__alltoall_ring(const struct coll *a);
-int vp__bcast_binomial(const struct coll *a);
-int vp__bcast_double_tree(const struct coll *a);
-int vp__bcast_hypercube(const struct coll *a);
-int vp__bcast_kary(const struct coll *a);
-int vp__bcast_linear(const struct coll *a);
-int vp__bcast_mesh(const struct coll *a);
-int vp__bcast_pipelined_tree(const struct coll *a);
-int vp__bcast_scatter_allgather(const struct coll *a);
-int vp__bcast_tree(const struct coll *a);
-int vp__gather_binomial(const struct coll *a);
-int vp__gather_linear(const struct coll *a);
-int vp__reduce_binomial(const struct coll *a);
-int vp__reduce_double_tree(const struct coll *a);
-int vp__reduce_hypercube(const struct coll *a);
-int vp__reduce_kary(const struct coll *a);
-int vp__reduce_linear(const struct coll *a);
-int vp__reduce_mesh(const struct coll *a);
-int vp__reduce_pipelined_tree(const struct coll *a);
-int vp__reduce_reduce_scatter_gather(const struct coll *a);
-int vp__reduce_scatter_hypercube(const struct coll *a);
-int vp__reduce_scatter_linear(const struct coll *a);
-int vp__reduce_scatter_mesh(const struct coll *a);
-int vp__reduce_scatter_pairwise(const struct coll *a);
-int vp__reduce_scatter_ring(const struct coll *a);
-int vp__reduce_tree(const struct coll *a);
-int vp__scan_hypercube(const struct coll *a);
-int vp__scan_linear(const struct coll *a);
-int vp__scan_recursive_doubling(const struct coll *a);
-int vp__scatter_binomial(const struct coll *a);
-int vp__scatter_linear(const struct coll *a);
-int vp__shift_direct(const struct coll *a);
-int vp__shift_hypercube(const struct coll *a);
-int vp__shift_mesh(const struct coll *a);
-int vp__shift_ring(const struct coll *a);
+/* What an algorithm needs of the communicator; dispatch refuses it with
+ * VP_EALG and the reason otherwise. */
+enum coll_need {
+	NEED_ANY,  /* any p */
+	NEED_POW2, /* p a power of two */
+	NEED_GRID, /* a 2-D grid (vp__grid) */
+};
 
+/* The arguments of a cost formula (vp_coll_formula), derived once. */
+struct coll_cost {
+	int p;
+	double P;       /* p as a double */
+	size_t m_bytes; /* bytes per rank or block */
+	double m;       /* m_bytes as a double */
+	long q;         /* shift distance in [0, p) */
+	double ts, tw;
+	double u;       /* ts + tw*m: one message */
+	double L;       /* ceil(log2 p) */
+	int pow2;       /* p is a power of two */
+	int pof2;       /* the largest power of two <= p */
+	int rows, cols; /* the grid of the mesh algorithms */
+	int divides;    /* p divides m_bytes */
+	int kary;       /* the k-ary trees' degree (the default) */
+};
+
+/*
+ * An algorithm, as its file describes it: which operation, its entry point,
+ * what it needs, and the book's cost (the formula of the file's head, in
+ * the alpha-beta model with th = 0). cost sets *exact to 1 where the model
+ * clock reproduces it to the unit, 0 where it is a bound or an estimate.
+ * Adding an algorithm is its file, ending with its descriptor, and one line
+ * in algorithms.c.
+ */
+struct coll_algorithm {
+	vp_coll op;
+	vp_alg alg;
+	coll_fn run;
+	enum coll_need needs;
+	double (*cost)(const struct coll_cost *k, int *exact);
+};
+
+/* algorithms.c: every algorithm, in the order vp_coll_algorithms lists
+ * them; NULL-terminated. */
+extern const struct coll_algorithm *const vp__algorithms[];
+/* The descriptor of (op, alg), or NULL. */
+const struct coll_algorithm *vp__algorithm(vp_coll op, vp_alg alg);
+
+/* Entry points that other algorithms build on (allgather_linear,
+ * reduce_scatter_linear). */
+int vp__bcast_linear(const struct coll *a);
+int vp__gather_linear(const struct coll *a);
+int vp__reduce_linear(const struct coll *a);
+int vp__scatter_linear(const struct coll *a);
+
+/* Costs shared by duals (a reduction is its broadcast run backwards). */
+double vp__cost_allgather_hypercube(const struct coll_cost *k, int *exact);
+double vp__cost_allgather_linear(const struct coll_cost *k, int *exact);
+double vp__cost_allgather_mesh(const struct coll_cost *k, int *exact);
+double vp__cost_allgather_ring(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_binomial(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_double_tree(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_kary(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_linear(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_mesh(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_pipelined_tree(const struct coll_cost *k, int *exact);
+double vp__cost_bcast_scatter_allgather(const struct coll_cost *k, int *exact);
+double vp__cost_scatter_binomial(const struct coll_cost *k, int *exact);
+
+/* Helpers of the cost formulas (coll_util.c). */
+int vp__ceil_log(long p, long k); /* steps of a k-ary tree over p */
+int vp__is_power_of(long p, long k);
+double vp__shift_steps(long q, long n); /* min(q, n - q) */
 
 /*
  * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
@@ -110,8 +132,8 @@ void vp__view_all(struct view *v, vp_comm *c, int rot);
  * algorithms do), else by rotation. Same tree shape and cost either way.
  */
 void vp__view_tree(struct view *v, vp_comm *c, int root);
-void vp__view_strided(struct view *v, vp_comm *c, int base, int stride,
-		      int n, int rot);
+void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
+		      int rot);
 int vp__view_rank(const struct view *v, int j);
 /* The p blocks of a root's buffer between rank order and member order (the
  * scratch of the binomial scatter and gather): block j of members is the
@@ -152,8 +174,8 @@ int vp__allgather_doubling_view(const struct view *v, void *buf,
 /* reduce_scatter_ring.c: member j ends with chunk j reduced; tmp holds the
  * largest chunk. */
 int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
-				 const struct chunks *ch, void *tmp,
-				 vp_type t, vp_op op);
+				 const struct chunks *ch, void *tmp, vp_type t,
+				 vp_op op);
 /* reduce_scatter_hypercube.c: recursive halving; n a power of two; tmp
  * holds half of buf. */
 int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
@@ -175,8 +197,8 @@ int vp__gather_binomial_view(const struct view *v, void *buf,
 			     const struct chunks *ch);
 /* alltoall_ring.c: sbuf and rbuf hold n blocks of bs in member order;
  * tmp holds 2 (n - 1) blocks. */
-int vp__alltoall_ring_view(const struct view *v, const void *sbuf,
-			   void *rbuf, size_t bs, void *tmp);
+int vp__alltoall_ring_view(const struct view *v, const void *sbuf, void *rbuf,
+			   size_t bs, void *tmp);
 /* shift_ring.c: shifts by q (0 <= q < n) in the shorter direction; buf
  * holds the block, tmp one more block. */
 int vp__shift_ring_view(const struct view *v, void *buf, size_t bs, long q,
@@ -193,8 +215,7 @@ int vp__tree_levels(int n, int root, int me, struct tree_level *lv);
 size_t vp__segment_bytes(const struct coll *a);
 /* bcast_double_tree.c: in tree 0 or 1 of the double tree over relative
  * ranks, rel's parent and children (-1: none; the root has one child). */
-void vp__double_tree_links(int p, int tree, int rel, int *parent,
-			   int kid[2]);
+void vp__double_tree_links(int p, int tree, int rel, int *parent, int kid[2]);
 
 /* bcast_double_tree.c: a rank's part in the double tree: parent and
  * children per tree (children that forward first), and which tree it
@@ -231,6 +252,5 @@ int vp__grid(vp_comm *c, int *rows, int *cols, const char **why);
 int vp__is_world(vp_comm *c);
 /* malloc that aborts the run with VP_ENOMEM (named call) on failure. */
 void *vp__alloc(const struct coll *a, size_t n);
-
 
 #endif /* VP_COLL_H */

@@ -49,7 +49,7 @@ void vp__view_strided(struct view *v, vp_comm *c, int base, int stride, int n,
 }
 
 void vp__blocks_by_member(const struct view *v, char *members,
-			   const char *ranks, size_t bytes)
+			  const char *ranks, size_t bytes)
 {
 	int j;
 
@@ -58,8 +58,8 @@ void vp__blocks_by_member(const struct view *v, char *members,
 			 ranks + (size_t)vp__view_rank(v, j) * bytes, bytes);
 }
 
-void vp__blocks_by_rank(const struct view *v, char *ranks,
-			const char *members, size_t bytes)
+void vp__blocks_by_rank(const struct view *v, char *ranks, const char *members,
+			size_t bytes)
 {
 	int j;
 
@@ -222,4 +222,30 @@ void vp__reduce_bufs_free(const struct coll *a, char *acc, char *tmp)
 {
 	free(tmp);
 	vp__reduce_acc_free(a, acc);
+}
+
+int vp__ceil_log(long p, long k)
+{
+	int n = 0;
+	long s = 1;
+
+	while (s < p) {
+		s *= k;
+		n++;
+	}
+	return n;
+}
+
+int vp__is_power_of(long p, long k)
+{
+	long s = 1;
+
+	while (s < p)
+		s *= k;
+	return s == p;
+}
+
+double vp__shift_steps(long q, long n)
+{
+	return (double)(q < n - q ? q : n - q);
 }

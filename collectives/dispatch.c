@@ -1,6 +1,6 @@
 /*
- * dispatch.c - the public collective calls: argument checks, the table that
- * maps (operation, algorithm) to the file implementing it, the choice for
+ * dispatch.c - the public collective calls: argument checks, the
+ * algorithm's descriptor (algorithms.c) and what it needs, the choice for
  * VP_ALG_AUTO, and the record of what ran.
  *
  * Arguments are checked here once. A bad argument aborts the run with a
@@ -15,104 +15,27 @@
 
 #include "coll.h"
 
-enum need {
-	NEED_ANY,  /* any p */
-	NEED_POW2, /* p a power of two */
-	NEED_GRID, /* a 2-D grid (vp__grid) */
-};
-
-struct entry {
-	vp_coll op;
-	vp_alg alg;
-	coll_fn fn;
-	enum need need;
-};
-
-#define E(o, a, f, n) {VP_COLL_##o, VP_ALG_##a, vp__##f, NEED_##n}
-static const struct entry table[] = {
-	E(BCAST, LINEAR, bcast_linear, ANY),
-	E(BCAST, BINOMIAL, bcast_binomial, ANY),
-	E(BCAST, HYPERCUBE, bcast_hypercube, POW2),
-	E(BCAST, MESH, bcast_mesh, GRID),
-	E(BCAST, TREE, bcast_tree, ANY),
-	E(BCAST, KARY, bcast_kary, ANY),
-	E(BCAST, SCATTER_ALLGATHER, bcast_scatter_allgather, ANY),
-	E(BCAST, PIPELINED_TREE, bcast_pipelined_tree, ANY),
-	E(BCAST, DOUBLE_TREE, bcast_double_tree, ANY),
-	E(REDUCE, LINEAR, reduce_linear, ANY),
-	E(REDUCE, BINOMIAL, reduce_binomial, ANY),
-	E(REDUCE, HYPERCUBE, reduce_hypercube, POW2),
-	E(REDUCE, MESH, reduce_mesh, GRID),
-	E(REDUCE, TREE, reduce_tree, ANY),
-	E(REDUCE, KARY, reduce_kary, ANY),
-	E(REDUCE, REDUCE_SCATTER_GATHER, reduce_reduce_scatter_gather, ANY),
-	E(REDUCE, PIPELINED_TREE, reduce_pipelined_tree, ANY),
-	E(REDUCE, DOUBLE_TREE, reduce_double_tree, ANY),
-	E(ALLREDUCE, BINOMIAL, allreduce_binomial, ANY),
-	E(ALLREDUCE, HYPERCUBE, allreduce_hypercube, POW2),
-	E(ALLREDUCE, RECURSIVE_DOUBLING, allreduce_hypercube, ANY),
-	E(ALLREDUCE, RABENSEIFNER, allreduce_rabenseifner, ANY),
-	E(ALLREDUCE, RING, allreduce_ring, ANY),
-	E(ALLGATHER, LINEAR, allgather_linear, ANY),
-	E(ALLGATHER, RING, allgather_ring, ANY),
-	E(ALLGATHER, MESH, allgather_mesh, GRID),
-	E(ALLGATHER, HYPERCUBE, allgather_hypercube, POW2),
-	E(ALLGATHER, BRUCK, allgather_bruck, ANY),
-	E(REDUCE_SCATTER, LINEAR, reduce_scatter_linear, ANY),
-	E(REDUCE_SCATTER, RING, reduce_scatter_ring, ANY),
-	E(REDUCE_SCATTER, MESH, reduce_scatter_mesh, GRID),
-	E(REDUCE_SCATTER, HYPERCUBE, reduce_scatter_hypercube, POW2),
-	E(REDUCE_SCATTER, PAIRWISE, reduce_scatter_pairwise, ANY),
-	E(SCAN, LINEAR, scan_linear, ANY),
-	E(SCAN, HYPERCUBE, scan_hypercube, POW2),
-	E(SCAN, RECURSIVE_DOUBLING, scan_recursive_doubling, ANY),
-	E(SCATTER, LINEAR, scatter_linear, ANY),
-	E(SCATTER, BINOMIAL, scatter_binomial, ANY),
-	E(GATHER, LINEAR, gather_linear, ANY),
-	E(GATHER, BINOMIAL, gather_binomial, ANY),
-	E(ALLTOALL, PAIRWISE, alltoall_pairwise, ANY),
-	E(ALLTOALL, RING, alltoall_ring, ANY),
-	E(ALLTOALL, MESH, alltoall_mesh, GRID),
-	E(ALLTOALL, HYPERCUBE, alltoall_hypercube, POW2),
-	E(ALLTOALL, BRUCK, alltoall_bruck, ANY),
-	E(SHIFT, RING, shift_ring, ANY),
-	E(SHIFT, MESH, shift_mesh, GRID),
-	E(SHIFT, HYPERCUBE, shift_hypercube, POW2),
-	E(SHIFT, DIRECT, shift_direct, ANY),
-};
-#undef E
-#define NTABLE (int)(sizeof(table) / sizeof(table[0]))
-
-static const struct entry *find(vp_coll op, vp_alg alg)
-{
-	int i;
-
-	for (i = 0; i < NTABLE; i++)
-		if (table[i].op == op && table[i].alg == alg)
-			return &table[i];
-	return NULL;
-}
-
 int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max)
 {
-	int i, n = 0;
+	const struct coll_algorithm *const *a;
+	int n = 0;
 
-	for (i = 0; i < NTABLE; i++)
-		if (table[i].op == op) {
+	for (a = vp__algorithms; *a; a++)
+		if ((*a)->op == op) {
 			if (algs && n < max)
-				algs[n] = table[i].alg;
+				algs[n] = (*a)->alg;
 			n++;
 		}
 	return n;
 }
 
 /* Why alg cannot run op on c, or NULL if it can. */
-static const char *unusable(vp_comm *c, const struct entry *e)
+static const char *unusable(vp_comm *c, const struct coll_algorithm *e)
 {
 	const char *why = NULL;
 	int rows, cols;
 
-	switch (e->need) {
+	switch (e->needs) {
 	case NEED_ANY:
 		return NULL;
 	case NEED_POW2:
@@ -126,7 +49,7 @@ static const char *unusable(vp_comm *c, const struct entry *e)
 
 int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why)
 {
-	const struct entry *e = find(op, alg);
+	const struct coll_algorithm *e = vp__algorithm(op, alg);
 	const char *w;
 
 	if (!c || !e) {
@@ -143,22 +66,22 @@ int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why)
 /* Lists op's algorithms into buf, "linear, binomial, ...". */
 static void list_algs(vp_coll op, char *buf, size_t len)
 {
+	const struct coll_algorithm *const *a;
 	size_t used = 0;
-	int i;
 
 	buf[0] = 0;
-	for (i = 0; i < NTABLE && used + 1 < len; i++)
-		if (table[i].op == op)
+	for (a = vp__algorithms; *a && used + 1 < len; a++)
+		if ((*a)->op == op)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s",
 						 used ? ", " : "",
-						 vp_alg_name(table[i].alg));
+						 vp_alg_name((*a)->alg));
 }
 
 /* ---- argument checks ---- */
 
 /* What a call needs from its buffers, in blocks of count elements. */
 struct roles {
-	int sblocks, rblocks;	/* 0: not used here, 1, or p */
+	int sblocks, rblocks;       /* 0: not used here, 1, or p */
 	int s_in_place, r_in_place; /* VP_IN_PLACE accepted as sbuf / rbuf */
 };
 
@@ -282,9 +205,9 @@ static int check_args(vp_comm *c, const char *call, vp_coll op,
 				count, es, p);
 	block = count * es;
 	ro = roles_of(op, p, is_rooted(op) && r == root);
-	if ((rc = check_buffer(c, call, op == VP_COLL_BCAST ? "buffer"
-							     : "receive buffer",
-			       rbuf, ro.rblocks, ro.r_in_place, block)) ||
+	if ((rc = check_buffer(
+		 c, call, op == VP_COLL_BCAST ? "buffer" : "receive buffer",
+		 rbuf, ro.rblocks, ro.r_in_place, block)) ||
 	    (rc = check_buffer(c, call, "send buffer", sbuf, ro.sblocks,
 			       ro.s_in_place, block)))
 		return rc;
@@ -306,7 +229,7 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 {
 	static __thread char auto_why[256]; /* kept: the same most calls */
 	char call[32], algs[256];
-	const struct entry *e;
+	const struct coll_algorithm *e;
 	const char *why = NULL, *bad;
 	struct coll a;
 	void *copy = NULL;
@@ -325,7 +248,7 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 			snprintf(auto_why, sizeof(auto_why), "auto: %s", why);
 		why = auto_why;
 	}
-	e = find(op, alg);
+	e = vp__algorithm(op, alg);
 	if (!e) {
 		list_algs(op, algs, sizeof(algs));
 		return vp_error(uc, VP_EALG, call,
@@ -377,7 +300,7 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	if (rbuf == VP_IN_PLACE) /* scatter at the root */
 		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
 	vp_coll_note(uc, op, alg, why);
-	rc = e->fn(&a);
+	rc = e->run(&a);
 	free(copy);
 	return rc;
 }
@@ -413,8 +336,8 @@ int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		      vp_type type, vp_op op, vp_alg alg)
 {
-	return run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0,
-		   0, alg);
+	return run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0, 0,
+		   alg);
 }
 
 int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
@@ -426,8 +349,8 @@ int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	       vp_type type, int root, vp_alg alg)
 {
-	return run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root,
-		   0, alg);
+	return run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root, 0,
+		   alg);
 }
 
 int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,

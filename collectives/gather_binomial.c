@@ -31,15 +31,15 @@ int vp__gather_binomial_view(const struct view *v, void *buf,
 
 		if (v->me & mask)
 			return vp__vsend(
-				v, v->me - mask, buf,
-				vp__chunk_span(ch, v->me,
-					       vp__binomial_subtree(v->me, v->n)));
+			    v, v->me - mask, buf,
+			    vp__chunk_span(ch, v->me,
+					   vp__binomial_subtree(v->me, v->n)));
 		if (child < v->n) {
 			rc = vp__vrecv(
-				v, child,
-				(char *)buf + vp__chunk_off(ch, child) - base,
-				vp__chunk_span(ch, child,
-					       vp__binomial_subtree(child, v->n)));
+			    v, child,
+			    (char *)buf + vp__chunk_off(ch, child) - base,
+			    vp__chunk_span(ch, child,
+					   vp__binomial_subtree(child, v->n)));
 			if (rc)
 				return rc;
 		}
@@ -48,7 +48,7 @@ int vp__gather_binomial_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__gather_binomial(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
@@ -69,3 +69,11 @@ int vp__gather_binomial(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_gather_binomial = {
+    .op = VP_COLL_GATHER,
+    .alg = VP_ALG_BINOMIAL,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_scatter_binomial,
+};

@@ -20,8 +20,9 @@ int vp__gather_linear(const struct coll *a)
 	for (j = 1; j < a->p; j++) {
 		int src = (a->root + j) % a->p;
 
-		rc = vp_recv(a->c, src, (char *)a->rbuf + (size_t)src * a->bytes,
-			     a->bytes);
+		rc =
+		    vp_recv(a->c, src, (char *)a->rbuf + (size_t)src * a->bytes,
+			    a->bytes);
 		if (rc)
 			return rc;
 	}
@@ -29,3 +30,11 @@ int vp__gather_linear(const struct coll *a)
 		 a->bytes);
 	return VP_OK;
 }
+
+const struct coll_algorithm vp__alg_gather_linear = {
+    .op = VP_COLL_GATHER,
+    .alg = VP_ALG_LINEAR,
+    .run = vp__gather_linear,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_linear,
+};

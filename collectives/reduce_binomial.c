@@ -37,7 +37,7 @@ int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
 	return VP_OK;
 }
 
-int vp__reduce_binomial(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	char *acc, *tmp;
@@ -50,3 +50,11 @@ int vp__reduce_binomial(const struct coll *a)
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_binomial = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_BINOMIAL,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -39,7 +39,7 @@ static int step(const struct coll *a, const struct view *v,
 	return v->me > 0 ? vp__vsend(v, pl->parent[t], acc + off, n) : VP_OK;
 }
 
-int vp__reduce_double_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
 	size_t pairs = (nseg + 1) / 2, lag, j;
@@ -75,3 +75,11 @@ out:
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_double_tree = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_DOUBLE_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_double_tree,
+};

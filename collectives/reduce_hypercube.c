@@ -15,7 +15,7 @@
 
 #include "coll.h"
 
-int vp__reduce_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int d = vp__log2_ceil(a->p), v = a->r ^ a->root, i, rc;
 	char *acc, *tmp;
@@ -38,3 +38,11 @@ int vp__reduce_hypercube(const struct coll *a)
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_hypercube = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -14,7 +14,7 @@
 
 #include "coll.h"
 
-int vp__reduce_kary(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	long s, k;
@@ -45,3 +45,11 @@ int vp__reduce_kary(const struct coll *a)
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_kary = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_KARY,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_kary,
+};

@@ -14,7 +14,7 @@
 
 #include "coll.h"
 
-int vp__reduce_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int rows, cols, rc;
 	const char *why;
@@ -33,16 +33,24 @@ int vp__reduce_mesh(const struct coll *a)
 	}
 	/* phase 1: my column, to the root's row */
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, a->root / cols);
-	rc = vp__reduce_binomial_view(&col, acc, tmp, a->count, a->type,
-				      a->rop);
+	rc =
+	    vp__reduce_binomial_view(&col, acc, tmp, a->count, a->type, a->rop);
 	/* phase 2: the root's row, to the root */
 	if (!rc && a->r / cols == a->root / cols) {
 		vp__view_strided(&row, a->c, (a->root / cols) * cols, 1, cols,
 				 a->root % cols);
-		rc = vp__reduce_binomial_view(&row, acc, tmp, a->count,
-					      a->type, a->rop);
+		rc = vp__reduce_binomial_view(&row, acc, tmp, a->count, a->type,
+					      a->rop);
 	}
 	free(tmp);
 	vp__reduce_acc_free(a, acc);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_mesh = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = vp__cost_bcast_mesh,
+};

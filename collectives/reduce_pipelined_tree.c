@@ -14,7 +14,7 @@
 
 #include "coll.h"
 
-int vp__reduce_pipelined_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), off;
 	struct view v;
@@ -41,3 +41,11 @@ int vp__reduce_pipelined_tree(const struct coll *a)
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_pipelined_tree = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_PIPELINED_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_pipelined_tree,
+};

@@ -18,7 +18,7 @@
 
 #include "coll.h"
 
-int vp__reduce_reduce_scatter_gather(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {a->count, a->esize, a->p};
 	struct view v;
@@ -36,7 +36,15 @@ int vp__reduce_reduce_scatter_gather(const struct coll *a)
 						  a->rop);
 	if (!rc)
 		rc = vp__gather_binomial_view(
-			&v, acc + vp__chunk_off(&ch, v.me), &ch);
+		    &v, acc + vp__chunk_off(&ch, v.me), &ch);
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_reduce_scatter_gather = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_REDUCE_SCATTER_GATHER,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_scatter_allgather,
+};

@@ -47,7 +47,7 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__reduce_scatter_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	size_t all = (size_t)a->p * a->bytes;
@@ -59,10 +59,18 @@ int vp__reduce_scatter_hypercube(const struct coll *a)
 		return VP_ENOMEM;
 	memcpy(work, a->sbuf, all);
 	vp__view_all(&v, a->c, 0);
-	rc = vp__reduce_scatter_halving_view(&v, work, &ch, work + all,
-					     a->type, a->rop);
+	rc = vp__reduce_scatter_halving_view(&v, work, &ch, work + all, a->type,
+					     a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
 	free(work);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_scatter_hypercube = {
+    .op = VP_COLL_REDUCE_SCATTER,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = vp__cost_allgather_hypercube,
+};

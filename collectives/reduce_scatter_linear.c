@@ -13,7 +13,7 @@
 
 #include "coll.h"
 
-int vp__reduce_scatter_linear(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t all = (size_t)a->p * a->bytes;
 	struct coll red = *a, sc = *a;
@@ -34,3 +34,11 @@ int vp__reduce_scatter_linear(const struct coll *a)
 	free(sum);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_scatter_linear = {
+    .op = VP_COLL_REDUCE_SCATTER,
+    .alg = VP_ALG_LINEAR,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_linear,
+};

@@ -19,7 +19,7 @@
 
 #include "coll.h"
 
-int vp__reduce_scatter_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	size_t all = (size_t)a->p * a->bytes;
 	int rows, cols, i, rc;
@@ -45,10 +45,18 @@ int vp__reduce_scatter_mesh(const struct coll *a)
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
 	if (!rc)
 		rc = vp__reduce_scatter_ring_view(
-			&row, work + (size_t)i * cols * a->bytes, &in_row,
-			work + all, a->type, a->rop);
+		    &row, work + (size_t)i * cols * a->bytes, &in_row,
+		    work + all, a->type, a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
 	free(work);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_scatter_mesh = {
+    .op = VP_COLL_REDUCE_SCATTER,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = vp__cost_allgather_mesh,
+};

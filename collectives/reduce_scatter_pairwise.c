@@ -16,7 +16,7 @@
 
 #include "coll.h"
 
-int vp__reduce_scatter_pairwise(const struct coll *a)
+static int run(const struct coll *a)
 {
 	const char *in = a->sbuf;
 	int p = a->p, r = a->r, s, rc = VP_OK;
@@ -38,3 +38,11 @@ int vp__reduce_scatter_pairwise(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_scatter_pairwise = {
+    .op = VP_COLL_REDUCE_SCATTER,
+    .alg = VP_ALG_PAIRWISE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_ring,
+};

@@ -19,15 +19,16 @@
 #include "coll.h"
 
 int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
-				 const struct chunks *ch, void *tmp,
-				 vp_type t, vp_op op)
+				 const struct chunks *ch, void *tmp, vp_type t,
+				 vp_op op)
 {
 	int n = v->n, me = v->me, s, rc;
 	size_t es = ch->esize;
 	char *b = buf;
 
 	for (s = 0; s < n - 1; s++) {
-		int out = (me - s - 1 + 2 * n) % n, in = (me - s - 2 + 2 * n) % n;
+		int out = (me - s - 1 + 2 * n) % n,
+		    in = (me - s - 2 + 2 * n) % n;
 		size_t len = vp__chunk_len(ch, in);
 
 		rc = vp__vsendrecv(v, (me + 1) % n, b + vp__chunk_off(ch, out),
@@ -41,7 +42,7 @@ int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__reduce_scatter_ring(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	size_t all = (size_t)a->p * a->bytes;
@@ -60,3 +61,11 @@ int vp__reduce_scatter_ring(const struct coll *a)
 	free(work);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_scatter_ring = {
+    .op = VP_COLL_REDUCE_SCATTER,
+    .alg = VP_ALG_RING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_allgather_ring,
+};

@@ -15,7 +15,7 @@
 
 #include "coll.h"
 
-int vp__reduce_tree(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct tree_level lv[32];
 	int k = vp__tree_levels(a->p, a->root, a->r, lv), rc;
@@ -38,3 +38,11 @@ int vp__reduce_tree(const struct coll *a)
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_reduce_tree = {
+    .op = VP_COLL_REDUCE,
+    .alg = VP_ALG_TREE,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -14,7 +14,7 @@
 
 #include "coll.h"
 
-int vp__scan_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	char *msg = vp__alloc(a, 2 * a->bytes), *in;
 	int mask, rc = VP_OK;
@@ -37,3 +37,11 @@ int vp__scan_hypercube(const struct coll *a)
 	free(msg);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_scan_hypercube = {
+    .op = VP_COLL_SCAN,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -13,7 +13,7 @@
 
 #include "coll.h"
 
-int vp__scan_linear(const struct coll *a)
+static int run(const struct coll *a)
 {
 	char *in;
 	int rc = VP_OK;
@@ -31,3 +31,11 @@ int vp__scan_linear(const struct coll *a)
 		rc = vp_send(a->c, a->r + 1, a->rbuf, a->bytes);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_scan_linear = {
+    .op = VP_COLL_SCAN,
+    .alg = VP_ALG_LINEAR,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_linear,
+};

@@ -16,7 +16,7 @@
 
 #include "coll.h"
 
-int vp__scan_recursive_doubling(const struct coll *a)
+static int run(const struct coll *a)
 {
 	char *in = vp__alloc(a, a->bytes);
 	int k, r = a->r, rc = VP_OK;
@@ -40,3 +40,11 @@ int vp__scan_recursive_doubling(const struct coll *a)
 	free(in);
 	return rc;
 }
+
+const struct coll_algorithm vp__alg_scan_recursive_doubling = {
+    .op = VP_COLL_SCAN,
+    .alg = VP_ALG_RECURSIVE_DOUBLING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_bcast_binomial,
+};

@@ -56,7 +56,7 @@ int vp__scatter_binomial_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
-int vp__scatter_binomial(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
 	struct view v;
@@ -78,3 +78,18 @@ int vp__scatter_binomial(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+double vp__cost_scatter_binomial(const struct coll_cost *k, int *exact)
+{
+	*exact = k->pow2;
+	return k->ts * k->L + k->tw * k->m * (k->P - 1);
+}
+
+const struct coll_algorithm vp__alg_scatter_binomial = {
+    .op = VP_COLL_SCATTER,
+    .alg = VP_ALG_BINOMIAL,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = vp__cost_scatter_binomial,
+};

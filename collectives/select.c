@@ -79,8 +79,8 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 				   kind, p, bytes);
 		else if (longm && p > 2)
 			alg = pick(op == VP_COLL_BCAST
-					   ? VP_ALG_SCATTER_ALLGATHER
-					   : VP_ALG_REDUCE_SCATTER_GATHER,
+				       ? VP_ALG_SCATTER_ALLGATHER
+				       : VP_ALG_REDUCE_SCATTER_GATHER,
 				   gen, kind, p, bytes);
 		else
 			alg = pick(VP_ALG_BINOMIAL, gen, kind, p, bytes);
@@ -104,9 +104,10 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 			alg = pick(VP_ALG_MESH, topo, kind, p, bytes);
 		else if (cube || pow2)
 			alg = pick(VP_ALG_HYPERCUBE,
-				   cube ? topo : "%s: recursive doubling "
-						 "(p=%d a power of two, %zu "
-						 "bytes)",
+				   cube ? topo
+					: "%s: recursive doubling "
+					  "(p=%d a power of two, %zu "
+					  "bytes)",
 				   kind, p, bytes);
 		else if (op == VP_COLL_ALLGATHER && bytes * p < LONG_MSG)
 			alg = pick(VP_ALG_BRUCK, gen, kind, p, bytes);
@@ -130,9 +131,9 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 	case VP_COLL_GATHER:
 		alg = pick(VP_ALG_BINOMIAL,
 			   world && t.kind != VP_TOPO_FULL
-				   ? "%s: recursive halving, the book's "
-				     "algorithm (p=%d, %zu bytes)"
-				   : gen,
+			       ? "%s: recursive halving, the book's "
+				 "algorithm (p=%d, %zu bytes)"
+			       : gen,
 			   kind, p, bytes);
 		break;
 	case VP_COLL_ALLTOALL:

@@ -13,7 +13,7 @@
  */
 #include "coll.h"
 
-int vp__shift_direct(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int p = a->p, r = a->r;
 
@@ -24,3 +24,18 @@ int vp__shift_direct(const struct coll *a)
 	return vp_sendrecv(a->c, (int)((r + a->q) % p), a->sbuf, a->bytes,
 			   (int)((r - a->q + p) % p), a->rbuf, a->bytes);
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return k->q ? k->u : 0;
+}
+
+const struct coll_algorithm vp__alg_shift_direct = {
+    .op = VP_COLL_SHIFT,
+    .alg = VP_ALG_DIRECT,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -20,7 +20,7 @@
 
 #include "coll.h"
 
-int vp__shift_hypercube(const struct coll *a)
+static int run(const struct coll *a)
 {
 	char *cur = a->rbuf, *next = vp__alloc(a, a->bytes), *spare = next, *t;
 	int p = a->p, r = a->r, rc = VP_OK;
@@ -43,3 +43,18 @@ int vp__shift_hypercube(const struct coll *a)
 	free(spare);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return vp__popcount((unsigned long)k->q) * k->u;
+}
+
+const struct coll_algorithm vp__alg_shift_hypercube = {
+    .op = VP_COLL_SHIFT,
+    .alg = VP_ALG_HYPERCUBE,
+    .run = run,
+    .needs = NEED_POW2,
+    .cost = cost,
+};

@@ -19,7 +19,7 @@
 
 #include "coll.h"
 
-int vp__shift_mesh(const struct coll *a)
+static int run(const struct coll *a)
 {
 	int rows, cols, rc;
 	long b, s;
@@ -42,3 +42,24 @@ int vp__shift_mesh(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	long b = k->q % k->cols, a = k->q / k->cols;
+	double col = vp__shift_steps(a % k->rows, k->rows);
+
+	/* the column phase of the wrapped part moves one row further */
+	if (b > 0 && vp__shift_steps((a + 1) % k->rows, k->rows) > col)
+		col = vp__shift_steps((a + 1) % k->rows, k->rows);
+	return (vp__shift_steps(b, k->cols) + col) * k->u;
+}
+
+const struct coll_algorithm vp__alg_shift_mesh = {
+    .op = VP_COLL_SHIFT,
+    .alg = VP_ALG_MESH,
+    .run = run,
+    .needs = NEED_GRID,
+    .cost = cost,
+};

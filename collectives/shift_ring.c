@@ -37,7 +37,7 @@ int vp__shift_ring_view(const struct view *v, void *buf, size_t bs, long q,
 	return VP_OK;
 }
 
-int vp__shift_ring(const struct coll *a)
+static int run(const struct coll *a)
 {
 	struct view v;
 	char *tmp = vp__alloc(a, a->bytes);
@@ -51,3 +51,18 @@ int vp__shift_ring(const struct coll *a)
 	free(tmp);
 	return rc;
 }
+
+/* The cost above, for vp_coll_formula. */
+static double cost(const struct coll_cost *k, int *exact)
+{
+	(void)exact;
+	return vp__shift_steps(k->q, k->p) * k->u;
+}
+
+const struct coll_algorithm vp__alg_shift_ring = {
+    .op = VP_COLL_SHIFT,
+    .alg = VP_ALG_RING,
+    .run = run,
+    .needs = NEED_ANY,
+    .cost = cost,
+};

@@ -68,7 +68,7 @@ typedef struct vp_opts {
 	int kary;          /* degree of the k-ary broadcast (default 4) */
 	size_t segment;    /* pipelined trees: segment bytes (0: optimum) */
 	int trace_wall;    /* 1: the trace's time axis is wall time
-	                    * (us since the run began); 0: model time */
+			    * (us since the run began); 0: model time */
 	/* svg: path of a space-time diagram (the book's figures): ranks as
 	 * horizontal lines, model time left to right, one arrow per message
 	 * labelled with its step, congested ones in red. NULL: none. */
@@ -102,9 +102,10 @@ typedef struct vp_stats {
 } vp_stats;
 
 /* vp_stats.incomplete: */
-#define VP_STATS_LOG_DROPPED 1u	  /* a model record found no memory */
-#define VP_STATS_LOAD_UNKNOWN 2u  /* no memory for the link-load sweep */
-#define VP_STATS_REPLAY_FAILED 4u /* congested time not replayed (a failed
+#define VP_STATS_LOG_DROPPED 1u  /* a model record found no memory */
+#define VP_STATS_LOAD_UNKNOWN 2u /* no memory for the link-load sweep */
+#define VP_STATS_REPLAY_FAILED                                                 \
+	4u                        /* congested time not replayed (a failed     \
 				   * run, or no memory): it is model_time */
 #define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
 
@@ -113,7 +114,7 @@ typedef struct vp_stats {
  * returns VP_OK or the first error. stats may be NULL.
  */
 VP_API int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
-                  vp_stats *stats);
+		  vp_stats *stats);
 
 VP_API int vp_rank(const vp_comm *c);
 VP_API int vp_size(const vp_comm *c);
@@ -149,12 +150,12 @@ typedef struct vp_topo {
 	vp_topo_kind kind;
 	const char *name; /* "ring", "mesh", ... (static text) */
 	int p;
-	int ndims;	  /* 2 for mesh and torus, else 1 */
+	int ndims; /* 2 for mesh and torus, else 1 */
 	int dims[2];
-	int dim;	  /* hypercube dimension; tree depth */
-	int wraparound;	  /* ring and torus */
+	int dim;        /* hypercube dimension; tree depth */
+	int wraparound; /* ring and torus */
 	int diameter;
-	char spec[64];	  /* canonical spec, e.g. "mesh:3x4" */
+	char spec[64]; /* canonical spec, e.g. "mesh:3x4" */
 } vp_topo;
 
 /* The spec of a topology kind ("mesh", ...) with p ranks: the squarest
@@ -175,7 +176,7 @@ VP_API int vp_recv(vp_comm *c, int src, void *buf, size_t n);
 VP_API int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got);
 /* Send and receive at once; the model overlaps the two transfers. */
 VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
-                       int src, void *rbuf, size_t rn);
+		       int src, void *rbuf, size_t rn);
 
 /*
  * The communicator collectives use: the same ranks as c with a message space
@@ -199,9 +200,9 @@ VP_API int vp_comm_free(vp_comm *sub);
  * run reports this message.
  */
 VP_API int vp_abort(vp_comm *c, int code, const char *call, const char *fmt,
-                    ...) __attribute__((format(printf, 4, 5)));
+		    ...) __attribute__((format(printf, 4, 5)));
 VP_API int vp_error(vp_comm *c, int code, const char *call, const char *fmt,
-                    ...) __attribute__((format(printf, 4, 5)));
+		    ...) __attribute__((format(printf, 4, 5)));
 
 /*
  * Names the messages this rank sends from now on in the trace and the SVG
@@ -215,7 +216,7 @@ VP_API void vp_trace_label(vp_comm *c, const char *label);
 
 /* The model parameters of the run (the options, defaults filled). */
 VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
-                            double *th);
+			    double *th);
 /* The largest message sent eagerly: a send of at most this many bytes is
  * copied and returns at once; a larger one waits for its receiver. */
 VP_API size_t vp_eager_max(const vp_comm *c);
@@ -300,30 +301,30 @@ VP_API int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
 #define VP_IN_PLACE ((void *)1)
 
 VP_API int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
-                    vp_alg alg);
+		    vp_alg alg);
 VP_API int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                     vp_type type, vp_op op, int root, vp_alg alg);
+		     vp_type type, vp_op op, int root, vp_alg alg);
 VP_API int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                        vp_type type, vp_op op, vp_alg alg);
+			vp_type type, vp_op op, vp_alg alg);
 VP_API int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                        vp_type type, vp_alg alg);
+			vp_type type, vp_alg alg);
 VP_API int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf,
-                             size_t count, vp_type type, vp_op op, vp_alg alg);
+			     size_t count, vp_type type, vp_op op, vp_alg alg);
 VP_API int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                   vp_type type, vp_op op, vp_alg alg);
+		   vp_type type, vp_op op, vp_alg alg);
 VP_API int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                      vp_type type, int root, vp_alg alg);
+		      vp_type type, int root, vp_alg alg);
 VP_API int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                     vp_type type, int root, vp_alg alg);
+		     vp_type type, int root, vp_alg alg);
 VP_API int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                       vp_type type, vp_alg alg);
+		       vp_type type, vp_alg alg);
 /* Rank i's block goes to rank (i + q) mod p; any integer q. */
 VP_API int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
-                    vp_type type, long q, vp_alg alg);
+		    vp_type type, long q, vp_alg alg);
 
 /* inout[i] = in[i] op inout[i] for i < count (MPI_Reduce_local). */
 VP_API int vp_reduce_local(const void *in, void *inout, size_t count,
-                           vp_type type, vp_op op);
+			   vp_type type, vp_op op);
 
 /*
  * The algorithm VP_ALG_AUTO picks for op with per-rank (or per-block) size
@@ -331,7 +332,7 @@ VP_API int vp_reduce_local(const void *in, void *inout, size_t count,
  * why may be NULL; the text lives until the next call on this rank.
  */
 VP_API vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes,
-                             const char **why);
+			     const char **why);
 
 /* The algorithms op has (fills up to max of them; returns how many). */
 VP_API int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max);
@@ -362,8 +363,8 @@ VP_API const char *vp_coll_last(const vp_comm *c);
  * estimate. Returns -1 where alg cannot run there.
  */
 VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,
-                              int p, size_t m, long q, double ts, double tw,
-                              int *exact);
+			      int p, size_t m, long q, double ts, double tw,
+			      int *exact);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */

@@ -31,7 +31,7 @@ struct vp__coll_log {
 	vp_alg last_alg;
 	char last_why[REASON_LEN];
 	int last_fresh; /* last matches last_op, last_alg, last_why */
-	int hit;	/* the entry the previous call counted */
+	int hit;        /* the entry the previous call counted */
 	int n;
 	unsigned long dropped; /* calls whose choice did not fit the table */
 	struct coll_entry e[LOG_ENTRIES];
@@ -129,25 +129,26 @@ void vp__coll_log_report(struct vp__world *w, vp_stats *st)
 				continue;
 			/* Fold equal entries of later ranks into this one. */
 			for (j = r + 1; j < w->p; j++) {
-				struct vp__coll_log *o = w->ranks[j].coll_state.log;
+				struct vp__coll_log *o =
+				    w->ranks[j].coll_state.log;
 				int k;
 
 				for (k = 0; o && k < o->n; k++)
 					if (o->e[k].op == e->op &&
 					    o->e[k].alg == e->alg &&
-					    !strcmp(o->e[k].reason, e->reason)) {
+					    !strcmp(o->e[k].reason,
+						    e->reason)) {
 						calls += o->e[k].calls;
 						o->e[k].calls = 0;
 					}
 			}
 			if (len + 1 < cap)
 				len += (size_t)snprintf(
-					st->collectives + len, cap - len,
-					"%s %s x%lu%s%s%s\n",
-					vp_coll_name(e->op),
-					vp_alg_name(e->alg), calls,
-					*e->reason ? " (" : "",
-					e->reason, *e->reason ? ")" : "");
+				    st->collectives + len, cap - len,
+				    "%s %s x%lu%s%s%s\n", vp_coll_name(e->op),
+				    vp_alg_name(e->alg), calls,
+				    *e->reason ? " (" : "", e->reason,
+				    *e->reason ? ")" : "");
 			if (len >= cap)
 				len = cap - 1;
 		}

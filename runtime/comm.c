@@ -208,8 +208,8 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 		table[0] = color;
 		table[1] = key;
 		for (i = 1; i < size; i++)
-			if ((rc = rt_recv(c, i, table + 2 * i,
-					  2 * sizeof(int))))
+			if ((rc =
+				 rt_recv(c, i, table + 2 * i, 2 * sizeof(int))))
 				goto out;
 		for (i = 1; i < size; i++)
 			if ((rc = rt_send(c, i, table,

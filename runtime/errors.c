@@ -37,8 +37,7 @@ const char *vp_strerror(int code)
 	return "unknown error code";
 }
 
-void vp__record_error(struct vp__world *w, int rank, int code,
-		      const char *msg)
+void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 {
 	pthread_mutex_lock(&w->error_lock);
 	if (w->error_code == VP_OK) {
@@ -49,11 +48,11 @@ void vp__record_error(struct vp__world *w, int rank, int code,
 	pthread_mutex_unlock(&w->error_lock);
 }
 
-static void format_error(struct vp__rank *me, const char *call,
-			 const char *fmt, va_list ap)
+static void format_error(struct vp__rank *me, const char *call, const char *fmt,
+			 va_list ap)
 {
-	int n = snprintf(me->errmsg, sizeof(me->errmsg), "rank %d: %s: ",
-			 me->world_rank, call);
+	int n = snprintf(me->errmsg, sizeof(me->errmsg),
+			 "rank %d: %s: ", me->world_rank, call);
 
 	if (n < 0 || (size_t)n >= sizeof(me->errmsg))
 		n = 0;
@@ -72,9 +71,9 @@ void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg)
 	int expected = 0;
 
 	vp__record_error(w, rank, code, msg);
-	if (atomic_compare_exchange_strong(
-		    &w->status, &expected,
-		    code == VP_EDEADLOCK ? VP_EDEADLOCK : VP_EABORT))
+	if (atomic_compare_exchange_strong(&w->status, &expected,
+					   code == VP_EDEADLOCK ? VP_EDEADLOCK
+								: VP_EABORT))
 		w->tx_ops->wake_all(w->tx);
 }
 
@@ -101,8 +100,8 @@ int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 }
 
 /* Writes c's rank message for vp_abort / vp_error; returns code. */
-static int raise_error(vp_comm *c, int code, const char *call,
-		       const char *fmt, va_list ap)
+static int raise_error(vp_comm *c, int code, const char *call, const char *fmt,
+		       va_list ap)
 {
 	format_error(c->me, call ? call : "?", fmt ? fmt : "", ap);
 	c->me->raised = code;

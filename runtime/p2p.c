@@ -51,10 +51,11 @@ static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
 	vp__trace_arrived(me, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);
 	if (*len > n)
-		return vp__fail(me, VP_ETRUNC, call,
-				"message of %zu bytes from rank %d does not fit "
-				"the %zu-byte receive buffer (nothing written)",
-				*len, src_world, n);
+		return vp__fail(
+		    me, VP_ETRUNC, call,
+		    "message of %zu bytes from rank %d does not fit "
+		    "the %zu-byte receive buffer (nothing written)",
+		    *len, src_world, n);
 	return VP_OK;
 }
 
@@ -93,16 +94,15 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 
 /* ---- public entry points ---- */
 
-static int check_peer(vp_comm *c, int peer, const char *call,
-		      const char *role)
+static int check_peer(vp_comm *c, int peer, const char *call, const char *role)
 {
 	struct vp__rank *me = c->me;
 	struct vp__world *w = c->world;
 	int size = c->group->size, wr;
 
 	if (peer < 0 || peer >= size)
-		return vp__fail(me, VP_ERANK, call,
-				"%s %d is outside [0, %d)", role, peer, size);
+		return vp__fail(me, VP_ERANK, call, "%s %d is outside [0, %d)",
+				role, peer, size);
 	wr = vp__to_world(c, peer);
 	if (w->opts.strict && wr != me->world_rank &&
 	    !vp__topo_is_neighbor(&w->topo, me->world_rank, wr))
@@ -141,7 +141,8 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	vp__trace_begin(c, &op, VP__EV_SEND);
 	rc = post(c, dw, buf, n, &env, &pending);
 	if (rc < 0)
-		return vp__fail(me, rc, "vp_send", "no memory for %zu bytes", n);
+		return vp__fail(me, rc, "vp_send", "no memory for %zu bytes",
+				n);
 	vp__trace_sent(c, &op, dw, n, rc, &env);
 	me->clock.t = me->clock.port_free;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
@@ -210,7 +211,8 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	    (rc = check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
 	    (rc = check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
 		return rc;
-	if (sbuf && rbuf && sn && rn && (const char *)sbuf < (char *)rbuf + rn &&
+	if (sbuf && rbuf && sn && rn &&
+	    (const char *)sbuf < (char *)rbuf + rn &&
 	    (const char *)rbuf < (const char *)sbuf + sn)
 		return vp__fail(me, VP_EINVAL, "vp_sendrecv",
 				"send and receive buffers overlap");

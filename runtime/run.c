@@ -86,8 +86,8 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 	if (!o->stack_size)
 		o->stack_size = DEFAULT_STACK;
 	if (o->stack_size < MIN_STACK) {
-		snprintf(err, errlen,
-			 "vp_run: stack_size %zu is below 64 KiB", o->stack_size);
+		snprintf(err, errlen, "vp_run: stack_size %zu is below 64 KiB",
+			 o->stack_size);
 		return VP_EINVAL;
 	}
 	return 0;
@@ -136,8 +136,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	pthread_mutex_init(&w->error_lock, NULL);
 	pthread_mutex_init(&w->group_lock, NULL);
 	atomic_init(&w->status, 0);
-	w->ranks = aligned_alloc(VP__CACHELINE,
-				 (size_t)t->p * sizeof(*w->ranks));
+	w->ranks =
+	    aligned_alloc(VP__CACHELINE, (size_t)t->p * sizeof(*w->ranks));
 	ranks = malloc((size_t)t->p * sizeof(*ranks));
 	tx_rank = calloc((size_t)t->p, sizeof(*tx_rank));
 	if (!w->ranks || !ranks || !tx_rank)
@@ -187,7 +187,8 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 		vp__model_finish(&w->model, &w->topo, clocks, w->p, st);
 		free(clocks);
 	} else {
-		st->incomplete |= VP_STATS_LOAD_UNKNOWN | VP_STATS_REPLAY_FAILED;
+		st->incomplete |=
+		    VP_STATS_LOAD_UNKNOWN | VP_STATS_REPLAY_FAILED;
 	}
 	vp__coll_log_report(w, st);
 	vp__trace_finish(w, st);
@@ -228,7 +229,8 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 		return rc;
 	}
 	if (!fn) {
-		fail_early(stats, opts, VP_EINVAL, "vp_run: rank function is NULL");
+		fail_early(stats, opts, VP_EINVAL,
+			   "vp_run: rank function is NULL");
 		return VP_EINVAL;
 	}
 	w = world_new(&o, &topo, err, sizeof(err), &rc);

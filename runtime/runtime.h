@@ -44,9 +44,9 @@ enum vp__space {
 
 /* A communicator record shared by its members: who is in it. */
 struct vp__group {
-	int id;		   /* ctx = id * VP__SPACES + space */
+	int id; /* ctx = id * VP__SPACES + space */
 	int size;
-	int *world_of;	   /* group rank -> world rank; NULL = identity */
+	int *world_of;          /* group rank -> world rank; NULL = identity */
 	int parent, seq, color; /* made by split number seq of group parent */
 	struct vp__group *next;
 };
@@ -55,9 +55,9 @@ struct vp_comm {
 	struct vp__world *world;
 	struct vp__rank *me;
 	struct vp__group *group;
-	int space;	 /* VP__SPACE_USER or VP__SPACE_COLL */
-	int rank;	 /* my rank in the group */
-	int split_seq;	 /* splits done on this comm (same on all members) */
+	int space;     /* VP__SPACE_USER or VP__SPACE_COLL */
+	int rank;      /* my rank in the group */
+	int split_seq; /* splits done on this comm (same on all members) */
 	struct vp_comm *coll; /* twin in the collective space */
 	struct vp_comm *user; /* twin in the user space */
 	int is_world;
@@ -118,8 +118,7 @@ struct vp__world {
 /* errors.c */
 int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	     ...) __attribute__((format(printf, 4, 5)));
-void vp__record_error(struct vp__world *w, int rank, int code,
-		      const char *msg);
+void vp__record_error(struct vp__world *w, int rank, int code, const char *msg);
 int vp__check_running(struct vp__rank *me);
 
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and

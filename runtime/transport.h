@@ -73,15 +73,15 @@ struct vp__rank;
  * unread on receipt. */
 struct vp__envelope {
 	double arrival; /* model: when the last byte arrives */
-	uint32_t seq;	/* model: the sender's modelled send number */
-	uint32_t step;	/* trace: the sender's Lamport step */
+	uint32_t seq;   /* model: the sender's modelled send number */
+	uint32_t step;  /* trace: the sender's Lamport step */
 };
 
 /* What a transport is given to set up a run. */
 struct vp__transport_init {
-	struct vp__world *w;	 /* handed back to the runtime's services */
-	int p;			 /* ranks of the run */
-	const vp_opts *opts;	 /* defaults filled */
+	struct vp__world *w;     /* handed back to the runtime's services */
+	int p;                   /* ranks of the run */
+	const vp_opts *opts;     /* defaults filled */
 	struct vp__rank **ranks; /* ranks[r]: what vp__rank_main(r) runs */
 };
 

@@ -31,11 +31,10 @@ int vp__vec_push(struct vp__vec *v, const void *elem)
 		if (c == 0) {
 			v->chunks[0] = malloc(64 * v->elem);
 		} else {
-			v->chunks[c] = mmap(NULL, VP__VEC_CHUNK * v->elem,
-					    PROT_READ | PROT_WRITE,
-					    MAP_PRIVATE | MAP_ANONYMOUS |
-						    MAP_POPULATE,
-					    -1, 0);
+			v->chunks[c] = mmap(
+			    NULL, VP__VEC_CHUNK * v->elem,
+			    PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 			if (v->chunks[c] == MAP_FAILED)
 				v->chunks[c] = NULL;
 		}

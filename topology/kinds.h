@@ -11,11 +11,11 @@
 
 struct vp__topo_class {
 	enum vp__topo_kind kind;
-	const char *name;	/* the spec's prefix, "ring" */
-	int two_dims;		/* the spec's size is RxC */
-	int size_is_dim;	/* the spec's size is a dimension d, p = 2^d */
-	int wraps;		/* wraparound links (ring, torus) */
-	int max_candidates;	/* bound on candidates() (default 4) */
+	const char *name;   /* the spec's prefix, "ring" */
+	int two_dims;       /* the spec's size is RxC */
+	int size_is_dim;    /* the spec's size is a dimension d, p = 2^d */
+	int wraps;          /* wraparound links (ring, torus) */
+	int max_candidates; /* bound on candidates() (default 4) */
 	/* Fills p (and rows, cols, dim, nodes) from the spec's numbers a (and
 	 * b for RxC); 0, or -1 with *why set. */
 	int (*setup)(struct vp__topo *t, long a, long b, const char **why);
@@ -31,9 +31,8 @@ struct vp__topo_class {
 	size_t (*link_index)(const struct vp__topo *t, uint64_t link);
 };
 
-extern const struct vp__topo_class vp__topo_ring, vp__topo_line,
-	vp__topo_mesh, vp__topo_torus, vp__topo_hypercube, vp__topo_tree,
-	vp__topo_full;
+extern const struct vp__topo_class vp__topo_ring, vp__topo_line, vp__topo_mesh,
+    vp__topo_torus, vp__topo_hypercube, vp__topo_tree, vp__topo_full;
 
 static inline int vp__iabs(int x)
 {

@@ -45,8 +45,8 @@ static int line_max_hops(const struct vp__topo *t)
 	return t->p - 1;
 }
 
-static int ring_route(const struct vp__topo *t, int a, int b,
-		      uint64_t *links, int max)
+static int ring_route(const struct vp__topo *t, int a, int b, uint64_t *links,
+		      int max)
 {
 	int n = 0, dir = vp__cyclic_steps(a, b, t->p) > 0 ? 1 : -1, cur;
 
@@ -55,8 +55,8 @@ static int ring_route(const struct vp__topo *t, int a, int b,
 	return n;
 }
 
-static int line_route(const struct vp__topo *t, int a, int b,
-		      uint64_t *links, int max)
+static int line_route(const struct vp__topo *t, int a, int b, uint64_t *links,
+		      int max)
 {
 	int n = 0, dir = b > a ? 1 : -1, cur;
 
@@ -90,28 +90,28 @@ static size_t link_index(const struct vp__topo *t, uint64_t link)
 }
 
 const struct vp__topo_class vp__topo_ring = {
-	.kind = VP__TOPO_RING,
-	.name = "ring",
-	.wraps = 1,
-	.setup = setup,
-	.is_neighbor = ring_neighbor,
-	.candidates = candidates,
-	.max_hops = ring_max_hops,
-	.route = ring_route,
-	.distance = ring_distance,
-	.link_slots = link_slots,
-	.link_index = link_index,
+    .kind = VP__TOPO_RING,
+    .name = "ring",
+    .wraps = 1,
+    .setup = setup,
+    .is_neighbor = ring_neighbor,
+    .candidates = candidates,
+    .max_hops = ring_max_hops,
+    .route = ring_route,
+    .distance = ring_distance,
+    .link_slots = link_slots,
+    .link_index = link_index,
 };
 
 const struct vp__topo_class vp__topo_line = {
-	.kind = VP__TOPO_LINE,
-	.name = "line",
-	.setup = setup,
-	.is_neighbor = line_neighbor,
-	.candidates = candidates,
-	.max_hops = line_max_hops,
-	.route = line_route,
-	.distance = line_distance,
-	.link_slots = link_slots,
-	.link_index = link_index,
+    .kind = VP__TOPO_LINE,
+    .name = "line",
+    .setup = setup,
+    .is_neighbor = line_neighbor,
+    .candidates = candidates,
+    .max_hops = line_max_hops,
+    .route = line_route,
+    .distance = line_distance,
+    .link_slots = link_slots,
+    .link_index = link_index,
 };

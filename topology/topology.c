@@ -13,8 +13,8 @@
 #include "vp.h"
 
 static const struct vp__topo_class *const classes[] = {
-	&vp__topo_ring,	     &vp__topo_line, &vp__topo_mesh, &vp__topo_torus,
-	&vp__topo_hypercube, &vp__topo_tree, &vp__topo_full,
+    &vp__topo_ring,      &vp__topo_line, &vp__topo_mesh, &vp__topo_torus,
+    &vp__topo_hypercube, &vp__topo_tree, &vp__topo_full,
 };
 #define NCLASSES (int)(sizeof(classes) / sizeof(classes[0]))
 #define MAX_CANDIDATES 16
@@ -22,9 +22,9 @@ static const struct vp__topo_class *const classes[] = {
 #define STR_(x) #x
 #define STR(x) STR_(x)
 static const char accepted[] =
-	"accepted: ring:P, line:P, mesh:RxC, torus:RxC, hypercube:D, "
-	"tree:P (P a power of two), full:P; 1 <= P <= " STR(VP_MAX_RANKS)
-	", 0 <= D <= 16";
+    "accepted: ring:P, line:P, mesh:RxC, torus:RxC, hypercube:D, "
+    "tree:P (P a power of two), full:P; 1 <= P <= " STR(
+	VP_MAX_RANKS) ", 0 <= D <= 16";
 
 const char *vp__topo_kind_name(enum vp__topo_kind kind)
 {
@@ -98,8 +98,9 @@ int vp__topo_parse(const char *spec, struct vp__topo *t, char *err,
 		if (b < 0)
 			return refuse(spec, "expected RxC", err, errlen);
 		if (a * b > VP_MAX_RANKS)
-			return refuse(spec, "more than " STR(VP_MAX_RANKS)
-					    " ranks", err, errlen);
+			return refuse(spec,
+				      "more than " STR(VP_MAX_RANKS) " ranks",
+				      err, errlen);
 	}
 	if (*s != '\0')
 		return refuse(spec, "trailing characters", err, errlen);
@@ -116,8 +117,8 @@ int vp__topo_parse(const char *spec, struct vp__topo *t, char *err,
 }
 
 _Static_assert((int)VP_TOPO_RING == (int)VP__TOPO_RING &&
-		       (int)VP_TOPO_FULL == (int)VP__TOPO_FULL &&
-		       (int)VP_TOPO_HYPERCUBE == (int)VP__TOPO_HYPERCUBE,
+		   (int)VP_TOPO_FULL == (int)VP__TOPO_FULL &&
+		   (int)VP_TOPO_HYPERCUBE == (int)VP__TOPO_HYPERCUBE,
 	       "public and internal kinds share their numbers");
 
 void vp__topo_describe(const struct vp__topo *t, struct vp_topo *out)

@@ -30,11 +30,11 @@ struct vp__topo_class;
 struct vp__topo {
 	enum vp__topo_kind kind;
 	const struct vp__topo_class *cls; /* the kind's descriptor (kinds.h) */
-	int p;	   /* ranks */
-	int nodes; /* ranks plus switches */
+	int p;                            /* ranks */
+	int nodes;                        /* ranks plus switches */
 	int rows, cols; /* mesh and torus; rank = row * cols + col */
-	int dim;	/* hypercube dimension, tree depth (log2 p) */
-	char spec[64];	/* canonical spec, e.g. "mesh:3x4" */
+	int dim;        /* hypercube dimension, tree depth (log2 p) */
+	char spec[64];  /* canonical spec, e.g. "mesh:3x4" */
 };
 
 /*

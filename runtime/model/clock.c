@@ -80,13 +80,13 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   size_t rbytes)
 {
 	struct vp__event e = {
-		.kind = (uint8_t)kind,
-		.peer_send = dst,
-		.peer_recv = src,
-		.hops = hops,
-		.recv_seq = recv_seq,
-		.bytes_send = bytes,
-		.bytes_recv = rbytes,
+	    .kind = (uint8_t)kind,
+	    .peer_send = dst,
+	    .peer_recv = src,
+	    .hops = hops,
+	    .recv_seq = recv_seq,
+	    .bytes_send = bytes,
+	    .bytes_recv = rbytes,
 	};
 
 	vp__vec_push(&c->events, &e);
@@ -114,8 +114,8 @@ void vp__model_finish(const struct vp__model *m, const struct vp__topo *t,
 	if (failed)
 		st->incomplete |= VP_STATS_LOAD_UNKNOWN;
 	congested = vp__model_replay(
-		m, clocks, p,
-		(double)(st->max_link_load > 1 ? st->max_link_load : 1));
+	    m, clocks, p,
+	    (double)(st->max_link_load > 1 ? st->max_link_load : 1));
 	if (congested < 0)
 		st->incomplete |= VP_STATS_REPLAY_FAILED;
 	st->model_time_congested = congested < 0 ? time : congested;

@@ -74,11 +74,10 @@ static uint64_t sweep_routed(const struct vp__topo *t, struct endpoint *ep,
 	}
 	qsort(ep, n, sizeof(*ep), cmp_time);
 	for (i = 0; i < n; i++) {
-		h = vp__topo_route(t, ep[i].tr->src, ep[i].tr->dst,
-				   route, max_hops);
+		h = vp__topo_route(t, ep[i].tr->src, ep[i].tr->dst, route,
+				   max_hops);
 		for (k = 0; k < h; k++) {
-			int32_t *c = &count[vp__topo_link_index(t,
-								 route[k])];
+			int32_t *c = &count[vp__topo_link_index(t, route[k])];
 			*c += ep[i].delta;
 			if (*c > (int64_t)best)
 				best = (uint64_t)*c;
@@ -111,7 +110,7 @@ uint64_t vp__model_link_load(const struct vp__topo *t,
 	for (r = 0; r < p; r++) {
 		for (k = 0; k < clocks[r]->transfers.len; k++) {
 			const struct vp__transfer *tr =
-				vp__vec_at(&clocks[r]->transfers, k);
+			    vp__vec_at(&clocks[r]->transfers, k);
 			uint64_t l = vp__link(tr->src, tr->dst);
 			/* A zero-length transfer (ts = tw = 0) occupies no
 			 * time; it still makes the link used (load >= 1). */
@@ -122,8 +121,7 @@ uint64_t vp__model_link_load(const struct vp__topo *t,
 		}
 	}
 	best = t->kind == VP__TOPO_FULL ? sweep_full(ep, n)
-				       : sweep_routed(t, ep, n, failed);
+					: sweep_routed(t, ep, n, failed);
 	free(ep);
 	return *failed ? 0 : best ? best : 1;
 }
-

@@ -30,7 +30,7 @@ struct vp__model {
 
 /* What one message of n bytes over hops links costs. */
 struct vp__cost {
-	double hold;	/* the sender's port is busy this long */
+	double hold;    /* the sender's port is busy this long */
 	double latency; /* from the start of the send to the last byte in */
 };
 
@@ -69,13 +69,13 @@ struct vp__transfer {
 
 /* One rank's clock. */
 struct vp__clock {
-	double t;	    /* model time T */
-	double port_free;   /* when the send port is free again */
-	double rport_free;  /* when the receive port is free again */
-	double last_start;  /* start of the last send (for the trace) */
-	uint32_t send_seq;  /* modelled messages sent so far */
+	double t;                 /* model time T */
+	double port_free;         /* when the send port is free again */
+	double rport_free;        /* when the receive port is free again */
+	double last_start;        /* start of the last send (for the trace) */
+	uint32_t send_seq;        /* modelled messages sent so far */
 	uint64_t messages, bytes; /* modelled messages received */
-	struct vp__vec events;	  /* struct vp__event */
+	struct vp__vec events;    /* struct vp__event */
 	struct vp__vec transfers; /* struct vp__transfer */
 };
 

@@ -9,12 +9,12 @@
 #include "model.h"
 
 struct replay_rank {
-	size_t next;	   /* next event */
-	double t, port;	   /* model time, send port free */
-	double rport;	   /* receive port free */
-	double *arrivals;  /* arrival of each of this rank's sends, by seq */
-	uint32_t sent;	   /* sends replayed */
-	int half;	   /* a sendrecv whose send part is done */
+	size_t next;      /* next event */
+	double t, port;   /* model time, send port free */
+	double rport;     /* receive port free */
+	double *arrivals; /* arrival of each of this rank's sends, by seq */
+	uint32_t sent;    /* sends replayed */
+	int half;         /* a sendrecv whose send part is done */
 	double t0, send_end;
 };
 
@@ -43,8 +43,8 @@ double vp__model_replay(const struct vp__model *model,
 	if (!rr)
 		return -1;
 	for (r = 0; r < p; r++) {
-		rr[r].arrivals = malloc(
-			((size_t)clocks[r]->send_seq + 1) * sizeof(double));
+		rr[r].arrivals =
+		    malloc(((size_t)clocks[r]->send_seq + 1) * sizeof(double));
 		if (!rr[r].arrivals) {
 			result = -1;
 			goto out;
@@ -58,8 +58,8 @@ double vp__model_replay(const struct vp__model *model,
 			size_t n = clocks[r]->events.len;
 
 			while (me->next < n) {
-				const struct vp__event *e = vp__vec_at(
-					&clocks[r]->events, me->next);
+				const struct vp__event *e =
+				    vp__vec_at(&clocks[r]->events, me->next);
 				struct replay_rank *src;
 				double arr;
 
@@ -79,15 +79,16 @@ double vp__model_replay(const struct vp__model *model,
 				if (src->sent <= e->recv_seq)
 					break; /* its sender is behind */
 				arr = vp__model_recv_port(
-					&m, src->arrivals[e->recv_seq],
-					&me->rport, e->bytes_recv);
+				    &m, src->arrivals[e->recv_seq], &me->rport,
+				    e->bytes_recv);
 				if (e->kind == VP__EV_RECV) {
 					me->t = me->t > arr ? me->t : arr;
 				} else {
-					double rcv = me->t0 > arr ? me->t0 : arr;
+					double rcv =
+					    me->t0 > arr ? me->t0 : arr;
 					me->t = me->send_end > rcv
-							? me->send_end
-							: rcv;
+						    ? me->send_end
+						    : rcv;
 					me->half = 0;
 				}
 				me->next++;
@@ -108,4 +109,3 @@ out:
 	free(rr);
 	return result;
 }
-

@@ -29,11 +29,10 @@ static const char *describe(struct thr_rank *r, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
 	int peer = atomic_load(&r->waiting_on);
-	size_t bytes = atomic_load_explicit(&r->wait_bytes,
-					    memory_order_relaxed);
-	const char *gone = atomic_load(&r->tw->ranks[peer].exited)
-				   ? ", which has exited"
-				   : "";
+	size_t bytes =
+	    atomic_load_explicit(&r->wait_bytes, memory_order_relaxed);
+	const char *gone =
+	    atomic_load(&r->tw->ranks[peer].exited) ? ", which has exited" : "";
 
 	if (kind == THR_WAIT_RECV)
 		snprintf(buf, len,

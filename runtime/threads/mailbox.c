@@ -90,7 +90,7 @@ void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m)
 static struct vp__msg *dequeue(struct vp__mailbox *mb)
 {
 	struct cds_wfcq_node *n =
-		__cds_wfcq_dequeue_nonblocking(&mb->head, &mb->tail);
+	    __cds_wfcq_dequeue_nonblocking(&mb->head, &mb->tail);
 
 	if (!n || n == CDS_WFCQ_WOULDBLOCK)
 		return (struct vp__msg *)n;
@@ -133,8 +133,8 @@ static struct vp__fb_slot *fastbox_ready(struct vp__mailbox *mb)
 	struct vp__fb_slot *s = &mb->fb[t % VP__FB_SLOTS];
 
 	return atomic_load_explicit(&s->state, memory_order_acquire) == t + 1
-		       ? s
-		       : NULL;
+		   ? s
+		   : NULL;
 }
 
 /* The slot holding message number want, or NULL. */
@@ -147,8 +147,8 @@ static struct vp__fb_slot *fastbox_next(struct vp__mailbox *mb, uint32_t want)
 
 int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d)
 {
-	struct vp__msg *m = atomic_load_explicit(&mb->pending,
-						  memory_order_relaxed);
+	struct vp__msg *m =
+	    atomic_load_explicit(&mb->pending, memory_order_relaxed);
 	uint32_t want = mb->expect;
 
 	d->m = NULL;

@@ -94,15 +94,15 @@ struct vp__msg {
 	struct cds_wfcq_node qnode; /* link in the mailbox queue */
 	struct vp__msg *ret_next;   /* link in the owner's return stack */
 	struct vp__msg *all_next;   /* owner's list of every header */
-	struct thr_rank *owner;	    /* pool the header returns to */
-	int size_class;		    /* 0: payload inline */
+	struct thr_rank *owner;     /* pool the header returns to */
+	int size_class;             /* 0: payload inline */
 	int src_world;
-	uint32_t gseq;		    /* the mailbox's message number */
-	size_t len;		    /* payload bytes */
-	struct vp__envelope env;    /* carried, never read here */
-	const void *rdv_buf;	    /* rendezvous: the sender's buffer */
+	uint32_t gseq;           /* the mailbox's message number */
+	size_t len;              /* payload bytes */
+	struct vp__envelope env; /* carried, never read here */
+	const void *rdv_buf;     /* rendezvous: the sender's buffer */
 	atomic_int rdv_state;
-	unsigned char *payload;	    /* inline_data or a heap buffer */
+	unsigned char *payload; /* inline_data or a heap buffer */
 	unsigned char inline_data[VP__INLINE_BYTES];
 };
 
@@ -114,7 +114,7 @@ struct vp__msg {
 struct vp__fb_slot {
 	atomic_uint state; /* h + 1 once message h of the fastbox is in */
 	uint32_t len;
-	uint32_t gseq;	   /* the mailbox's message number */
+	uint32_t gseq; /* the mailbox's message number */
 	struct vp__envelope env;
 	unsigned char payload[VP__FB_BYTES];
 };
@@ -124,16 +124,16 @@ struct vp__mailbox {
 	 * verifier reads the atomics from any thread) */
 	struct __cds_wfcq_head head;
 	int ctx, src, dst;
-	struct vp__mailbox *next; /* registry chain */
-	uint32_t expect;	  /* next message number to deliver */
-	atomic_uint fb_tail;	  /* fastbox messages consumed */
+	struct vp__mailbox *next;          /* registry chain */
+	uint32_t expect;                   /* next message number to deliver */
+	atomic_uint fb_tail;               /* fastbox messages consumed */
 	_Atomic(struct vp__msg *) pending; /* dequeued ahead of its turn */
 	/* the consumed count for the sender, on a line of its own */
 	_Alignas(64) atomic_uint fb_consumed;
 	/* producer side on its own line: senders xchg the tail; keeping it
 	 * apart stops the receiver's head updates from bouncing it. */
 	_Alignas(64) struct cds_wfcq_tail tail;
-	uint32_t gseq;	  /* next message number (the sender's) */
+	uint32_t gseq;    /* next message number (the sender's) */
 	uint32_t fb_head; /* fastbox messages sent */
 	uint32_t fb_seen; /* the receiver's consumed count, last read */
 	_Alignas(64) struct vp__fb_slot fb[VP__FB_SLOTS];

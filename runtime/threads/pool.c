@@ -31,8 +31,8 @@ static int size_class(size_t len)
 /* Takes every header receivers gave back and files it by class. */
 static void reclaim_returned(struct thr_rank *me)
 {
-	struct vp__msg *m = atomic_exchange_explicit(&me->returned, NULL,
-						     memory_order_acquire);
+	struct vp__msg *m =
+	    atomic_exchange_explicit(&me->returned, NULL, memory_order_acquire);
 	while (m) {
 		struct vp__msg *next = m->ret_next;
 		m->ret_next = me->free_list[m->size_class];
@@ -80,13 +80,13 @@ void vp__msg_release(struct vp__msg *m)
 {
 	struct thr_rank *owner = m->owner;
 	struct vp__msg *head =
-		atomic_load_explicit(&owner->returned, memory_order_relaxed);
+	    atomic_load_explicit(&owner->returned, memory_order_relaxed);
 
 	do {
 		m->ret_next = head;
-	} while (!atomic_compare_exchange_weak_explicit(
-		&owner->returned, &head, m, memory_order_release,
-		memory_order_relaxed));
+	} while (!atomic_compare_exchange_weak_explicit(&owner->returned, &head,
+							m, memory_order_release,
+							memory_order_relaxed));
 }
 
 void vp__pool_free(struct thr_rank *r)

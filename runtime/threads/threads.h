@@ -32,7 +32,7 @@ _Static_assert(sizeof(struct vp__fb_slot) == 2 * THR_CACHELINE,
 /* What a blocked rank waits for (deadlock report and verification). */
 enum thr_wait_kind {
 	THR_WAIT_NONE = 0,
-	THR_WAIT_RECV,	   /* a message in mailbox */
+	THR_WAIT_RECV,     /* a message in mailbox */
 	THR_WAIT_RDV_DONE, /* its receiver to copy a rendezvous message */
 };
 
@@ -55,12 +55,12 @@ struct thr_rank {
 	/* shared: the doorbell. 1 = parked or about to park (counted blocked).
 	 * Alone on its line: every sender to this rank reads it. */
 	_Alignas(THR_CACHELINE) atomic_int bell;
-	atomic_int waiting_on;	/* world rank awaited, -1 none */
-	atomic_int wait_kind;	/* enum thr_wait_kind */
+	atomic_int waiting_on; /* world rank awaited, -1 none */
+	atomic_int wait_kind;  /* enum thr_wait_kind */
 	_Atomic(struct vp__mailbox *) wait_mb;
 	_Atomic(struct vp__msg *) wait_msg;
 	atomic_size_t wait_bytes;
-	atomic_int exited;	/* set once the rank function returned */
+	atomic_int exited; /* set once the rank function returned */
 
 	/* shared: messages receivers hand back to this rank's pool.
 	 * Own line: pushed by every receiver, popped by the owner. */

@@ -99,8 +99,8 @@ recycle:
 }
 
 /* Takes the next message of a mailbox, waiting for it if needed. */
-static int take(struct thr_rank *me, struct vp__mailbox *mb, int src,
-		size_t n, struct vp__delivery *d)
+static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
+		struct vp__delivery *d)
 {
 	unsigned tries = 0, polls = 0, budget = 0;
 	int rc, got;
@@ -205,8 +205,8 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	atomic_init(&w->epoch, 0);
 	w->nbuckets = BUCKETS_PER_RANK * (size_t)w->p + BUCKETS_MIN;
 	w->buckets = calloc(w->nbuckets, sizeof(*w->buckets));
-	w->ranks = aligned_alloc(THR_CACHELINE,
-				 (size_t)w->p * sizeof(*w->ranks));
+	w->ranks =
+	    aligned_alloc(THR_CACHELINE, (size_t)w->p * sizeof(*w->ranks));
 	if (!w->buckets || !w->ranks)
 		goto nomem;
 	memset(w->ranks, 0, (size_t)w->p * sizeof(*w->ranks));
@@ -295,11 +295,12 @@ static int run(void *tx_world)
 	if (stacks == MAP_FAILED)
 		stacks = NULL;
 	for (started = 0; started < w->p; started++) {
-		char *base = stacks ? (char *)stacks + slot * (size_t)started
-				    : NULL;
+		char *base =
+		    stacks ? (char *)stacks + slot * (size_t)started : NULL;
 		pthread_attr_init(&attr);
 		if (base && !mprotect(base, guard, PROT_NONE))
-			pthread_attr_setstack(&attr, base + guard, slot - guard);
+			pthread_attr_setstack(&attr, base + guard,
+					      slot - guard);
 		else
 			pthread_attr_setstacksize(&attr, w->stack_size);
 		rc = pthread_create(&w->ranks[started].thread, &attr,
@@ -327,9 +328,9 @@ static void stats(void *tx_world, vp_stats *st)
 	st->peak_bytes += w->nmailboxes * sizeof(struct vp__mailbox) +
 			  (size_t)w->p * sizeof(struct thr_rank);
 	for (i = 0; i < w->p; i++)
-		st->peak_bytes += w->ranks[i].pool_bytes +
-				  w->ranks[i].peers.cap *
-					  (sizeof(uint64_t) + sizeof(void *));
+		st->peak_bytes +=
+		    w->ranks[i].pool_bytes +
+		    w->ranks[i].peers.cap * (sizeof(uint64_t) + sizeof(void *));
 }
 
 static void world_free(void *tx_world)
@@ -350,13 +351,13 @@ static void world_free(void *tx_world)
 }
 
 const struct vp__transport vp__threads_transport = {
-	.name = "threads",
-	.world_new = world_new,
-	.run = run,
-	.post_send = post_send,
-	.complete_send = complete_send,
-	.recv = recv,
-	.wake_all = wake_all,
-	.stats = stats,
-	.world_free = world_free,
+    .name = "threads",
+    .world_new = world_new,
+    .run = run,
+    .post_send = post_send,
+    .complete_send = complete_send,
+    .recv = recv,
+    .wake_all = wake_all,
+    .stats = stats,
+    .world_free = world_free,
 };

@@ -43,8 +43,8 @@
 
 /* The measured defaults (see above). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
-#define SPIN_SHORT 0	/* measured: any spin here costs (README) */
-#define YIELDS 2	/* hand-offs tried before parking */
+#define SPIN_SHORT 0    /* measured: any spin here costs (README) */
+#define YIELDS 2        /* hand-offs tried before parking */
 /* Polls of a receive's own mailbox before thr_block publishes what the rank
  * waits for: the published fields share the doorbell's line, which every
  * sender reads, so a short wait is cheaper without them (~2 us). */

@@ -109,15 +109,16 @@ static FILE *open_for(const char *path, const char *what, char *err,
 	FILE *f = fopen(path, "w");
 
 	if (!f)
-		snprintf(err, errlen, "vp_run: cannot write the %s file '%s': %s",
-			 what, path, strerror(errno));
+		snprintf(err, errlen,
+			 "vp_run: cannot write the %s file '%s': %s", what,
+			 path, strerror(errno));
 	return f;
 }
 
 int vp__trace_open(struct vp__world *w, char *err, size_t errlen)
 {
-	if (w->opts.trace &&
-	    !(w->trace.json_file = open_for(w->opts.trace, "trace", err, errlen)))
+	if (w->opts.trace && !(w->trace.json_file = open_for(
+				   w->opts.trace, "trace", err, errlen)))
 		return VP_EINVAL;
 	if (w->opts.svg &&
 	    !(w->trace.svg_file = open_for(w->opts.svg, "svg", err, errlen))) {
@@ -187,8 +188,8 @@ static int match(struct vp__trace *t)
 				t->unmatched++;
 				continue;
 			}
-			t->msgs[t->nmsgs++] = (struct vp__trace_msg){
-				r, op->dst, op, rcv, 0};
+			t->msgs[t->nmsgs++] =
+			    (struct vp__trace_msg){r, op->dst, op, rcv, 0};
 		}
 	}
 	rc = 0;
@@ -299,8 +300,8 @@ fail:
 
 void vp__trace_finish(struct vp__world *w, const vp_stats *st)
 {
-	struct vp__trace t = {.w = w, .ts = w->opts.ts, .tw = w->opts.tw,
-			      .st = st};
+	struct vp__trace t = {
+	    .w = w, .ts = w->opts.ts, .tw = w->opts.tw, .st = st};
 
 	if (w->trace.on && !match(&t) && !weigh(&t)) {
 		if (w->trace.json_file)

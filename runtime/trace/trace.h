@@ -15,13 +15,13 @@
 
 /* One call of one rank. Model times are the rank's clock T. */
 struct vp__trace_op {
-	uint8_t kind;	/* VP__EV_SEND, VP__EV_RECV or VP__EV_SENDRECV */
+	uint8_t kind;     /* VP__EV_SEND, VP__EV_RECV or VP__EV_SENDRECV */
 	int32_t dst, src; /* world ranks; -1 where the call has no such part */
 	uint32_t send_seq, recv_seq; /* sender's sequence number of each part */
-	uint32_t step;	/* the send part's step */
+	uint32_t step;               /* the send part's step */
 	uint32_t hops;
 	size_t sbytes, rbytes;
-	double begin, end;	    /* model: T at entry and at return */
+	double begin, end;          /* model: T at entry and at return */
 	double send_start, arrival; /* model: the send part's transfer */
 	double wbegin, wend, wsend; /* wall us since the run began */
 	const char *label, *alg;    /* what sent it, e.g. "bcast" "binomial" */

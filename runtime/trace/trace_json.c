@@ -61,8 +61,9 @@ static void write_slice(FILE *f, int rank, const struct vp__trace_op *op,
 	else
 		snprintf(name, sizeof(name), "sendrecv to %d from %d", op->dst,
 			 op->src);
-	fprintf(f, ",\n{\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
-		   "\"dur\":%.3f,\"name\":\"%s\",\"cat\":",
+	fprintf(f,
+		",\n{\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
+		"\"dur\":%.3f,\"name\":\"%s\",\"cat\":",
 		rank, b, e - b, name);
 	put_string(f, op->label ? op->label : "p2p");
 	fprintf(f, ",\"args\":{\"what\":");
@@ -84,12 +85,14 @@ static void write_flow(FILE *f, size_t id, const struct vp__trace_msg *m,
 	op_times(m->recv, wall, &rb, &re);
 	from = clamp(wall ? m->send->wsend : m->send->send_start, sb, se);
 	to = clamp(wall ? m->send->wsend : m->send->arrival, rb, re);
-	fprintf(f, ",\n{\"ph\":\"s\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
-		   "\"id\":%zu,\"name\":\"message\",\"cat\":\"message\"}",
+	fprintf(f,
+		",\n{\"ph\":\"s\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
+		"\"id\":%zu,\"name\":\"message\",\"cat\":\"message\"}",
 		m->src, from, id);
-	fprintf(f, ",\n{\"ph\":\"f\",\"bp\":\"e\",\"pid\":0,\"tid\":%d,"
-		   "\"ts\":%.3f,\"id\":%zu,\"name\":\"message\","
-		   "\"cat\":\"message\"}",
+	fprintf(f,
+		",\n{\"ph\":\"f\",\"bp\":\"e\",\"pid\":0,\"tid\":%d,"
+		"\"ts\":%.3f,\"id\":%zu,\"name\":\"message\","
+		"\"cat\":\"message\"}",
 		m->dst, to, id);
 }
 
@@ -101,9 +104,10 @@ void vp__trace_write_json(const struct vp__trace *t, FILE *f)
 
 	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"topology\":");
 	put_string(f, w->topo.spec);
-	fprintf(f, ",\"clock\":\"%s\",\"ts\":%g,\"tw\":%g,\"th\":%g,"
-		   "\"messages\":%zu,\"max_link_load\":%llu},\n"
-		   "\"traceEvents\":[\n",
+	fprintf(f,
+		",\"clock\":\"%s\",\"ts\":%g,\"tw\":%g,\"th\":%g,"
+		"\"messages\":%zu,\"max_link_load\":%llu},\n"
+		"\"traceEvents\":[\n",
 		wall ? "wall us" : "model (1 unit = 1 us)", w->opts.ts,
 		w->opts.tw, w->opts.th, t->nmsgs,
 		(unsigned long long)t->st->max_link_load);
@@ -112,9 +116,10 @@ void vp__trace_write_json(const struct vp__trace *t, FILE *f)
 	put_string(f, w->topo.spec);
 	fprintf(f, "}}");
 	for (r = 0; r < w->p; r++)
-		fprintf(f, ",\n{\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
-			   "\"name\":\"thread_name\",\"args\":{\"name\":"
-			   "\"rank %d\"}}",
+		fprintf(f,
+			",\n{\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
+			"\"name\":\"thread_name\",\"args\":{\"name\":"
+			"\"rank %d\"}}",
 			r, r);
 	for (r = 0; r < w->p; r++) {
 		const struct vp__vec *ops = &w->ranks[r].trace.ops;

@@ -48,7 +48,8 @@ static void put_text(FILE *f, const char *s)
 
 static double x_of(const struct frame *fr, double t)
 {
-	return LEFT + (WIDTH - LEFT - RIGHT) * (fr->tmax > 0 ? t / fr->tmax : 0);
+	return LEFT +
+	       (WIDTH - LEFT - RIGHT) * (fr->tmax > 0 ? t / fr->tmax : 0);
 }
 
 static double y_of(const struct frame *fr, int rank)
@@ -158,12 +159,13 @@ static void write_axes(FILE *f, const struct vp__trace *t,
 	int r, i;
 
 	for (r = 0; r < t->w->p; r++)
-		fprintf(f,
-			"<line class=\"rank\" x1=\"%.1f\" y1=\"%.1f\" "
-			"x2=\"%.1f\" y2=\"%.1f\"/>\n"
-			"<text class=\"rank\" x=\"%.1f\" y=\"%.1f\">%d</text>\n",
-			LEFT, y_of(fr, r), WIDTH - RIGHT, y_of(fr, r),
-			LEFT - 10, y_of(fr, r) + 4, r);
+		fprintf(
+		    f,
+		    "<line class=\"rank\" x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\"/>\n"
+		    "<text class=\"rank\" x=\"%.1f\" y=\"%.1f\">%d</text>\n",
+		    LEFT, y_of(fr, r), WIDTH - RIGHT, y_of(fr, r), LEFT - 10,
+		    y_of(fr, r) + 4, r);
 	fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">rank</text>\n",
 		LEFT - 10, y0 - 8);
 	step = nice_step(fr->tmax);
@@ -172,14 +174,14 @@ static void write_axes(FILE *f, const struct vp__trace *t,
 	for (i = 0; step > 0 && i * step <= fr->tmax * (1 + 1e-9); i++) {
 		double tv = i * step, x = x_of(fr, tv);
 
-		fprintf(f,
-			"<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
-			"x2=\"%.1f\" y2=\"%.1f\"/>\n"
-			"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">%g</text>\n",
-			x, y0, x, y1, x, y1 + 16, tv);
+		fprintf(
+		    f,
+		    "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\"/>\n"
+		    "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">%g</text>\n",
+		    x, y0, x, y1, x, y1 + 16, tv);
 	}
-	fprintf(f,
-		"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+	fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
 		(LEFT + WIDTH - RIGHT) / 2, y1 + 36,
 		fr->steps ? "step (the model takes no time: ts = tw = th = 0)"
 			  : "model time");
@@ -204,10 +206,11 @@ static void write_message(FILE *f, const struct frame *fr,
 			cls, x0, y0, x0, y0 - fr->row * 0.6, x1,
 			y1 - fr->row * 0.6, x1, y1);
 	else
-		fprintf(f,
-			"<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			"y2=\"%.1f\"",
-			cls, x0, y0, x1, y1);
+		fprintf(
+		    f,
+		    "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"",
+		    cls, x0, y0, x1, y1);
 	fprintf(f,
 		" data-src=\"%d\" data-dst=\"%d\" data-step=\"%u\" "
 		"data-bytes=\"%zu\" data-load=\"%u\" marker-end=\"url(#%s)\">"
@@ -274,8 +277,8 @@ void vp__trace_write_svg(const struct vp__trace *t, FILE *f)
 		t->w->opts.th, t->nmsgs,
 		(unsigned long long)t->st->max_link_load,
 		t->st->max_link_load > 1
-			? " (red: a message sharing a link with another)"
-			: "");
+		    ? " (red: a message sharing a link with another)"
+		    : "");
 	write_axes(f, t, &fr);
 	for (k = 0; k < t->nmsgs; k++)
 		write_message(f, &fr, &t->msgs[k]);
