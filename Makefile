@@ -74,10 +74,10 @@ $(BUILD)/libvp.so: $(LIB_OBJ)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) -Itopology -Itests $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
-	$(CC) $(FINAL_CFLAGS) -Itests -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.

@@ -26,6 +26,7 @@
  * timed by rank 0 (half a round trip), without barriers, as OSU's latency
  * test does. A progress line goes to stderr when stderr is a terminal.
  */
+#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -815,19 +816,37 @@ static int mode_compare(const char *outdir)
 
 /* ---- command line ---- */
 
+static const char usage_text[] =
+	"usage: vp-bench [--basic | --pingpong | --collectives | "
+	"--compare-mpi]\n"
+	"                [--csv | --json] [--quick]\n"
+	"  --basic          probes, p = 2 latency and bandwidth, p = 64 ring "
+	"and barrier,\n"
+	"                   p = 4096 start to finish (the default)\n"
+	"  --pingpong       one-way latency and bandwidth over sizes\n"
+	"  --collectives    each collective x algorithm x p x size:\n"
+	"    --topology K   full (default), ring, line, mesh, torus, "
+	"hypercube, tree\n"
+	"    --p LIST       rank counts (default 2,8,64)\n"
+	"    --sizes LIST   bytes per rank or block (default "
+	"8,65536,1048576)\n"
+	"    --ops LIST     collectives and barrier (default all)\n"
+	"    --algs all|auto  every algorithm (default) or AUTO only\n"
+	"  --compare-mpi    the same loops in vp and in Open MPI:\n"
+	"    --out DIR      also write DIR/{vp,mpi,compare}.csv and "
+	"DIR/latency.svg\n"
+	"  --csv, --json    rows as CSV or one JSON object per line\n"
+	"  --quick          a tenth of the iterations (smoke runs)\n"
+	"  --version, --help\n"
+	"exit status: 0 done, 1 a run failed, 2 bad arguments\n";
+
 static void usage(const char *fmt, const char *arg)
 	__attribute__((noreturn));
 static void usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "vp-bench: ");
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr,
-		"\naccepted: [--basic | --pingpong | --collectives | "
-		"--compare-mpi] [--csv | --json] [--quick]\n"
-		"  --collectives: [--topology full|ring|line|mesh|torus|"
-		"hypercube|tree] [--p LIST] [--sizes LIST] [--ops LIST] "
-		"[--algs all|auto]\n"
-		"  --compare-mpi: [--out DIR]\n");
+	fprintf(stderr, "\n%s", usage_text);
 	exit(2);
 }
 
@@ -847,6 +866,55 @@ static int parse_list(const char *arg, const char *s, long *out, int max)
 	return n;
 }
 
+enum {
+	OPT_CSV = 256,
+	OPT_JSON,
+	OPT_QUICK,
+	OPT_MODE,
+	OPT_OUT,
+	OPT_TOPOLOGY,
+	OPT_P,
+	OPT_SIZES,
+	OPT_OPS,
+	OPT_ALGS,
+};
+
+static const struct option long_options[] = {
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{"csv", no_argument, NULL, OPT_CSV},
+	{"json", no_argument, NULL, OPT_JSON},
+	{"quick", no_argument, NULL, OPT_QUICK},
+	{"basic", no_argument, NULL, OPT_MODE},
+	{"pingpong", no_argument, NULL, OPT_MODE},
+	{"collectives", no_argument, NULL, OPT_MODE},
+	{"compare-mpi", no_argument, NULL, OPT_MODE},
+	{"out", required_argument, NULL, OPT_OUT},
+	{"topology", required_argument, NULL, OPT_TOPOLOGY},
+	{"p", required_argument, NULL, OPT_P},
+	{"sizes", required_argument, NULL, OPT_SIZES},
+	{"ops", required_argument, NULL, OPT_OPS},
+	{"algs", required_argument, NULL, OPT_ALGS},
+	{NULL, 0, NULL, 0},
+};
+
+/* --ops LIST: collectives (or barrier); the names point into list, which
+ * is cut at its commas. */
+static void parse_ops(struct coll_set *cs, char *list)
+{
+	char *tok, *save = NULL;
+
+	cs->nops = 0;
+	for (tok = strtok_r(list, ",", &save); tok && cs->nops < 16;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (vp_coll_parse(tok) < 0 && strcmp(tok, "barrier"))
+			usage("--ops: '%s' is not a collective (vp-run --list) "
+			      "or barrier",
+			      tok);
+		cs->ops[cs->nops++] = tok;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct coll_set cs = {.topology = "full", .ps = {2, 8, 64}, .nps = 3,
@@ -854,76 +922,76 @@ int main(int argc, char **argv)
 			      .all_algs = 1};
 	const char *mode = "basic", *outdir = NULL;
 	long list[16];
-	int i, k, n;
+	int i, k, n, id;
 
 	for (i = 0; i < VP_COLL_COUNT_; i++)
 		cs.ops[cs.nops++] = vp_coll_name(i);
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+	opterr = 0; /* our messages, exit status 2 */
+	while ((id = getopt_long(argc, argv, ":hV", long_options, NULL)) !=
+	       -1) {
+		const char *a = argv[optind - 1], *v = optarg;
 
-		if (!strcmp(a, "--csv"))
+		switch (id) {
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("vp-bench %s\n", VP_VERSION);
+			return 0;
+		case '?':
+			usage("'%s' is not an option", a);
+		case ':':
+			usage("%s needs a value", a);
+		case OPT_CSV:
 			row_format = FORMAT_CSV;
-		else if (!strcmp(a, "--json"))
+			break;
+		case OPT_JSON:
 			row_format = FORMAT_JSON;
-		else if (!strcmp(a, "--quick"))
+			break;
+		case OPT_QUICK:
 			quick = 1;
-		else if (!strcmp(a, "--basic") || !strcmp(a, "--pingpong") ||
-			 !strcmp(a, "--collectives") ||
-			 !strcmp(a, "--compare-mpi"))
+			break;
+		case OPT_MODE:
 			mode = a + 2;
-		else if (!v)
-			usage("'%s' is not an option or needs a value", a);
-		else if (!strcmp(a, "--out"))
-			outdir = argv[++i];
-		else if (!strcmp(a, "--topology")) {
+			break;
+		case OPT_OUT:
+			outdir = v;
+			break;
+		case OPT_TOPOLOGY: {
 			char spec[48];
 
-			if (!spec_for(v, 4, spec, sizeof(spec)) ||
-			    !strstr("full ring line mesh torus hypercube tree",
-				    v))
+			if (!spec_for(v, 4, spec, sizeof(spec)))
 				usage("--topology '%s' is not a kind", v);
-			cs.topology = argv[++i];
-		} else if (!strcmp(a, "--p") || !strcmp(a, "--sizes")) {
+			cs.topology = v;
+			break;
+		}
+		case OPT_P:
+		case OPT_SIZES:
 			n = parse_list(a, v, list, 16);
 			for (k = 0; k < n; k++) {
-				if (a[2] == 'p' && (list[k] < 1 ||
-						    list[k] > VP_MAX_RANKS))
+				if (id == OPT_P &&
+				    (list[k] < 1 || list[k] > VP_MAX_RANKS))
 					usage("--p '%s': each p in [1, 65536]",
 					      v);
-				if (a[2] == 'p')
+				if (id == OPT_P)
 					cs.ps[k] = (int)list[k];
 				else
 					cs.sizes[k] = (size_t)list[k];
 			}
-			*(a[2] == 'p' ? &cs.nps : &cs.nsizes) = n;
-			i++;
-		} else if (!strcmp(a, "--ops")) {
-			char *dup = strdup(v), *tok, *save = NULL;
-
-			cs.nops = 0;
-			for (tok = strtok_r(dup, ",", &save); tok && cs.nops < 16;
-			     tok = strtok_r(NULL, ",", &save)) {
-				if (vp_coll_parse(tok) < 0 &&
-				    strcmp(tok, "barrier"))
-					usage("--ops: '%s' is not a collective "
-					      "(vp-run --list) or barrier",
-					      tok);
-				cs.ops[cs.nops++] = argv[i + 1] + (tok - dup);
-			}
-			/* names point into argv; cut them at the commas */
-			for (k = 0; argv[i + 1][k]; k++)
-				if (argv[i + 1][k] == ',')
-					argv[i + 1][k] = 0;
-			free(dup);
-			i++;
-		} else if (!strcmp(a, "--algs")) {
+			*(id == OPT_P ? &cs.nps : &cs.nsizes) = n;
+			break;
+		case OPT_OPS:
+			parse_ops(&cs, optarg);
+			break;
+		case OPT_ALGS:
 			if (strcmp(v, "all") && strcmp(v, "auto"))
 				usage("--algs '%s' is not all or auto", v);
 			cs.all_algs = !strcmp(v, "all");
-			i++;
-		} else
-			usage("'%s' is not an option", a);
+			break;
+		}
 	}
+	if (optind < argc)
+		usage("'%s' is not an option", argv[optind]);
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();

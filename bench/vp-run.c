@@ -1,6 +1,6 @@
 /*
  * vp-run.c - the main job: run collectives on a topology, check each result
- * against a plain sequential reference (tests/coll_ref.h), and print the
+ * against a plain sequential reference (bench/coll_ref.h), and print the
  * model time next to the book's formula, the link load, the messages and the
  * wall time.
  *
@@ -20,6 +20,7 @@
  * Exit status: 0 all cases right, 1 a case failed or gave a wrong answer,
  * 2 bad arguments (the message names the argument and the accepted values).
  */
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,8 +49,8 @@ struct options {
 struct result {
 	int ok, rc;
 	char why[1100]; /* the error or the wrong element */
-	char chose[256]; /* vp_coll_last of rank 0 */
-	vp_alg used;
+	char auto_why[256]; /* why AUTO chose it, on rank 0 */
+	vp_alg used;	    /* what rank 0 ran */
 	vp_stats st;
 	double wall_us, formula;
 	int exact;
@@ -114,6 +115,7 @@ static long integer(const char *arg, const char *val, long lo, long hi)
 	return x;
 }
 
+static void help(void) __attribute__((noreturn));
 static void help(void)
 {
 	puts("usage: vp-run                      the tour (every collective x "
@@ -138,10 +140,14 @@ static void help(void)
 	     "  --trace F.json   Perfetto trace (ui.perfetto.dev); "
 	     "--trace-clock model|wall\n"
 	     "  --svg F.svg      space-time diagram of the messages\n"
-	     "  --list           every collective with its algorithms");
+	     "  --list           every collective with its algorithms\n"
+	     "  --version        the version of vp\n"
+	     "  --help           this text\n"
+	     "exit status: 0 all right, 1 a case failed, 2 bad arguments");
 	exit(0);
 }
 
+static void list_algorithms(void) __attribute__((noreturn));
 static void list_algorithms(void)
 {
 	int op, i, n;
@@ -194,78 +200,158 @@ static void check_algorithm(const struct options *o)
 		    vp_alg_name(o->alg), vp_coll_name(o->coll), all);
 }
 
+enum {
+	OPT_HELP = 'h',
+	OPT_VERSION = 'V',
+	OPT_LIST = 256,
+	OPT_STRICT,
+	OPT_JSON,
+	OPT_TOPOLOGY,
+	OPT_COLLECTIVE,
+	OPT_ALGORITHM,
+	OPT_BYTES,
+	OPT_TS,
+	OPT_TW,
+	OPT_TH,
+	OPT_REPS,
+	OPT_ROOT,
+	OPT_Q,
+	OPT_TYPE,
+	OPT_OP,
+	OPT_TRACE,
+	OPT_SVG,
+	OPT_TRACE_CLOCK,
+};
+
+static const struct option long_options[] = {
+	{"help", no_argument, NULL, OPT_HELP},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{"list", no_argument, NULL, OPT_LIST},
+	{"strict", no_argument, NULL, OPT_STRICT},
+	{"json", no_argument, NULL, OPT_JSON},
+	{"topology", required_argument, NULL, OPT_TOPOLOGY},
+	{"collective", required_argument, NULL, OPT_COLLECTIVE},
+	{"algorithm", required_argument, NULL, OPT_ALGORITHM},
+	{"bytes", required_argument, NULL, OPT_BYTES},
+	{"ts", required_argument, NULL, OPT_TS},
+	{"tw", required_argument, NULL, OPT_TW},
+	{"th", required_argument, NULL, OPT_TH},
+	{"reps", required_argument, NULL, OPT_REPS},
+	{"root", required_argument, NULL, OPT_ROOT},
+	{"q", required_argument, NULL, OPT_Q},
+	{"type", required_argument, NULL, OPT_TYPE},
+	{"op", required_argument, NULL, OPT_OP},
+	{"trace", required_argument, NULL, OPT_TRACE},
+	{"svg", required_argument, NULL, OPT_SVG},
+	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
+	{NULL, 0, NULL, 0},
+};
+
+static void parse_collective(const char *v, struct options *o)
+{
+	const char *names[VP_COLL_COUNT_];
+	char all[256];
+	int c;
+
+	if ((o->coll = vp_coll_parse(v)) >= 0)
+		return;
+	for (c = 0; c < VP_COLL_COUNT_; c++)
+		names[c] = vp_coll_name(c);
+	list_names(all, sizeof(all), names, VP_COLL_COUNT_);
+	usage_error("--collective '%s' is not one of: %s", v, all);
+}
+
+/* One option with its value (NULL for flags); a is its name for messages. */
+static void take_option(int id, const char *a, const char *v,
+			struct options *o)
+{
+	switch (id) {
+	case OPT_HELP:
+		help();
+	case OPT_VERSION:
+		printf("vp-run %s\n", VP_VERSION);
+		exit(0);
+	case OPT_LIST:
+		list_algorithms();
+	case OPT_STRICT:
+		o->strict = 1;
+		break;
+	case OPT_JSON:
+		o->json = 1;
+		break;
+	case OPT_TOPOLOGY:
+		o->topology = v;
+		break;
+	case OPT_COLLECTIVE:
+		parse_collective(v, o);
+		break;
+	case OPT_ALGORITHM:
+		if ((o->alg = vp_alg_parse(v)) < 0)
+			usage_error("--algorithm '%s' is unknown; vp-run "
+				    "--list shows each collective's "
+				    "algorithms",
+				    v);
+		break;
+	case OPT_BYTES:
+		o->bytes = (size_t)integer(a, v, 0, 1L << 30);
+		break;
+	case OPT_TS:
+		o->ts = number(a, v, 0);
+		break;
+	case OPT_TW:
+		o->tw = number(a, v, 0);
+		break;
+	case OPT_TH:
+		o->th = number(a, v, 0);
+		break;
+	case OPT_REPS:
+		o->reps = (int)integer(a, v, 0, MAX_REPS);
+		break;
+	case OPT_ROOT:
+		o->k.root = (int)integer(a, v, 0, VP_MAX_RANKS - 1);
+		break;
+	case OPT_Q:
+		o->k.q = integer(a, v, -(1L << 40), 1L << 40);
+		break;
+	case OPT_TYPE:
+		o->k.type = (vp_type)pick(a, v, type_names, 5);
+		break;
+	case OPT_OP:
+		o->k.rop = (vp_op)pick(a, v, op_names, 7);
+		break;
+	case OPT_TRACE:
+		o->trace = v;
+		break;
+	case OPT_SVG:
+		o->svg = v;
+		break;
+	case OPT_TRACE_CLOCK:
+		o->wall_clock = pick(a, v, (const char *[]){"model", "wall"}, 2);
+		break;
+	}
+}
+
 static void parse(int argc, char **argv, struct options *o)
 {
-	int i;
+	char name[64];
+	int id, idx;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int takes = 1;
+	opterr = 0; /* our messages, exit status 2 */
+	while ((id = getopt_long(argc, argv, ":hV", long_options, &idx)) !=
+	       -1) {
+		const char *bad = argv[optind - 1];
 
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			help();
-		if (!strcmp(a, "--list"))
-			list_algorithms();
-		if (!strcmp(a, "--strict") || !strcmp(a, "--json")) {
-			*(a[2] == 's' ? &o->strict : &o->json) = 1;
-			continue;
-		}
-		if (strncmp(a, "--", 2))
-			usage_error("'%s' is not an option", a);
-		if (!v)
-			usage_error("%s needs a value", a);
-		if (!strcmp(a, "--topology"))
-			o->topology = v;
-		else if (!strcmp(a, "--collective")) {
-			if ((o->coll = vp_coll_parse(v)) < 0) {
-				const char *names[VP_COLL_COUNT_];
-				char all[256];
-				int c;
-
-				for (c = 0; c < VP_COLL_COUNT_; c++)
-					names[c] = vp_coll_name(c);
-				list_names(all, sizeof(all), names,
-					   VP_COLL_COUNT_);
-				usage_error("--collective '%s' is not one of: "
-					    "%s", v, all);
-			}
-		} else if (!strcmp(a, "--algorithm")) {
-			if ((o->alg = vp_alg_parse(v)) < 0)
-				usage_error("--algorithm '%s' is unknown; "
-					    "vp-run --list shows each "
-					    "collective's algorithms", v);
-		} else if (!strcmp(a, "--bytes"))
-			o->bytes = (size_t)integer(a, v, 0, 1L << 30);
-		else if (!strcmp(a, "--ts"))
-			o->ts = number(a, v, 0);
-		else if (!strcmp(a, "--tw"))
-			o->tw = number(a, v, 0);
-		else if (!strcmp(a, "--th"))
-			o->th = number(a, v, 0);
-		else if (!strcmp(a, "--reps"))
-			o->reps = (int)integer(a, v, 0, MAX_REPS);
-		else if (!strcmp(a, "--root"))
-			o->k.root = (int)integer(a, v, 0, VP_MAX_RANKS - 1);
-		else if (!strcmp(a, "--q"))
-			o->k.q = integer(a, v, -(1L << 40), 1L << 40);
-		else if (!strcmp(a, "--type"))
-			o->k.type = (vp_type)pick(a, v, type_names, 5);
-		else if (!strcmp(a, "--op"))
-			o->k.rop = (vp_op)pick(a, v, op_names, 7);
-		else if (!strcmp(a, "--trace"))
-			o->trace = v;
-		else if (!strcmp(a, "--svg"))
-			o->svg = v;
-		else if (!strcmp(a, "--trace-clock"))
-			o->wall_clock = pick(a, v,
-					     (const char *[]){"model", "wall"},
-					     2);
-		else {
-			usage_error("'%s' is not an option", a);
-			takes = 0;
-		}
-		i += takes;
+		if (id == '?')
+			usage_error("'%s' is not an option", bad);
+		if (id == ':')
+			usage_error("%s needs a value", bad);
+		snprintf(name, sizeof(name), "--%s", long_options[idx].name);
+		if (id == OPT_HELP || id == OPT_VERSION)
+			snprintf(name, sizeof(name), "%s", bad);
+		take_option(id, name, optarg, o);
 	}
+	if (optind < argc)
+		usage_error("'%s' is not an option", argv[optind]);
 }
 
 /* ---- running one case ---- */
@@ -307,9 +393,14 @@ static int body(vp_comm *c, void *arg)
 	rc = ref_call(c, k, in_len ? in : NULL, out_len ? out : NULL,
 		      jb->o->alg);
 	if (!jb->timing) {
-		if (r == 0)
-			snprintf(jb->res->chose, sizeof(jb->res->chose), "%s",
-				 vp_coll_last(c));
+		const char *why;
+		vp_alg used;
+
+		if (r == 0 && vp_coll_last_info(c, NULL, &used, &why) == 1) {
+			jb->res->used = used;
+			snprintf(jb->res->auto_why, sizeof(jb->res->auto_why),
+				 "%s", strncmp(why, "auto: ", 6) ? "" : why + 6);
+		}
 		if (!rc && ref_check(k, r, out, msg, sizeof(msg)) &&
 		    r < 64) {
 			snprintf(jb->fail[r], sizeof(jb->fail[r]), "%s", msg);
@@ -351,19 +442,12 @@ static void run_case(const struct options *o, struct result *res)
 
 	memset(res, 0, sizeof(*res));
 	memset(&jb, 0, sizeof(jb));
+	res->used = (vp_alg)o->alg;
 	jb.o = o;
 	jb.res = res;
 	res->rc = vp_run(&vo, body, &jb, &res->st);
 	p = res->st.p;
 	res->ok = res->rc == VP_OK;
-	res->used = (vp_alg)o->alg;
-	if (res->chose[0]) {
-		char name[64];
-
-		if (sscanf(res->chose, "%*s %63s", name) == 1 &&
-		    vp_alg_parse(name) >= 0)
-			res->used = (vp_alg)vp_alg_parse(name);
-	}
 	for (r = 0; r < p && r < 64 && !res->why[0]; r++)
 		if (jb.fail[r][0])
 			snprintf(res->why, sizeof(res->why), "%s", jb.fail[r]);
@@ -426,18 +510,10 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
-/* Why AUTO chose it: the text inside "(auto: ...)" of vp_coll_last. */
+/* Why AUTO chose it ("" for a named algorithm). */
 static const char *reason_of(const struct result *r)
 {
-	static char why[256];
-	const char *s = strstr(r->chose, "(auto: ");
-	size_t n;
-
-	snprintf(why, sizeof(why), "%s", s ? s + 7 : "");
-	n = strlen(why);
-	if (n && why[n - 1] == ')')
-		why[n - 1] = 0;
-	return why;
+	return r->auto_why;
 }
 
 static void print_json(const struct options *o, const struct result *r)

@@ -353,6 +353,11 @@ VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
 VP_API void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why);
 /* "allreduce rabenseifner (auto: ...)": this rank's last collective. */
 VP_API const char *vp_coll_last(const vp_comm *c);
+/* The same as data: 1 with this rank's last collective's operation,
+ * algorithm and (for AUTO) reason ("" otherwise; valid until the rank's
+ * next collective), 0 when it has run none. Any pointer may be NULL. */
+VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
+			     const char **why);
 
 /*
  * The book's cost of op with alg for p ranks on topology (a spec as in

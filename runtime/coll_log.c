@@ -107,6 +107,24 @@ const char *vp_coll_last(const vp_comm *c)
 	return l->last;
 }
 
+int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
+		      const char **why)
+{
+	struct vp__coll_log *l;
+
+	if (!c)
+		return VP_EINVAL;
+	if (!(l = c->me->coll_state.log))
+		return 0;
+	if (op)
+		*op = l->last_op;
+	if (alg)
+		*alg = l->last_alg;
+	if (why)
+		*why = l->last_why;
+	return 1;
+}
+
 /* Appends the merged table, one line per distinct choice, to st. */
 void vp__coll_log_report(struct vp__world *w, vp_stats *st)
 {

@@ -93,6 +93,16 @@ static void bad_arguments(void)
 	rc = tool("vp-bench --sideways");
 	tap_ok(rc == 2 && strstr(out, "--sideways"),
 	       "an unknown option exits 2: %s", out);
+	rc = tool("vp-bench --collectives --p");
+	tap_ok(rc == 2 && strstr(out, "--p needs a value"),
+	       "an option without its value exits 2: %s", out);
+	rc = tool("vp-bench --help");
+	tap_ok(rc == 0 && strstr(out, "usage: vp-bench") &&
+		       strstr(out, "--compare-mpi"),
+	       "--help prints the usage and exits 0");
+	rc = tool("vp-bench --version");
+	tap_ok(rc == 0 && !strncmp(out, "vp-bench ", 9),
+	       "--version exits 0: %s", out);
 }
 
 int main(void)

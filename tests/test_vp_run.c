@@ -166,8 +166,23 @@ static void bad_arguments(void)
 	}
 }
 
+static void help_and_version(void)
+{
+	int rc = tool("vp-run --help");
+
+	tap_ok(rc == 0 && strstr(out, "usage: vp-run") &&
+		       strstr(out, "--collective"),
+	       "--help prints the usage and exits 0");
+	rc = tool("vp-run -h");
+	tap_ok(rc == 0 && strstr(out, "usage: vp-run"), "-h as --help");
+	rc = tool("vp-run --version");
+	tap_ok(rc == 0 && !strncmp(out, "vp-run ", 7), "--version exits 0: %s",
+	       out);
+}
+
 int main(void)
 {
+	help_and_version();
 	one_case();
 	tour();
 	pictures();

@@ -1,5 +1,6 @@
 /*
- * coll_ref.h - test data and the sequential reference for the collectives.
+ * coll_ref.h - test data and the sequential reference for the collectives,
+ * shared by vp-run (which checks every case it runs) and the tests.
  *
  * Element i of block b of rank r is val(op, r, b, i): small integers, exact
  * in every type, so floating sums and products are exact too (products use
@@ -9,8 +10,8 @@
  * describes the first difference (rank, block, index, expected, actual).
  * Integer results wrap as in two's complement, in the type's width.
  */
-#ifndef VP_TESTS_COLL_REF_H
-#define VP_TESTS_COLL_REF_H
+#ifndef VP_BENCH_COLL_REF_H
+#define VP_BENCH_COLL_REF_H
 
 #include <stdint.h>
 #include <stdio.h>
