@@ -39,134 +39,143 @@ static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
 	return alg;
 }
 
+/* The facts about a call that AUTO's rules test. */
+enum when {
+	ALWAYS,
+	CUBE,        /* the world of a hypercube */
+	CUBE_SHORT,  /* ... and a short message */
+	CUBE_LONG,   /* ... and a long one */
+	GRID,        /* the world of a mesh or torus with its grid */
+	TREE,        /* the world of a tree */
+	RING,        /* the world of a ring or line */
+	RING_POW2,   /* ... with p a power of two */
+	RING_STRICT, /* ... in strict mode */
+	POW2,        /* p a power of two */
+	PLACED,      /* the world of any topology but the full one */
+	LONG_P3,     /* a long message and p > 2 */
+	SMALL_TOTAL, /* p blocks together are short */
+};
+
+/* The reasons, "%s" the kind of communicator, then p and the bytes. */
+static const char TOPO[] = "%s: the book's algorithm for this topology "
+			   "(p=%d, %zu bytes)";
+static const char GEN[] = "%s: general algorithm for %d ranks and %zu-byte "
+			  "messages";
+static const char DOUBLING[] = "%s: recursive doubling, the book's "
+			       "algorithm (p=%d, %zu bytes)";
+static const char DOUBLING_POW2[] = "%s: recursive doubling (p=%d a power "
+				    "of two, %zu bytes)";
+static const char CHAIN[] = "%s, strict mode: the chain i -> i+1, the only "
+			    "scan between neighbours (p=%d, %zu bytes)";
+static const char HALVING[] = "%s: recursive halving, the book's algorithm "
+			      "(p=%d, %zu bytes)";
+static const char XOR[] = "%s: the XOR pairwise exchange, congestion-free "
+			  "(p=%d, %zu bytes)";
+static const char ECUBE[] = "%s: one E-cube routed step, congestion-free "
+			    "(p=%d, %zu bytes)";
+
+/* AUTO's rules: for each operation, the first rule whose condition holds
+ * picks the algorithm; every operation ends with an ALWAYS rule. */
+static const struct rule {
+	vp_coll op;
+	enum when when;
+	vp_alg alg;
+	const char *reason;
+} rules[] = {
+    {VP_COLL_BCAST, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_BCAST, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_BCAST, TREE, VP_ALG_TREE, TOPO},
+    {VP_COLL_BCAST, RING_POW2, VP_ALG_HYPERCUBE, DOUBLING},
+    {VP_COLL_BCAST, LONG_P3, VP_ALG_SCATTER_ALLGATHER, GEN},
+    {VP_COLL_BCAST, ALWAYS, VP_ALG_BINOMIAL, GEN},
+    {VP_COLL_REDUCE, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_REDUCE, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_REDUCE, TREE, VP_ALG_TREE, TOPO},
+    {VP_COLL_REDUCE, RING_POW2, VP_ALG_HYPERCUBE, DOUBLING},
+    {VP_COLL_REDUCE, LONG_P3, VP_ALG_REDUCE_SCATTER_GATHER, GEN},
+    {VP_COLL_REDUCE, ALWAYS, VP_ALG_BINOMIAL, GEN},
+    {VP_COLL_ALLREDUCE, RING, VP_ALG_RING, TOPO},
+    {VP_COLL_ALLREDUCE, CUBE_SHORT, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_ALLREDUCE, LONG_P3, VP_ALG_RABENSEIFNER, GEN},
+    {VP_COLL_ALLREDUCE, ALWAYS, VP_ALG_RECURSIVE_DOUBLING, GEN},
+    {VP_COLL_ALLGATHER, RING, VP_ALG_RING, TOPO},
+    {VP_COLL_ALLGATHER, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_ALLGATHER, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_ALLGATHER, POW2, VP_ALG_HYPERCUBE, DOUBLING_POW2},
+    {VP_COLL_ALLGATHER, SMALL_TOTAL, VP_ALG_BRUCK, GEN},
+    {VP_COLL_ALLGATHER, ALWAYS, VP_ALG_RING, GEN},
+    {VP_COLL_REDUCE_SCATTER, RING, VP_ALG_RING, TOPO},
+    {VP_COLL_REDUCE_SCATTER, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_REDUCE_SCATTER, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_REDUCE_SCATTER, POW2, VP_ALG_HYPERCUBE, DOUBLING_POW2},
+    {VP_COLL_REDUCE_SCATTER, ALWAYS, VP_ALG_RING, GEN},
+    {VP_COLL_SCAN, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_SCAN, RING_STRICT, VP_ALG_LINEAR, CHAIN},
+    {VP_COLL_SCAN, ALWAYS, VP_ALG_RECURSIVE_DOUBLING, GEN},
+    {VP_COLL_SCATTER, PLACED, VP_ALG_BINOMIAL, HALVING},
+    {VP_COLL_SCATTER, ALWAYS, VP_ALG_BINOMIAL, GEN},
+    {VP_COLL_GATHER, PLACED, VP_ALG_BINOMIAL, HALVING},
+    {VP_COLL_GATHER, ALWAYS, VP_ALG_BINOMIAL, GEN},
+    {VP_COLL_ALLTOALL, RING, VP_ALG_RING, TOPO},
+    {VP_COLL_ALLTOALL, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_ALLTOALL, CUBE_LONG, VP_ALG_PAIRWISE, XOR},
+    {VP_COLL_ALLTOALL, CUBE, VP_ALG_HYPERCUBE, TOPO},
+    {VP_COLL_ALLTOALL, SMALL_TOTAL, VP_ALG_BRUCK, GEN},
+    {VP_COLL_ALLTOALL, ALWAYS, VP_ALG_PAIRWISE, GEN},
+    {VP_COLL_SHIFT, RING, VP_ALG_RING, TOPO},
+    {VP_COLL_SHIFT, GRID, VP_ALG_MESH, TOPO},
+    {VP_COLL_SHIFT, CUBE, VP_ALG_DIRECT, ECUBE},
+    {VP_COLL_SHIFT, ALWAYS, VP_ALG_DIRECT, GEN},
+};
+#define NRULES (int)(sizeof(rules) / sizeof(rules[0]))
+
+/* The facts of this call, as a bit per enum when. */
+static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
+{
+	int p = vp_size(c), world = vp__is_world(c), rows, cols;
+	int longm = bytes >= LONG_MSG, pow2 = vp__is_pow2(p);
+	int cube = world && t->kind == VP_TOPO_HYPERCUBE;
+	int ring =
+	    world && (t->kind == VP_TOPO_RING || t->kind == VP_TOPO_LINE);
+	const char *nogrid;
+	unsigned f = 1u << ALWAYS;
+
+	f |= (unsigned)cube << CUBE;
+	f |= (unsigned)(cube && !longm) << CUBE_SHORT;
+	f |= (unsigned)(cube && longm) << CUBE_LONG;
+	f |= (unsigned)(world && t->ndims == 2 &&
+			!vp__grid(c, &rows, &cols, &nogrid))
+	     << GRID;
+	f |= (unsigned)(world && t->kind == VP_TOPO_TREE) << TREE;
+	f |= (unsigned)ring << RING;
+	f |= (unsigned)(ring && pow2) << RING_POW2;
+	f |= (unsigned)(ring && vp_strict(c)) << RING_STRICT;
+	f |= (unsigned)pow2 << POW2;
+	f |= (unsigned)(world && t->kind != VP_TOPO_FULL) << PLACED;
+	f |= (unsigned)(longm && p > 2) << LONG_P3;
+	f |= (unsigned)(bytes * (size_t)p < LONG_MSG) << SMALL_TOTAL;
+	return f;
+}
+
 vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 {
-	const char *kind, *nogrid;
-	int p = vp_size(c), world = vp__is_world(c), rows, cols;
-	int pow2 = vp__is_pow2(p), longm = bytes >= LONG_MSG;
-	int cube, grid, ring, tree;
+	const char *kind;
+	unsigned facts;
+	vp_alg alg = VP_ALG_BINOMIAL;
 	vp_topo t;
+	int i;
 
 	vp_topo_info(c, &t);
-	kind = t.name;
-	cube = world && t.kind == VP_TOPO_HYPERCUBE;
-	grid = world && t.ndims == 2 && !vp__grid(c, &rows, &cols, &nogrid);
-	ring = world && (t.kind == VP_TOPO_RING || t.kind == VP_TOPO_LINE);
-	tree = world && t.kind == VP_TOPO_TREE;
-	const char *topo = "%s: the book's algorithm for this topology "
-			   "(p=%d, %zu bytes)";
-	const char *gen = "%s: general algorithm for %d ranks and %zu-byte "
-			  "messages";
-	vp_alg alg = VP_ALG_BINOMIAL;
-
-	if (!world)
-		kind = "sub-communicator";
-	else if (t.kind == VP_TOPO_FULL)
-		kind = "fully connected";
-	switch (op) {
-	case VP_COLL_BCAST:
-	case VP_COLL_REDUCE:
-		if (cube)
-			alg = pick(VP_ALG_HYPERCUBE, topo, kind, p, bytes);
-		else if (grid)
-			alg = pick(VP_ALG_MESH, topo, kind, p, bytes);
-		else if (tree)
-			alg = pick(VP_ALG_TREE, topo, kind, p, bytes);
-		else if (ring && pow2)
-			alg = pick(VP_ALG_HYPERCUBE,
-				   "%s: recursive doubling, the book's "
-				   "algorithm (p=%d, %zu bytes)",
-				   kind, p, bytes);
-		else if (longm && p > 2)
-			alg = pick(op == VP_COLL_BCAST
-				       ? VP_ALG_SCATTER_ALLGATHER
-				       : VP_ALG_REDUCE_SCATTER_GATHER,
-				   gen, kind, p, bytes);
-		else
-			alg = pick(VP_ALG_BINOMIAL, gen, kind, p, bytes);
-		break;
-	case VP_COLL_ALLREDUCE:
-		if (ring)
-			alg = pick(VP_ALG_RING, topo, kind, p, bytes);
-		else if (cube && !longm)
-			alg = pick(VP_ALG_HYPERCUBE, topo, kind, p, bytes);
-		else if (longm && p > 2)
-			alg = pick(VP_ALG_RABENSEIFNER, gen, kind, p, bytes);
-		else
-			alg = pick(VP_ALG_RECURSIVE_DOUBLING, gen, kind, p,
-				   bytes);
-		break;
-	case VP_COLL_ALLGATHER:
-	case VP_COLL_REDUCE_SCATTER:
-		if (ring)
-			alg = pick(VP_ALG_RING, topo, kind, p, bytes);
-		else if (grid)
-			alg = pick(VP_ALG_MESH, topo, kind, p, bytes);
-		else if (cube || pow2)
-			alg = pick(VP_ALG_HYPERCUBE,
-				   cube ? topo
-					: "%s: recursive doubling "
-					  "(p=%d a power of two, %zu "
-					  "bytes)",
-				   kind, p, bytes);
-		else if (op == VP_COLL_ALLGATHER && bytes * p < LONG_MSG)
-			alg = pick(VP_ALG_BRUCK, gen, kind, p, bytes);
-		else
-			alg = pick(VP_ALG_RING, gen, kind, p, bytes);
-		break;
-	case VP_COLL_SCAN:
-		if (cube)
-			alg = pick(VP_ALG_HYPERCUBE, topo, kind, p, bytes);
-		else if (ring && vp_strict(c))
-			alg = pick(VP_ALG_LINEAR,
-				   "%s, strict mode: the chain i -> i+1, the "
-				   "only scan between neighbours (p=%d, %zu "
-				   "bytes)",
-				   kind, p, bytes);
-		else
-			alg = pick(VP_ALG_RECURSIVE_DOUBLING, gen, kind, p,
-				   bytes);
-		break;
-	case VP_COLL_SCATTER:
-	case VP_COLL_GATHER:
-		alg = pick(VP_ALG_BINOMIAL,
-			   world && t.kind != VP_TOPO_FULL
-			       ? "%s: recursive halving, the book's "
-				 "algorithm (p=%d, %zu bytes)"
-			       : gen,
-			   kind, p, bytes);
-		break;
-	case VP_COLL_ALLTOALL:
-		if (ring)
-			alg = pick(VP_ALG_RING, topo, kind, p, bytes);
-		else if (grid)
-			alg = pick(VP_ALG_MESH, topo, kind, p, bytes);
-		else if (cube)
-			alg = pick(longm ? VP_ALG_PAIRWISE : VP_ALG_HYPERCUBE,
-				   longm ? "%s: the XOR pairwise exchange, "
-					   "congestion-free (p=%d, %zu bytes)"
-					 : topo,
-				   kind, p, bytes);
-		else if (bytes * p < LONG_MSG)
-			alg = pick(VP_ALG_BRUCK, gen, kind, p, bytes);
-		else
-			alg = pick(VP_ALG_PAIRWISE, gen, kind, p, bytes);
-		break;
-	case VP_COLL_SHIFT:
-		if (ring)
-			alg = pick(VP_ALG_RING, topo, kind, p, bytes);
-		else if (grid)
-			alg = pick(VP_ALG_MESH, topo, kind, p, bytes);
-		else
-			alg = pick(VP_ALG_DIRECT,
-				   cube ? "%s: one E-cube routed step, "
-					  "congestion-free (p=%d, %zu bytes)"
-					: gen,
-				   kind, p, bytes);
-		break;
-	case VP_COLL_COUNT_:
-		break;
-	}
+	facts = facts_of(c, &t, bytes);
+	kind = !vp__is_world(c)         ? "sub-communicator"
+	       : t.kind == VP_TOPO_FULL ? "fully connected"
+					: t.name;
+	for (i = 0; i < NRULES; i++)
+		if (rules[i].op == op && (facts >> rules[i].when & 1u)) {
+			alg = pick(rules[i].alg, rules[i].reason, kind,
+				   vp_size(c), bytes);
+			break;
+		}
 	if (why)
 		*why = reason;
 	return alg;
