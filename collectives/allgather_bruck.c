@@ -42,9 +42,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_allgather_bruck = {
-    .op = VP_COLL_ALLGATHER,
-    .alg = VP_ALG_BRUCK,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_allgather_hypercube,
+	.op = VP_COLL_ALLGATHER,
+	.alg = VP_ALG_BRUCK,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_allgather_hypercube,
 };

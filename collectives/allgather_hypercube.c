@@ -52,9 +52,9 @@ double vp__cost_allgather_hypercube(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allgather_hypercube = {
-    .op = VP_COLL_ALLGATHER,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = vp__cost_allgather_hypercube,
+	.op = VP_COLL_ALLGATHER,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = vp__cost_allgather_hypercube,
 };

@@ -36,9 +36,9 @@ double vp__cost_allgather_linear(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allgather_linear = {
-    .op = VP_COLL_ALLGATHER,
-    .alg = VP_ALG_LINEAR,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_allgather_linear,
+	.op = VP_COLL_ALLGATHER,
+	.alg = VP_ALG_LINEAR,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_allgather_linear,
 };

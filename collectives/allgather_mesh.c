@@ -47,9 +47,9 @@ double vp__cost_allgather_mesh(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allgather_mesh = {
-    .op = VP_COLL_ALLGATHER,
-    .alg = VP_ALG_MESH,
-    .run = run,
-    .needs = NEED_GRID,
-    .cost = vp__cost_allgather_mesh,
+	.op = VP_COLL_ALLGATHER,
+	.alg = VP_ALG_MESH,
+	.run = run,
+	.needs = NEED_GRID,
+	.cost = vp__cost_allgather_mesh,
 };

@@ -51,9 +51,9 @@ double vp__cost_allgather_ring(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allgather_ring = {
-    .op = VP_COLL_ALLGATHER,
-    .alg = VP_ALG_RING,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_allgather_ring,
+	.op = VP_COLL_ALLGATHER,
+	.alg = VP_ALG_RING,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_allgather_ring,
 };

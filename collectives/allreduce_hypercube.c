@@ -23,34 +23,18 @@
 
 static int run(const struct coll *a)
 {
-	int p = a->p, r = a->r, pof2 = 1, rem, me, mask, rc = VP_OK;
 	char *tmp = vp__alloc(a, a->bytes);
+	struct fold f;
+	int mask, rc;
 
 	if (!tmp)
 		return VP_ENOMEM;
 	vp__copy(a->rbuf, a->sbuf, a->bytes);
-	while (pof2 * 2 <= p)
-		pof2 *= 2;
-	rem = p - pof2;
-	/* fix-up in: ranks below 2 rem pair up, the even one sits out */
-	if (r < 2 * rem) {
-		if (r % 2 == 0) {
-			rc = vp_send(a->c, r + 1, a->rbuf, a->bytes);
-			me = -1;
-		} else {
-			rc = vp_recv(a->c, r - 1, tmp, a->bytes);
-			if (!rc)
-				vp_reduce_local(tmp, a->rbuf, a->count, a->type,
-						a->rop);
-			me = r / 2;
-		}
-	} else {
-		me = r - rem;
-	}
-	/* recursive doubling among pof2 ranks */
-	for (mask = 1; mask < pof2 && me >= 0 && !rc; mask <<= 1) {
-		int peer = me ^ mask;
-		int dst = peer < rem ? peer * 2 + 1 : peer + rem;
+	vp__fold_plan(a->p, a->r, &f);
+	rc = vp__fold_in(a, &f, tmp);
+	/* recursive doubling among the pof2 members */
+	for (mask = 1; mask < f.pof2 && f.me >= 0 && !rc; mask <<= 1) {
+		int dst = vp__fold_rank(&f, f.me ^ mask);
 
 		rc = vp_sendrecv(a->c, dst, a->rbuf, a->bytes, dst, tmp,
 				 a->bytes);
@@ -58,13 +42,8 @@ static int run(const struct coll *a)
 			vp_reduce_local(tmp, a->rbuf, a->count, a->type,
 					a->rop);
 	}
-	/* fix-up out */
-	if (!rc && r < 2 * rem) {
-		if (r % 2)
-			rc = vp_send(a->c, r - 1, a->rbuf, a->bytes);
-		else
-			rc = vp_recv(a->c, r + 1, a->rbuf, a->bytes);
-	}
+	if (!rc)
+		rc = vp__fold_out(a, &f);
 	free(tmp);
 	return rc;
 }
@@ -77,17 +56,17 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allreduce_hypercube = {
-    .op = VP_COLL_ALLREDUCE,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = cost,
+	.op = VP_COLL_ALLREDUCE,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = cost,
 };
 
 const struct coll_algorithm vp__alg_allreduce_recursive_doubling = {
-    .op = VP_COLL_ALLREDUCE,
-    .alg = VP_ALG_RECURSIVE_DOUBLING,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = cost,
+	.op = VP_COLL_ALLREDUCE,
+	.alg = VP_ALG_RECURSIVE_DOUBLING,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = cost,
 };

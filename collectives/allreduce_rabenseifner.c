@@ -19,47 +19,34 @@
 
 static int run(const struct coll *a)
 {
-	int p = a->p, r = a->r, pof2 = 1, rem, j, rc = VP_OK;
 	struct chunks ch;
+	struct fold f;
 	struct view v;
 	int *members;
 	char *tmp;
+	int j, rc;
 
-	while (pof2 * 2 <= p)
-		pof2 *= 2;
-	rem = p - pof2;
+	vp__fold_plan(a->p, a->r, &f);
 	tmp = vp__alloc(a, a->bytes);
-	members = tmp ? vp__alloc(a, (size_t)pof2 * sizeof(int)) : NULL;
+	members = tmp ? vp__alloc(a, (size_t)f.pof2 * sizeof(int)) : NULL;
 	if (!members) {
 		free(tmp);
 		return VP_ENOMEM;
 	}
 	vp__copy(a->rbuf, a->sbuf, a->bytes);
-	/* the p' ranks that take part: the odd ones below 2 rem, then all */
-	for (j = 0; j < pof2; j++)
-		members[j] = j < rem ? 2 * j + 1 : j + rem;
-	v = (struct view){.c = a->c, .n = pof2, .members = members};
-	v.me = r < 2 * rem ? (r % 2 ? r / 2 : -1) : r - rem;
-	if (r < 2 * rem && r % 2 == 0) {
-		rc = vp_send(a->c, r + 1, a->rbuf, a->bytes);
-	} else if (r < 2 * rem) {
-		rc = vp_recv(a->c, r - 1, tmp, a->bytes);
-		if (!rc)
-			vp_reduce_local(tmp, a->rbuf, a->count, a->type,
-					a->rop);
-	}
-	ch = (struct chunks){a->count, a->esize, pof2};
+	for (j = 0; j < f.pof2; j++)
+		members[j] = vp__fold_rank(&f, j);
+	v = (struct view){
+	    .c = a->c, .n = f.pof2, .me = f.me, .members = members};
+	rc = vp__fold_in(a, &f, tmp);
+	ch = (struct chunks){a->count, a->esize, f.pof2};
 	if (!rc && v.me >= 0)
 		rc = vp__reduce_scatter_halving_view(&v, a->rbuf, &ch, tmp,
 						     a->type, a->rop);
 	if (!rc && v.me >= 0)
 		rc = vp__allgather_doubling_view(&v, a->rbuf, &ch);
-	if (!rc && r < 2 * rem) {
-		if (r % 2)
-			rc = vp_send(a->c, r - 1, a->rbuf, a->bytes);
-		else
-			rc = vp_recv(a->c, r + 1, a->rbuf, a->bytes);
-	}
+	if (!rc)
+		rc = vp__fold_out(a, &f);
 	free(members);
 	free(tmp);
 	return rc;
@@ -75,9 +62,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allreduce_rabenseifner = {
-    .op = VP_COLL_ALLREDUCE,
-    .alg = VP_ALG_RABENSEIFNER,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = cost,
+	.op = VP_COLL_ALLREDUCE,
+	.alg = VP_ALG_RABENSEIFNER,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = cost,
 };

@@ -41,9 +41,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_allreduce_ring = {
-    .op = VP_COLL_ALLREDUCE,
-    .alg = VP_ALG_RING,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = cost,
+	.op = VP_COLL_ALLREDUCE,
+	.alg = VP_ALG_RING,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = cost,
 };

@@ -64,9 +64,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_alltoall_bruck = {
-    .op = VP_COLL_ALLTOALL,
-    .alg = VP_ALG_BRUCK,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = cost,
+	.op = VP_COLL_ALLTOALL,
+	.alg = VP_ALG_BRUCK,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = cost,
 };

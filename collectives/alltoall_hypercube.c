@@ -54,9 +54,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_alltoall_hypercube = {
-    .op = VP_COLL_ALLTOALL,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = cost,
+	.op = VP_COLL_ALLTOALL,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = cost,
 };

@@ -35,9 +35,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_alltoall_pairwise = {
-    .op = VP_COLL_ALLTOALL,
-    .alg = VP_ALG_PAIRWISE,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_ALLTOALL,
+	.alg = VP_ALG_PAIRWISE,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

@@ -54,9 +54,9 @@ double vp__cost_bcast_binomial(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_binomial = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_BINOMIAL,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_BINOMIAL,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_binomial,
 };

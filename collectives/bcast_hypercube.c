@@ -36,9 +36,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_bcast_hypercube = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = vp__cost_bcast_binomial,
 };

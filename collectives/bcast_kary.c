@@ -44,9 +44,9 @@ double vp__cost_bcast_kary(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_kary = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_KARY,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_kary,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_KARY,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_kary,
 };

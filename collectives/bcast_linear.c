@@ -32,9 +32,9 @@ double vp__cost_bcast_linear(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_linear = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_LINEAR,
-    .run = vp__bcast_linear,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_LINEAR,
+	.run = vp__bcast_linear,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

@@ -42,9 +42,9 @@ double vp__cost_bcast_mesh(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_mesh = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_MESH,
-    .run = run,
-    .needs = NEED_GRID,
-    .cost = vp__cost_bcast_mesh,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_MESH,
+	.run = run,
+	.needs = NEED_GRID,
+	.cost = vp__cost_bcast_mesh,
 };

@@ -77,9 +77,9 @@ double vp__cost_bcast_pipelined_tree(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_pipelined_tree = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_PIPELINED_TREE,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_pipelined_tree,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_PIPELINED_TREE,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_pipelined_tree,
 };

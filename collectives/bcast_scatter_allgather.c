@@ -42,9 +42,9 @@ double vp__cost_bcast_scatter_allgather(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_bcast_scatter_allgather = {
-    .op = VP_COLL_BCAST,
-    .alg = VP_ALG_SCATTER_ALLGATHER,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_scatter_allgather,
+	.op = VP_COLL_BCAST,
+	.alg = VP_ALG_SCATTER_ALLGATHER,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_scatter_allgather,
 };

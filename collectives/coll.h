@@ -250,6 +250,18 @@ int vp__popcount(unsigned long x);
 int vp__grid(vp_comm *c, int *rows, int *cols, const char **why);
 /* 1 if c is the whole world in rank order (topology algorithms apply). */
 int vp__is_world(vp_comm *c);
+/* The fix-up for p not a power of two of the recursive-doubling
+ * all-reduces (coll_util.c): fold_in before, fold_out after, rbuf the
+ * vector; between them the members (me >= 0) run on pof2 ranks. */
+struct fold {
+	int pof2, rem; /* p = pof2 + rem */
+	int r;         /* my rank in c */
+	int me;        /* my member index among the pof2, -1 sitting out */
+};
+void vp__fold_plan(int p, int r, struct fold *f);
+int vp__fold_rank(const struct fold *f, int j); /* c's rank of member j */
+int vp__fold_in(const struct coll *a, const struct fold *f, void *tmp);
+int vp__fold_out(const struct coll *a, const struct fold *f);
 /* malloc that aborts the run with VP_ENOMEM (named call) on failure. */
 void *vp__alloc(const struct coll *a, size_t n);
 

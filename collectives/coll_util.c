@@ -249,3 +249,46 @@ double vp__shift_steps(long q, long n)
 {
 	return (double)(q < n - q ? q : n - q);
 }
+
+/*
+ * Folding p ranks onto p' = 2^floor(log2 p) (Thakur, Rabenseifner, Gropp
+ * 2005): with rem = p - p', among the first 2 rem ranks each even rank
+ * hands its vector to the odd one above and sits out; member j of the p'
+ * is rank 2j + 1 for j < rem, else j + rem.
+ */
+void vp__fold_plan(int p, int r, struct fold *f)
+{
+	for (f->pof2 = 1; f->pof2 * 2 <= p; f->pof2 *= 2)
+		;
+	f->rem = p - f->pof2;
+	f->r = r;
+	f->me = r < 2 * f->rem ? (r % 2 ? r / 2 : -1) : r - f->rem;
+}
+
+int vp__fold_rank(const struct fold *f, int j)
+{
+	return j < f->rem ? 2 * j + 1 : j + f->rem;
+}
+
+int vp__fold_in(const struct coll *a, const struct fold *f, void *tmp)
+{
+	int rc = VP_OK;
+
+	if (f->r >= 2 * f->rem)
+		return VP_OK;
+	if (f->r % 2 == 0)
+		return vp_send(a->c, f->r + 1, a->rbuf, a->bytes);
+	rc = vp_recv(a->c, f->r - 1, tmp, a->bytes);
+	if (!rc)
+		vp_reduce_local(tmp, a->rbuf, a->count, a->type, a->rop);
+	return rc;
+}
+
+int vp__fold_out(const struct coll *a, const struct fold *f)
+{
+	if (f->r >= 2 * f->rem)
+		return VP_OK;
+	if (f->r % 2)
+		return vp_send(a->c, f->r - 1, a->rbuf, a->bytes);
+	return vp_recv(a->c, f->r + 1, a->rbuf, a->bytes);
+}

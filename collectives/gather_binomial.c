@@ -71,9 +71,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_gather_binomial = {
-    .op = VP_COLL_GATHER,
-    .alg = VP_ALG_BINOMIAL,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_scatter_binomial,
+	.op = VP_COLL_GATHER,
+	.alg = VP_ALG_BINOMIAL,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_scatter_binomial,
 };

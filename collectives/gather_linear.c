@@ -32,9 +32,9 @@ int vp__gather_linear(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_gather_linear = {
-    .op = VP_COLL_GATHER,
-    .alg = VP_ALG_LINEAR,
-    .run = vp__gather_linear,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_GATHER,
+	.alg = VP_ALG_LINEAR,
+	.run = vp__gather_linear,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

@@ -52,9 +52,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_binomial = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_BINOMIAL,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_BINOMIAL,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_binomial,
 };

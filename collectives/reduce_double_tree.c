@@ -77,9 +77,9 @@ out:
 }
 
 const struct coll_algorithm vp__alg_reduce_double_tree = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_DOUBLE_TREE,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_double_tree,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_DOUBLE_TREE,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_double_tree,
 };

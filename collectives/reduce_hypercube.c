@@ -40,9 +40,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_hypercube = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = vp__cost_bcast_binomial,
 };

@@ -47,9 +47,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_kary = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_KARY,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_kary,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_KARY,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_kary,
 };

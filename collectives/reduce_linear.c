@@ -33,9 +33,9 @@ int vp__reduce_linear(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_linear = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_LINEAR,
-    .run = vp__reduce_linear,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_LINEAR,
+	.run = vp__reduce_linear,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

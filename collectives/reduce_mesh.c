@@ -48,9 +48,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_mesh = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_MESH,
-    .run = run,
-    .needs = NEED_GRID,
-    .cost = vp__cost_bcast_mesh,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_MESH,
+	.run = run,
+	.needs = NEED_GRID,
+	.cost = vp__cost_bcast_mesh,
 };

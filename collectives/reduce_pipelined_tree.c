@@ -43,9 +43,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_pipelined_tree = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_PIPELINED_TREE,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_pipelined_tree,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_PIPELINED_TREE,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_pipelined_tree,
 };

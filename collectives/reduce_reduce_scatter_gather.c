@@ -42,9 +42,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_reduce_scatter_gather = {
-    .op = VP_COLL_REDUCE,
-    .alg = VP_ALG_REDUCE_SCATTER_GATHER,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_scatter_allgather,
+	.op = VP_COLL_REDUCE,
+	.alg = VP_ALG_REDUCE_SCATTER_GATHER,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_scatter_allgather,
 };

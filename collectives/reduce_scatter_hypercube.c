@@ -68,9 +68,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_scatter_hypercube = {
-    .op = VP_COLL_REDUCE_SCATTER,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = vp__cost_allgather_hypercube,
+	.op = VP_COLL_REDUCE_SCATTER,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = vp__cost_allgather_hypercube,
 };

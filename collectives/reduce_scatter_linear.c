@@ -36,9 +36,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_scatter_linear = {
-    .op = VP_COLL_REDUCE_SCATTER,
-    .alg = VP_ALG_LINEAR,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_allgather_linear,
+	.op = VP_COLL_REDUCE_SCATTER,
+	.alg = VP_ALG_LINEAR,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_allgather_linear,
 };

@@ -54,9 +54,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_scatter_mesh = {
-    .op = VP_COLL_REDUCE_SCATTER,
-    .alg = VP_ALG_MESH,
-    .run = run,
-    .needs = NEED_GRID,
-    .cost = vp__cost_allgather_mesh,
+	.op = VP_COLL_REDUCE_SCATTER,
+	.alg = VP_ALG_MESH,
+	.run = run,
+	.needs = NEED_GRID,
+	.cost = vp__cost_allgather_mesh,
 };

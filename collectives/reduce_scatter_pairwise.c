@@ -40,9 +40,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_reduce_scatter_pairwise = {
-    .op = VP_COLL_REDUCE_SCATTER,
-    .alg = VP_ALG_PAIRWISE,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_allgather_ring,
+	.op = VP_COLL_REDUCE_SCATTER,
+	.alg = VP_ALG_PAIRWISE,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_allgather_ring,
 };

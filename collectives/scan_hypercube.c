@@ -39,9 +39,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_scan_hypercube = {
-    .op = VP_COLL_SCAN,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_SCAN,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = vp__cost_bcast_binomial,
 };

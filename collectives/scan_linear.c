@@ -33,9 +33,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_scan_linear = {
-    .op = VP_COLL_SCAN,
-    .alg = VP_ALG_LINEAR,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_SCAN,
+	.alg = VP_ALG_LINEAR,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

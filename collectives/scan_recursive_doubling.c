@@ -42,9 +42,9 @@ static int run(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_scan_recursive_doubling = {
-    .op = VP_COLL_SCAN,
-    .alg = VP_ALG_RECURSIVE_DOUBLING,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_binomial,
+	.op = VP_COLL_SCAN,
+	.alg = VP_ALG_RECURSIVE_DOUBLING,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_binomial,
 };

@@ -87,9 +87,9 @@ double vp__cost_scatter_binomial(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_scatter_binomial = {
-    .op = VP_COLL_SCATTER,
-    .alg = VP_ALG_BINOMIAL,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = vp__cost_scatter_binomial,
+	.op = VP_COLL_SCATTER,
+	.alg = VP_ALG_BINOMIAL,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = vp__cost_scatter_binomial,
 };

@@ -31,9 +31,9 @@ int vp__scatter_linear(const struct coll *a)
 }
 
 const struct coll_algorithm vp__alg_scatter_linear = {
-    .op = VP_COLL_SCATTER,
-    .alg = VP_ALG_LINEAR,
-    .run = vp__scatter_linear,
-    .needs = NEED_ANY,
-    .cost = vp__cost_bcast_linear,
+	.op = VP_COLL_SCATTER,
+	.alg = VP_ALG_LINEAR,
+	.run = vp__scatter_linear,
+	.needs = NEED_ANY,
+	.cost = vp__cost_bcast_linear,
 };

@@ -33,9 +33,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_shift_direct = {
-    .op = VP_COLL_SHIFT,
-    .alg = VP_ALG_DIRECT,
-    .run = run,
-    .needs = NEED_ANY,
-    .cost = cost,
+	.op = VP_COLL_SHIFT,
+	.alg = VP_ALG_DIRECT,
+	.run = run,
+	.needs = NEED_ANY,
+	.cost = cost,
 };

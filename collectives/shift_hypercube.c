@@ -52,9 +52,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_shift_hypercube = {
-    .op = VP_COLL_SHIFT,
-    .alg = VP_ALG_HYPERCUBE,
-    .run = run,
-    .needs = NEED_POW2,
-    .cost = cost,
+	.op = VP_COLL_SHIFT,
+	.alg = VP_ALG_HYPERCUBE,
+	.run = run,
+	.needs = NEED_POW2,
+	.cost = cost,
 };

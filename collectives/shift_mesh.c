@@ -57,9 +57,9 @@ static double cost(const struct coll_cost *k, int *exact)
 }
 
 const struct coll_algorithm vp__alg_shift_mesh = {
-    .op = VP_COLL_SHIFT,
-    .alg = VP_ALG_MESH,
-    .run = run,
-    .needs = NEED_GRID,
-    .cost = cost,
+	.op = VP_COLL_SHIFT,
+	.alg = VP_ALG_MESH,
+	.run = run,
+	.needs = NEED_GRID,
+	.cost = cost,
 };
