@@ -337,16 +337,19 @@ static void parse(int argc, char **argv, struct options *o)
 	int id, idx;
 
 	opterr = 0; /* our messages, exit status 2 */
-	while ((id = getopt_long(argc, argv, ":hV", long_options, &idx)) !=
-	       -1) {
+	while ((idx = -1, id = getopt_long(argc, argv, ":hV", long_options,
+					   &idx)) != -1) {
 		const char *bad = argv[optind - 1];
 
 		if (id == '?')
 			usage_error("'%s' is not an option", bad);
 		if (id == ':')
 			usage_error("%s needs a value", bad);
-		snprintf(name, sizeof(name), "--%s", long_options[idx].name);
-		if (id == OPT_HELP || id == OPT_VERSION)
+		/* idx is set for long options only (-h, -V are short) */
+		if (idx >= 0)
+			snprintf(name, sizeof(name), "--%s",
+				 long_options[idx].name);
+		else
 			snprintf(name, sizeof(name), "%s", bad);
 		take_option(id, name, optarg, o);
 	}
