@@ -22,6 +22,8 @@ int vp_barrier(vp_comm *c)
 
 	if (!cc)
 		return VP_EINVAL;
+	if ((rc = vp_comm_check(c, "vp_barrier")))
+		return rc;
 	p = vp_size(cc);
 	r = vp_rank(cc);
 	vp_trace_label(cc, "barrier");

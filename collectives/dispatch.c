@@ -239,6 +239,8 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		return VP_EINVAL;
 	strcpy(call, "vp_"); /* "vp_reduce_scatter" fits */
 	strncat(call, vp_coll_name(op), sizeof(call) - 4);
+	if ((rc = vp_comm_check(uc, call)))
+		return rc;
 	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);
 	if (rc)
 		return rc;

@@ -190,6 +190,10 @@ VP_API vp_comm *vp_coll_comm(vp_comm *c);
 #define VP_UNDEFINED (-1)
 VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
 VP_API int vp_comm_free(vp_comm *sub);
+/* VP_OK if c is a live communicator used from its rank's own thread in a
+ * run that is not failing; else the error, and the run fails naming call
+ * (for libraries built on vp, as the collectives are). */
+VP_API int vp_comm_check(vp_comm *c, const char *call);
 
 /*
  * Errors raised by code above the runtime (the collectives, user libraries):

@@ -82,6 +82,7 @@ static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
 		      int is_world)
 {
 	memset(c, 0, sizeof(*c));
+	c->magic = VP__COMM_LIVE;
 	c->world = me->world;
 	c->me = me;
 	c->group = g;
@@ -182,7 +183,7 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 
 	if (!c)
 		return VP_EINVAL;
-	if ((rc = vp__check_running(c->me)))
+	if ((rc = vp__enter(c, "vp_comm_split")))
 		return rc;
 	if (!sub)
 		return vp__fail(c->me, VP_EINVAL, "vp_comm_split",
@@ -253,6 +254,11 @@ int vp_comm_free(vp_comm *sub)
 {
 	if (!sub)
 		return VP_EINVAL;
+	if (sub->magic == VP__COMM_FREED)
+		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
+				"the communicator was already freed");
+	if (sub->magic != VP__COMM_LIVE)
+		return VP_EINVAL;
 	if (sub->is_world)
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"the world communicator cannot be freed");
@@ -260,6 +266,28 @@ int vp_comm_free(vp_comm *sub)
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"pass the communicator vp_comm_split returned, "
 				"not its collective twin");
-	free(sub);
+	/* Both twins die; the pair is kept until the run ends. */
+	sub->magic = VP__COMM_FREED;
+	sub->coll->magic = VP__COMM_FREED;
+	sub->next_freed = sub->me->freed;
+	sub->me->freed = sub;
 	return VP_OK;
+}
+
+void vp__comms_free(struct vp__rank *r)
+{
+	vp_comm *c, *next;
+
+	for (c = r->freed; c; c = next) {
+		next = c->next_freed;
+		free(c); /* the pair calloc'd by vp_comm_split */
+	}
+	r->freed = NULL;
+}
+
+int vp_comm_check(vp_comm *c, const char *call)
+{
+	if (!c)
+		return VP_EINVAL;
+	return vp__enter(c, call ? call : "?");
 }

@@ -108,16 +108,24 @@ static int raise_error(vp_comm *c, int code, const char *call, const char *fmt,
 	return code;
 }
 
+/*
+ * vp_abort always aborts, as MPI_Abort does, and its message is the run's
+ * error unless another rank failed first; code 0 counts as VP_EABORT. The
+ * run's result is code (a positive code too: a user's own error number).
+ */
 int vp_abort(vp_comm *c, int code, const char *call, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!c || code >= 0)
+	if (!c || c->magic != VP__COMM_LIVE)
 		return VP_EINVAL;
+	if (!code)
+		code = VP_EABORT;
 	va_start(ap, fmt);
 	raise_error(c, code, call, fmt, ap);
 	va_end(ap);
-	return abort_run(c->me, code);
+	vp__world_fail(c->world, c->me->world_rank, code, c->me->errmsg);
+	return code;
 }
 
 int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
@@ -130,6 +138,31 @@ int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	raise_error(c, code, call, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+int vp__enter(vp_comm *c, const char *call)
+{
+	struct vp__rank *me;
+	char msg[VP__ERRMSG_BYTES];
+
+	if (c->magic != VP__COMM_LIVE) {
+		if (c->magic != VP__COMM_FREED)
+			return VP_EINVAL; /* not a handle at all: no rank */
+		return vp__fail(c->me, VP_EINVAL, call,
+				"the communicator was freed by vp_comm_free");
+	}
+	me = c->me;
+	if (!pthread_equal(pthread_self(), me->thread)) {
+		/* Not the rank's thread: write nothing of the rank's. */
+		snprintf(msg, sizeof(msg),
+			 "rank %d: %s: called from a thread that is not rank "
+			 "%d's own (a helper thread?); each rank's calls must "
+			 "come from the thread vp_run started for it",
+			 me->world_rank, call, me->world_rank);
+		vp__world_fail(c->world, me->world_rank, VP_EINVAL, msg);
+		return VP_EINVAL;
+	}
+	return vp__check_running(me);
 }
 
 int vp__check_running(struct vp__rank *me)

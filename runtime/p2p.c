@@ -116,6 +116,11 @@ static int check_peer(vp_comm *c, int peer, const char *call, const char *role)
 static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 		     const char *what)
 {
+	if (buf == VP_IN_PLACE)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"%s is VP_IN_PLACE, which only collectives "
+				"accept",
+				what);
 	if (!buf && n)
 		return vp__fail(c->me, VP_EINVAL, call,
 				"%s is NULL but its size is %zu", what, n);
@@ -133,7 +138,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	if (!c)
 		return VP_EINVAL;
 	me = c->me;
-	if ((rc = vp__check_running(me)) ||
+	if ((rc = vp__enter(c, "vp_send")) ||
 	    (rc = check_peer(c, dst, "vp_send", "destination")) ||
 	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
 		return rc;
@@ -167,7 +172,7 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	if (!c)
 		return VP_EINVAL;
 	me = c->me;
-	if ((rc = vp__check_running(me)) ||
+	if ((rc = vp__enter(c, "vp_recv")) ||
 	    (rc = check_peer(c, src, "vp_recv", "source")) ||
 	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
@@ -205,7 +210,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	if (!c)
 		return VP_EINVAL;
 	me = c->me;
-	if ((rc = vp__check_running(me)) ||
+	if ((rc = vp__enter(c, "vp_sendrecv")) ||
 	    (rc = check_peer(c, dst, "vp_sendrecv", "destination")) ||
 	    (rc = check_peer(c, src, "vp_sendrecv", "source")) ||
 	    (rc = check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||

@@ -31,20 +31,52 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The rank's thread ended with pthread_exit() inside the rank function:
+ * the rank is over, and the run fails saying how. */
+static void exited_early(void *arg)
+{
+	struct vp__rank *r = arg;
+	char msg[VP__ERRMSG_BYTES];
+
+	snprintf(msg, sizeof(msg),
+		 "rank %d: its thread called pthread_exit() instead of "
+		 "returning from the rank function",
+		 r->world_rank);
+	vp__world_fail(r->world, r->world_rank, VP_EINVAL, msg);
+}
+
+/* What a rank function's result means for the run. */
+static void settle_result(struct vp__rank *r, int rc)
+{
+	struct vp__world *w = r->world;
+	char msg[VP__ERRMSG_BYTES];
+
+	r->result = rc;
+	if (rc == VP_OK)
+		return;
+	if (rc == r->raised && r->errmsg[0]) {
+		/* an error raised by vp_error or vp_abort: report that
+		 * message rather than "rank function returned" */
+		vp__world_fail(w, r->world_rank, rc, r->errmsg);
+		return;
+	}
+	if ((rc == VP_EABORT || rc == VP_EDEADLOCK) && vp__world_status(w))
+		return; /* the run is failing already: the first error stays */
+	snprintf(msg, sizeof(msg), "rank %d: rank function: returned %d (%s)",
+		 r->world_rank, rc, rc < 0 ? vp_strerror(rc) : "user error");
+	vp__world_fail(w, r->world_rank, rc, msg);
+}
+
 void vp__rank_main(struct vp__rank *r)
 {
 	struct vp__world *w = r->world;
-	int rc;
+	int rc = VP_OK;
 
+	r->thread = pthread_self();
+	pthread_cleanup_push(exited_early, r);
 	rc = w->fn(&r->comm, w->arg);
-	r->result = rc;
-	if (rc != VP_OK && rc == r->raised && r->errmsg[0])
-		/* The rank returns an error raised by vp_error: report that
-		 * message rather than "rank function returned". */
-		vp__world_fail(w, r->world_rank, rc, r->errmsg);
-	else if (rc != VP_OK)
-		vp__fail(r, rc, "rank function", "returned %d (%s)", rc,
-			 rc < 0 ? vp_strerror(rc) : "user error");
+	pthread_cleanup_pop(0);
+	settle_result(r, rc);
 }
 
 /* Checks the options and fills defaults; returns 0 or VP_EINVAL. */
@@ -104,6 +136,7 @@ static void world_free(struct vp__world *w)
 		vp__clock_free(&r->clock);
 		vp__vec_free(&r->trace.ops);
 		vp__coll_log_free(r);
+		vp__comms_free(r);
 	}
 	vp__groups_free(w);
 	pthread_mutex_destroy(&w->error_lock);

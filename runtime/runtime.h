@@ -51,7 +51,14 @@ struct vp__group {
 	struct vp__group *next;
 };
 
+/* A communicator handle's state: live until vp_comm_free marks it freed
+ * (its memory is kept until the run ends, so a freed handle is recognised
+ * without touching freed memory). */
+#define VP__COMM_LIVE 0x76702d63u  /* "vp-c" */
+#define VP__COMM_FREED 0x66726565u /* "free" */
+
 struct vp_comm {
+	unsigned magic; /* VP__COMM_LIVE or VP__COMM_FREED */
 	struct vp__world *world;
 	struct vp__rank *me;
 	struct vp__group *group;
@@ -61,6 +68,7 @@ struct vp_comm {
 	struct vp_comm *coll; /* twin in the collective space */
 	struct vp_comm *user; /* twin in the user space */
 	int is_world;
+	struct vp_comm *next_freed; /* the rank's list of freed handles */
 };
 
 /* Collective tuning of one rank (vp_set_coll_params) and its record of
@@ -81,6 +89,8 @@ struct vp__rank {
 	struct vp__trace_rank trace;
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll;
+	struct vp_comm *freed; /* freed sub-communicators (pairs), run.c */
+	pthread_t thread;      /* the thread that runs this rank */
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[VP__ERRMSG_BYTES];
@@ -120,6 +130,10 @@ int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	     ...) __attribute__((format(printf, 4, 5)));
 void vp__record_error(struct vp__world *w, int rank, int code, const char *msg);
 int vp__check_running(struct vp__rank *me);
+/* Every public call on a communicator starts here: c is a live handle, the
+ * caller is c's rank's own thread, and the run is not failing. VP_OK, or
+ * the error (the run fails, naming the call). */
+int vp__enter(vp_comm *c, const char *call);
 
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
  * outside the model clock. */
@@ -131,6 +145,7 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 /* comm.c */
 void vp__comm_init_world(struct vp__rank *r);
 void vp__groups_free(struct vp__world *w);
+void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
 int vp__ctx(const vp_comm *c);
 int vp__to_world(const vp_comm *c, int r);
 

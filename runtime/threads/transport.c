@@ -249,12 +249,20 @@ static void rank_exit(struct thr_rank *r)
 		thr_deadlock_check(r);
 }
 
+static void rank_thread_exit(void *arg)
+{
+	rank_exit(arg);
+}
+
+/* A rank's thread. rank_exit also runs when the rank function ends the
+ * thread with pthread_exit(): the run then goes on without it. */
 static void *rank_thread(void *arg)
 {
 	struct thr_rank *r = arg;
 
+	pthread_cleanup_push(rank_thread_exit, r);
 	vp__rank_main(r->rank);
-	rank_exit(r);
+	pthread_cleanup_pop(1);
 	return NULL;
 }
 

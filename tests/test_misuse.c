@@ -1,0 +1,297 @@
+/*
+ * test_misuse.c - a wrong program never ends with vp_run returning 0, and a
+ * misuse is reported, naming the rank, the call and what was wrong:
+ *   - a rank function returning any non-zero code (VP_EDEADLOCK and
+ *     VP_EABORT included) fails the run;
+ *   - vp_abort with a positive code, with VP_EABORT or with 0 aborts and
+ *     keeps the user's message;
+ *   - VP_IN_PLACE as a point-to-point buffer, a double vp_comm_free, any
+ *     call on a freed communicator fail with VP_EINVAL;
+ *   - a helper thread calling on a rank's communicator fails the run
+ *     instead of corrupting the rank's mailbox;
+ *   - a rank thread ending with pthread_exit() fails the run instead of
+ *     hanging it;
+ *   - comm_split gives the right sub-ranks with several runs at once in
+ *     parallel threads (no state shared between runs).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "vp.h"
+
+/* Runs fn on spec quietly; the result and the stats are the caller's. */
+static int run(const char *spec, int (*fn)(vp_comm *, void *), void *arg,
+	       vp_stats *st)
+{
+	vp_opts o = {.topology = spec, .quiet = 1};
+
+	return vp_run(&o, fn, arg, st);
+}
+
+/* ---- non-zero results ---- */
+
+static int return_code(vp_comm *c, void *arg)
+{
+	return vp_rank(c) == 3 ? *(int *)arg : VP_OK;
+}
+
+static void test_results(void)
+{
+	int codes[] = {VP_EDEADLOCK, VP_EABORT, 1, 42, VP_EINVAL};
+	vp_stats st;
+	size_t i;
+
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		int rc = run("full:8", return_code, &codes[i], &st);
+
+		tap_ok(rc == codes[i] && st.error_rank == 3 &&
+			       strstr(st.error, "rank 3") &&
+			       strstr(st.error, "returned"),
+		       "a rank returning %d fails the run with it (%d): %s",
+		       codes[i], rc, st.error);
+	}
+}
+
+static int abort_with(vp_comm *c, void *arg)
+{
+	int code = *(int *)arg, buf;
+
+	if (vp_rank(c) == 2)
+		return vp_abort(c, code, "solver", "matrix is singular at %d",
+				17);
+	/* the others wait for a message that never comes */
+	return vp_recv(c, 2, &buf, sizeof(buf));
+}
+
+static void test_abort(void)
+{
+	int codes[] = {1, VP_EABORT, 0, VP_EINVAL};
+	vp_stats st;
+	size_t i;
+
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		int want = codes[i] ? codes[i] : VP_EABORT;
+		int rc = run("ring:6", abort_with, &codes[i], &st);
+
+		tap_ok(rc == want && st.error_rank == 2 &&
+			       strstr(st.error,
+				      "rank 2: solver: matrix is singular at "
+				      "17"),
+		       "vp_abort(code %d) aborts with %d and keeps the "
+		       "message: %s",
+		       codes[i], rc, st.error);
+	}
+}
+
+/* ---- handles and buffers ---- */
+
+static int in_place_send(vp_comm *c, void *arg)
+{
+	int x = 0;
+
+	(void)arg;
+	if (vp_rank(c) == 0)
+		return vp_send(c, 1, VP_IN_PLACE, 4);
+	return vp_recv(c, 0, &x, sizeof(x));
+}
+
+static int in_place_recv(vp_comm *c, void *arg)
+{
+	int x = 0;
+
+	(void)arg;
+	if (vp_rank(c) == 0)
+		return vp_send(c, 1, &x, sizeof(x));
+	return vp_recv(c, 0, VP_IN_PLACE, 4);
+}
+
+static int double_free(vp_comm *c, void *arg)
+{
+	vp_comm *sub;
+	int rc;
+
+	(void)arg;
+	if ((rc = vp_comm_split(c, 0, vp_rank(c), &sub)))
+		return rc;
+	if ((rc = vp_comm_free(sub)))
+		return rc;
+	return vp_comm_free(sub);
+}
+
+static int use_after_free(vp_comm *c, void *arg)
+{
+	const char *what = arg;
+	vp_comm *sub;
+	int rc, x = 1, y;
+
+	if ((rc = vp_comm_split(c, 0, vp_rank(c), &sub)))
+		return rc;
+	if ((rc = vp_comm_free(sub)))
+		return rc;
+	if (!strcmp(what, "barrier"))
+		return vp_barrier(sub);
+	if (!strcmp(what, "allreduce"))
+		return vp_allreduce(sub, &x, &y, 1, VP_INT32, VP_SUM,
+				    VP_ALG_AUTO);
+	return vp_sendrecv(sub, 0, &x, sizeof(x), 0, &y, sizeof(y));
+}
+
+static void test_handles(void)
+{
+	const char *after[] = {"barrier", "allreduce", "sendrecv"};
+	vp_stats st;
+	size_t i;
+	int rc;
+
+	rc = run("full:2", in_place_send, NULL, &st);
+	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 0: vp_send") &&
+		       strstr(st.error, "VP_IN_PLACE"),
+	       "vp_send(VP_IN_PLACE) fails with VP_EINVAL: %s", st.error);
+	rc = run("full:2", in_place_recv, NULL, &st);
+	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 1: vp_recv") &&
+		       strstr(st.error, "VP_IN_PLACE"),
+	       "vp_recv(VP_IN_PLACE) fails with VP_EINVAL: %s", st.error);
+	rc = run("full:4", double_free, NULL, &st);
+	tap_ok(rc == VP_EINVAL && strstr(st.error, "vp_comm_free") &&
+		       strstr(st.error, "already freed"),
+	       "a second vp_comm_free fails with VP_EINVAL: %s", st.error);
+	for (i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
+		rc = run("full:4", use_after_free, (void *)after[i], &st);
+		tap_ok(rc == VP_EINVAL && strstr(st.error, "was freed") &&
+			       strstr(st.error, after[i]),
+		       "%s on a freed communicator fails with VP_EINVAL: %s",
+		       after[i], st.error);
+	}
+}
+
+/* ---- threads ---- */
+
+struct helper {
+	vp_comm *c;
+	int rc;
+};
+
+static void *helper_main(void *arg)
+{
+	struct helper *h = arg;
+	int x = 7;
+
+	h->rc = vp_send(h->c, 1, &x, sizeof(x));
+	return NULL;
+}
+
+static int helper_thread(vp_comm *c, void *arg)
+{
+	struct helper h = {c, 0};
+	pthread_t t;
+	int x;
+
+	(void)arg;
+	if (vp_rank(c) == 0) {
+		pthread_create(&t, NULL, helper_main, &h);
+		pthread_join(t, NULL);
+		return h.rc;
+	}
+	return vp_recv(c, 0, &x, sizeof(x));
+}
+
+static int exits_thread(vp_comm *c, void *arg)
+{
+	int x;
+
+	(void)arg;
+	if (vp_rank(c) == 1)
+		pthread_exit(NULL);
+	if (vp_rank(c) == 0)
+		return vp_recv(c, 1, &x, sizeof(x));
+	return VP_OK;
+}
+
+static void test_threads(void)
+{
+	vp_stats st;
+	int rc;
+
+	rc = run("full:2", helper_thread, NULL, &st);
+	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 0: vp_send") &&
+		       strstr(st.error, "not rank 0's own"),
+	       "a helper thread sending on rank 0's communicator fails the "
+	       "run: %s",
+	       st.error);
+	rc = run("full:3", exits_thread, NULL, &st);
+	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 1") &&
+		       strstr(st.error, "pthread_exit"),
+	       "a rank calling pthread_exit() fails the run, no hang: %s",
+	       st.error);
+}
+
+/* ---- several runs at once ---- */
+
+struct split_job {
+	int p, bad;
+};
+
+/* Ranks split by parity with keys in reverse: sub-rank must be the
+ * position in descending order of the world rank among its parity. */
+static int split_check(vp_comm *c, void *arg)
+{
+	struct split_job *j = arg;
+	int r = vp_rank(c), rounds, rc;
+	vp_comm *sub;
+
+	for (rounds = 0; rounds < 20; rounds++) {
+		int same = 0, k;
+
+		if ((rc = vp_comm_split(c, r % 2, j->p - r, &sub)))
+			return rc;
+		for (k = r + 2; k < j->p; k += 2)
+			same++; /* ranks of my parity above me come first */
+		if (vp_rank(sub) != same)
+			__atomic_add_fetch(&j->bad, 1, __ATOMIC_RELAXED);
+		if ((rc = vp_comm_free(sub)))
+			return rc;
+	}
+	return VP_OK;
+}
+
+static void *split_run(void *arg)
+{
+	struct split_job *j = arg;
+	char spec[32];
+
+	snprintf(spec, sizeof(spec), "full:%d", j->p);
+	if (run(spec, split_check, j, NULL))
+		j->bad++;
+	return NULL;
+}
+
+static void test_parallel_runs(void)
+{
+	struct split_job jobs[4] = {{5, 0}, {8, 0}, {11, 0}, {16, 0}};
+	pthread_t t[4];
+	int i, bad = 0;
+
+	for (i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, split_run, &jobs[i]);
+	for (i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		bad += jobs[i].bad;
+	}
+	tap_ok(bad == 0,
+	       "four runs splitting at once in parallel threads: every "
+	       "sub-rank right (%d wrong)",
+	       bad);
+}
+
+int main(void)
+{
+	test_results();
+	test_abort();
+	test_handles();
+	test_threads();
+	test_parallel_runs();
+	return tap_done();
+}
