@@ -89,7 +89,8 @@ typedef struct vp_stats {
 	int p;
 	int error_rank;   /* rank of the first error, -1 if none */
 	int error_code;   /* the first error (same as vp_run's result) */
-	char error[1024]; /* its message; for deadlocks the whole report */
+	char error[1024]; /* its message; for deadlocks the report's start and
+			   * its cycle line (the whole of it: report) */
 	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
 	size_t peak_bytes; /* runtime memory at the end: mailboxes+pools */
 	size_t stack_size; /* stack reserved per rank thread */
@@ -99,6 +100,10 @@ typedef struct vp_stats {
 	/* What the figures above could not include, VP_STATS_* bits; 0 when
 	 * they are complete. */
 	unsigned incomplete;
+	/* The first error's whole message, however long (a deadlock report
+	 * of thousands of ranks); error above keeps its start and always its
+	 * last line (the cycle). Valid until this thread's next vp_run. */
+	const char *report;
 } vp_stats;
 
 /* vp_stats.incomplete: */

@@ -43,16 +43,37 @@ void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 	if (w->error_code == VP_OK) {
 		w->error_code = code;
 		w->error_rank = rank;
-		snprintf(w->error, sizeof(w->error), "%s", msg);
+		w->error = strdup(msg);
 	}
 	pthread_mutex_unlock(&w->error_lock);
 }
 
+const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len)
+{
+	const char *coll = r->trace.label[1];
+
+	if (!r->doing)
+		snprintf(buf, len, "?");
+	else if (r->doing_space == VP__SPACE_COLL && coll)
+		snprintf(buf, len, "vp_%s (its %s)", coll, r->doing);
+	else
+		snprintf(buf, len, "%s", r->doing);
+	return buf;
+}
+
+/* "rank R: call: ..."; a point-to-point call made by a collective is named
+ * after the collective the user called. */
 static void format_error(struct vp__rank *me, const char *call, const char *fmt,
 			 va_list ap)
 {
-	int n = snprintf(me->errmsg, sizeof(me->errmsg),
-			 "rank %d: %s: ", me->world_rank, call);
+	char doing[96];
+	int n;
+
+	if (me->doing && me->doing_space == VP__SPACE_COLL &&
+	    !strcmp(call, me->doing))
+		call = vp__rank_doing(me, doing, sizeof(doing));
+	n = snprintf(me->errmsg, sizeof(me->errmsg),
+		     "rank %d: %s: ", me->world_rank, call);
 
 	if (n < 0 || (size_t)n >= sizeof(me->errmsg))
 		n = 0;
@@ -162,6 +183,8 @@ int vp__enter(vp_comm *c, const char *call)
 		vp__world_fail(c->world, me->world_rank, VP_EINVAL, msg);
 		return VP_EINVAL;
 	}
+	me->doing = call;
+	me->doing_space = c->space;
 	return vp__check_running(me);
 }
 

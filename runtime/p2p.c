@@ -13,6 +13,21 @@
 
 #include "trace/trace.h"
 
+const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
+{
+	int r;
+
+	if (c->is_world || !c->group->world_of) {
+		snprintf(buf, len, "rank %d", w);
+		return buf;
+	}
+	for (r = 0; r < c->group->size; r++)
+		if (c->group->world_of[r] == w)
+			break;
+	snprintf(buf, len, "sub-rank %d (world rank %d)", r, w);
+	return buf;
+}
+
 static const struct vp__transport *tx_of(const struct vp__rank *me)
 {
 	return me->world->tx_ops;
@@ -40,22 +55,24 @@ static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
 		struct vp__envelope *env, double *done, const char *call)
 {
 	struct vp__rank *me = c->me;
+	char peer[64];
 	int rc;
 
 	rc = tx_of(me)->recv(me->tx, vp__ctx(c), src_world, buf, n, len, env);
 	if (rc == VP_ENOMEM)
 		return vp__fail(me, rc, call, "no memory for a mailbox");
 	if (rc)
-		return vp__fail(me, rc, call, "waiting for rank %d: %s",
-				src_world, vp_strerror(rc));
+		return vp__fail(me, rc, call, "waiting for %s: %s",
+				vp__peer_name(c, src_world, peer, sizeof(peer)),
+				vp_strerror(rc));
 	vp__trace_arrived(me, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);
 	if (*len > n)
 		return vp__fail(
 		    me, VP_ETRUNC, call,
-		    "message of %zu bytes from rank %d does not fit "
+		    "message of %zu bytes from %s does not fit "
 		    "the %zu-byte receive buffer (nothing written)",
-		    *len, src_world, n);
+		    *len, vp__peer_name(c, src_world, peer, sizeof(peer)), n);
 	return VP_OK;
 }
 
@@ -132,6 +149,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	struct vp__trace_op op;
 	struct vp__envelope env;
 	struct vp__rank *me;
+	char peer[64];
 	void *pending;
 	int rc, dw;
 
@@ -153,9 +171,9 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = tx_of(me)->complete_send(me->tx, pending, dw);
 	if (rc)
-		return vp__fail(me, rc, "vp_send",
-				"sending %zu bytes to rank %d: %s", n, dst,
-				vp_strerror(rc));
+		return vp__fail(
+		    me, rc, "vp_send", "sending %zu bytes to %s: %s", n,
+		    vp__peer_name(c, dw, peer, sizeof(peer)), vp_strerror(rc));
 	vp__trace_end(c, &op);
 	return VP_OK;
 }
@@ -202,6 +220,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	struct vp__trace_op op;
 	struct vp__envelope senv, renv;
 	struct vp__rank *me;
+	char peer[64];
 	void *pending;
 	double t0, done, send_end;
 	size_t rlen;
@@ -240,9 +259,9 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	}
 	rc = tx_of(me)->complete_send(me->tx, pending, dw);
 	if (rc)
-		return vp__fail(me, rc, "vp_sendrecv",
-				"sending %zu bytes to rank %d: %s", sn, dst,
-				vp_strerror(rc));
+		return vp__fail(
+		    me, rc, "vp_sendrecv", "sending %zu bytes to %s: %s", sn,
+		    vp__peer_name(c, dw, peer, sizeof(peer)), vp_strerror(rc));
 	me->clock.t = done > t0 ? done : t0;
 	if (send_end > me->clock.t)
 		me->clock.t = send_end;

@@ -140,6 +140,7 @@ static void world_free(struct vp__world *w)
 	}
 	vp__groups_free(w);
 	pthread_mutex_destroy(&w->error_lock);
+	free(w->error);
 	pthread_mutex_destroy(&w->group_lock);
 	free(w->ranks);
 	free(w);
@@ -207,6 +208,52 @@ fail:
 	return NULL;
 }
 
+/* The last report of each thread that called vp_run (vp_stats.report),
+ * freed by its next run or when the thread ends. */
+static pthread_key_t report_key;
+static pthread_once_t report_once = PTHREAD_ONCE_INIT;
+
+static void report_key_make(void)
+{
+	pthread_key_create(&report_key, free);
+}
+
+static const char *keep_report(const char *msg)
+{
+	char *copy = msg && *msg ? strdup(msg) : NULL;
+
+	pthread_once(&report_once, report_key_make);
+	free(pthread_getspecific(report_key));
+	pthread_setspecific(report_key, copy);
+	return copy ? copy : "";
+}
+
+/* msg into out (cap bytes): whole if it fits, else its start up to a line
+ * end, a note, and its last line. */
+static void summarize(const char *msg, char *out, size_t cap)
+{
+	const char *last;
+	size_t len = strlen(msg), tail, head;
+
+	if (len < cap) {
+		memcpy(out, msg, len + 1);
+		return;
+	}
+	last = msg + len;
+	while (last > msg && last[-1] == '\n')
+		last--;
+	while (last > msg && last[-1] != '\n')
+		last--;
+	tail = strlen(last);
+	if (tail > cap / 2)
+		tail = cap / 2;
+	head = cap - tail - 64;
+	while (head > 0 && msg[head - 1] != '\n')
+		head--;
+	snprintf(out, cap, "%.*s  ... (%zu bytes more: vp_stats.report)\n%.*s",
+		 (int)head, msg, len - head - strlen(last), (int)tail, last);
+}
+
 /* The run's figures, from every rank's records (after the join). */
 static void collect_stats(struct vp__world *w, vp_stats *st)
 {
@@ -229,7 +276,8 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	w->tx_ops->stats(w->tx, st);
 	st->error_code = w->error_code;
 	st->error_rank = w->error_rank;
-	snprintf(st->error, sizeof(st->error), "%s", w->error);
+	summarize(w->error ? w->error : "", st->error, sizeof(st->error));
+	st->report = keep_report(w->error);
 }
 
 static void fail_early(vp_stats *st, const vp_opts *o, int code,
@@ -240,6 +288,7 @@ static void fail_early(vp_stats *st, const vp_opts *o, int code,
 		st->error_code = code;
 		st->error_rank = -1;
 		snprintf(st->error, sizeof(st->error), "%s", msg);
+		st->report = keep_report(msg);
 	}
 	if (!o || !o->quiet)
 		fprintf(stderr, "vp: %s\n", msg);
@@ -289,7 +338,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	collect_stats(w, st);
 	rc = w->error_code;
 	if (rc && !o.quiet)
-		fprintf(stderr, "vp: %s\n", w->error);
+		fprintf(stderr, "vp: %s\n", st->error);
 	world_free(w);
 	return rc;
 }

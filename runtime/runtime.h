@@ -91,6 +91,12 @@ struct vp__rank {
 	struct vp_comm comm, coll;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), run.c */
 	pthread_t thread;      /* the thread that runs this rank */
+	/* The public call the rank is in (vp__enter), for error messages and
+	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
+	 * name is trace.label[1]. Written by the rank, read by a deadlock
+	 * check only while the rank is blocked. */
+	const char *doing;
+	int doing_space;
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[VP__ERRMSG_BYTES];
@@ -115,7 +121,7 @@ struct vp__world {
 	/* The first error of the run. */
 	_Alignas(VP__CACHELINE) pthread_mutex_t error_lock;
 	int error_code, error_rank;
-	char error[VP__ERROR_BYTES];
+	char *error; /* its whole message (a deadlock report may be long) */
 
 	/* Groups made by vp_comm_split (comm.c). */
 	pthread_mutex_t group_lock;
@@ -134,6 +140,13 @@ int vp__check_running(struct vp__rank *me);
  * caller is c's rank's own thread, and the run is not failing. VP_OK, or
  * the error (the run fails, naming the call). */
 int vp__enter(vp_comm *c, const char *call);
+
+/* errors.c: what rank r is doing, "vp_recv" or "vp_barrier (its
+ * vp_sendrecv)", into buf. */
+const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
+/* p2p.c: names rank w (a world rank) as c numbers it: "rank 3", or
+ * "sub-rank 0 (world rank 3)" on a sub-communicator. */
+const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len);
 
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
  * outside the model clock. */

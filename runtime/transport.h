@@ -57,6 +57,7 @@
  *                                 VP_EDEADLOCK (any thread, lock-free)
  *   vp__world_fail(w, rank, code, msg)  records the run's first error, sets
  *                                 the status and calls wake_all
+ *   vp__rank_doing(r, buf, len)   the user's call rank r is blocked in
  */
 #ifndef VP_RUNTIME_TRANSPORT_H
 #define VP_RUNTIME_TRANSPORT_H
@@ -112,5 +113,7 @@ extern const struct vp__transport vp__threads_transport;
 void vp__rank_main(struct vp__rank *r);
 int vp__world_status(const struct vp__world *w);
 void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
+/* The public call a blocked rank is in, for reports (written into buf). */
+const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
 
 #endif /* VP_RUNTIME_TRANSPORT_H */

@@ -11,6 +11,10 @@
  *     instead of corrupting the rank's mailbox;
  *   - a rank thread ending with pthread_exit() fails the run instead of
  *     hanging it;
+ *   - errors inside a collective name the collective the user called, and
+ *     on a sub-communicator a peer is named in both numberings;
+ *   - a deadlock of 64 ranks keeps its whole report (vp_stats.report) and
+ *     vp_stats.error always ends with the cycle;
  *   - comm_split gives the right sub-ranks with several runs at once in
  *     parallel threads (no state shared between runs).
  */
@@ -228,6 +232,78 @@ static void test_threads(void)
 	       st.error);
 }
 
+/* ---- what the messages name ---- */
+
+static int barrier_vs_recv(vp_comm *c, void *arg)
+{
+	int x;
+
+	(void)arg;
+	if (vp_rank(c) == 1)
+		return vp_recv(c, 0, &x, sizeof(x));
+	return vp_barrier(c);
+}
+
+/* On the sub-communicator of the odd ranks, sub-rank 0 (world rank 1)
+ * sends 8 bytes that sub-rank 1 (world 3) receives into 4. */
+static int sub_truncation(vp_comm *c, void *arg)
+{
+	char buf[8] = {0};
+	vp_comm *sub;
+	int rc;
+
+	(void)arg;
+	if ((rc = vp_comm_split(c, vp_rank(c) % 2, vp_rank(c), &sub)))
+		return rc;
+	if (vp_rank(c) == 1)
+		rc = vp_send(sub, 1, buf, 8);
+	else if (vp_rank(c) == 3)
+		rc = vp_recv(sub, 0, buf, 4);
+	vp_comm_free(sub);
+	return rc;
+}
+
+/* Everyone receives from its right neighbour: a cycle of p. */
+static int ring_wait(vp_comm *c, void *arg)
+{
+	int x;
+
+	(void)arg;
+	return vp_recv(c, (vp_rank(c) + 1) % vp_size(c), &x, sizeof(x));
+}
+
+static void test_messages(void)
+{
+	vp_stats st;
+	size_t n;
+	int rc;
+
+	rc = run("full:4", barrier_vs_recv, NULL, &st);
+	tap_ok(rc == VP_EDEADLOCK &&
+		       strstr(st.error, "rank 0 waits for rank 2 in vp_barrier "
+					"(its vp_sendrecv)") &&
+		       strstr(st.error, "rank 1 waits for rank 0 in vp_recv"),
+	       "a deadlock report names the user's call, vp_barrier, not "
+	       "only its vp_sendrecv: %s",
+	       st.error);
+	rc = run("full:4", sub_truncation, NULL, &st);
+	tap_ok(rc == VP_ETRUNC &&
+		       strstr(st.error, "from sub-rank 0 (world rank 1)"),
+	       "a sub-communicator's peer is named in both numberings: %s",
+	       st.error);
+	rc = run("ring:64", ring_wait, NULL, &st);
+	n = strlen(st.error);
+	tap_ok(rc == VP_EDEADLOCK && st.report &&
+		       strstr(st.report, "rank 63 waits for rank 0") &&
+		       strstr(st.report, "cycle:") && n < sizeof(st.error) &&
+		       strstr(st.error, "vp_stats.report") &&
+		       strstr(st.error, "cycle: 0 -> 1 ->") &&
+		       st.error[n - 1] != ' ',
+	       "a 64-rank deadlock: the whole report (%zu bytes) in "
+	       "vp_stats.report, the summary ends with the cycle",
+	       st.report ? strlen(st.report) : 0);
+}
+
 /* ---- several runs at once ---- */
 
 struct split_job {
@@ -292,6 +368,7 @@ int main(void)
 	test_abort();
 	test_handles();
 	test_threads();
+	test_messages();
 	test_parallel_runs();
 	return tap_done();
 }

@@ -23,7 +23,9 @@
 
 #include "threads.h"
 
-#define REPORT_LINES 24
+/* Bytes of report per blocked rank (one line each) and for the rest. */
+#define LINE_BYTES 256
+#define REPORT_BYTES 1024
 
 static const char *describe(struct thr_rank *r, char *buf, size_t len)
 {
@@ -33,17 +35,19 @@ static const char *describe(struct thr_rank *r, char *buf, size_t len)
 	    atomic_load_explicit(&r->wait_bytes, memory_order_relaxed);
 	const char *gone =
 	    atomic_load(&r->tw->ranks[peer].exited) ? ", which has exited" : "";
+	char call[96];
 
+	vp__rank_doing(r->rank, call, sizeof(call));
 	if (kind == THR_WAIT_RECV)
 		snprintf(buf, len,
-			 "rank %d waits for rank %d%s: recv into %zu-byte "
+			 "rank %d waits for rank %d%s in %s: recv into %zu-byte "
 			 "buffer",
-			 r->world_rank, peer, gone, bytes);
+			 r->world_rank, peer, gone, call, bytes);
 	else
 		snprintf(buf, len,
-			 "rank %d waits for rank %d%s: send %zu bytes "
+			 "rank %d waits for rank %d%s in %s: send %zu bytes "
 			 "(rendezvous, receiver must copy)",
-			 r->world_rank, peer, gone, bytes);
+			 r->world_rank, peer, gone, call, bytes);
 	return buf;
 }
 
@@ -59,8 +63,8 @@ static void add(char *rep, size_t cap, size_t *len, const char *s)
 static void report(struct thr_world *w)
 {
 	char *rep, line[256];
-	size_t cap = 64 * 1024, len = 0;
-	int i, shown = 0, nblocked = 0, start = -1, cur, steps;
+	size_t cap = REPORT_BYTES + LINE_BYTES * (size_t)w->p, len = 0;
+	int i, nblocked = 0, start = -1, cur, steps;
 	char *seen;
 
 	rep = malloc(cap);
@@ -87,16 +91,9 @@ static void report(struct thr_world *w)
 			continue;
 		if (start < 0)
 			start = i;
-		if (shown++ < REPORT_LINES) {
-			add(rep, cap, &len, "  ");
-			add(rep, cap, &len, describe(r, line, sizeof(line)));
-			add(rep, cap, &len, "\n");
-		}
-	}
-	if (shown > REPORT_LINES) {
-		snprintf(line, sizeof(line), "  ... and %d more\n",
-			 shown - REPORT_LINES);
-		add(rep, cap, &len, line);
+		add(rep, cap, &len, "  ");
+		add(rep, cap, &len, describe(r, line, sizeof(line)));
+		add(rep, cap, &len, "\n");
 	}
 	/* Walk the wait-for function from the first blocked rank. */
 	for (cur = start, steps = 0; cur >= 0 && !seen[cur] && steps <= w->p;
