@@ -22,7 +22,10 @@ int vp_barrier(vp_comm *c)
 
 	if (!cc)
 		return VP_EINVAL;
-	if ((rc = vp_comm_check(c, "vp_barrier")))
+	vp_coll_sig sig = {.call = "vp_barrier", .type = -1, .op = -1,
+			   .root = -1};
+
+	if ((rc = vp_coll_begin(c, &sig)))
 		return rc;
 	p = vp_size(cc);
 	r = vp_rank(cc);

@@ -223,6 +223,30 @@ static int check_args(vp_comm *c, const char *call, vp_coll op,
 
 /* ---- the calls ---- */
 
+/* Numbers the call and records the arguments every rank must pass alike
+ * (vp_coll_begin): what the call does not use is left out. */
+static int begin(vp_comm *c, const char *call, vp_coll op, vp_alg alg,
+		 size_t count, vp_type type, vp_op rop, int root, long q)
+{
+	vp_coll_sig sig = {.call = call, .alg = alg, .count = count,
+			   .type = (int)type, .op = -1, .root = -1};
+	size_t segment;
+	int kary;
+
+	vp_coll_params(c, &kary, &segment);
+	if (is_reduction(op))
+		sig.op = (int)rop;
+	if (is_rooted(op))
+		sig.root = root;
+	if (op == VP_COLL_SHIFT)
+		sig.q = ((q % vp_size(c)) + vp_size(c)) % vp_size(c);
+	if (alg == VP_ALG_KARY)
+		sig.kary = kary;
+	if (alg == VP_ALG_PIPELINED_TREE || alg == VP_ALG_DOUBLE_TREE)
+		sig.segment = segment;
+	return vp_coll_begin(c, &sig);
+}
+
 static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	       size_t count, vp_type type, vp_op rop, int root, long q,
 	       vp_alg alg)
@@ -263,6 +287,8 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 				"%s",
 				vp_alg_name(alg), vp_size(uc), vp_topology(uc),
 				bad);
+	if ((rc = begin(uc, call, op, alg, count, type, rop, root, q)))
+		return rc;
 	if (count == 0)
 		return VP_OK;
 

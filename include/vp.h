@@ -39,6 +39,7 @@ enum {
 	VP_EABORT = -6,    /* another rank failed; the run is aborting */
 	VP_EALG = -7,      /* algorithm unknown or unusable for this p */
 	VP_ENOMEM = -8,    /* out of memory or threads */
+	VP_EMISMATCH = -9, /* ranks made different collective calls */
 };
 
 VP_API const char *vp_strerror(int code);
@@ -355,6 +356,29 @@ VP_API int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why);
  */
 VP_API int vp_set_coll_params(vp_comm *c, int kary, size_t segment);
 VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
+
+/*
+ * The arguments of one collective call, which every rank of the
+ * communicator must pass alike (fields a call does not use are 0, or -1
+ * for type, op and root). vp_coll_begin numbers the call on c, and every
+ * message of the call carries its number and a hash of the arguments; a
+ * rank that receives a message of another call, or of the same call with
+ * other arguments, fails the run naming both ranks and the first argument
+ * that differs: "rank 3: vp_bcast: root 1 here but root 0 on rank 0 (call
+ * 7 on this communicator)". The collectives call it; so may libraries that
+ * build collectives of their own. vp_barrier counts as a call too.
+ */
+typedef struct vp_coll_sig {
+	const char *call; /* "vp_bcast": static text */
+	vp_alg alg;	  /* the algorithm that runs (after AUTO) */
+	size_t count;
+	int type, op, root;
+	long q;
+	int kary;
+	size_t segment;
+} vp_coll_sig;
+
+VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
 
 /* Records that op ran with alg (and why, for AUTO); reported in
  * vp_stats.collectives (counted once per call, at rank 0 of c) and by

@@ -33,6 +33,8 @@ const char *vp_strerror(int code)
 		return "algorithm unknown or not applicable";
 	case VP_ENOMEM:
 		return "out of memory";
+	case VP_EMISMATCH:
+		return "collective calls do not match across ranks";
 	}
 	return "unknown error code";
 }

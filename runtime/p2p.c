@@ -44,6 +44,7 @@ static int post(vp_comm *c, int dst_world, const void *buf, size_t n,
 	hops = vp__clock_send(&me->clock, &w->model, &w->topo, me->world_rank,
 			      dst_world, n, env);
 	vp__trace_stamp(me, env);
+	vp__coll_stamp(c, env);
 	rc = tx_of(me)->post_send(me->tx, vp__ctx(c), dst_world, buf, n, env,
 				  pending);
 	return rc ? rc : hops;
@@ -65,6 +66,8 @@ static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
 		return vp__fail(me, rc, call, "waiting for %s: %s",
 				vp__peer_name(c, src_world, peer, sizeof(peer)),
 				vp_strerror(rc));
+	if ((rc = vp__coll_check(c, src_world, env, call)))
+		return rc;
 	vp__trace_arrived(me, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);
 	if (*len > n)
@@ -79,7 +82,7 @@ static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 		     const void *buf, size_t n, const char *call)
 {
-	struct vp__envelope env = {0, 0, 0};
+	struct vp__envelope env = {0};
 	void *pending;
 	int rc;
 

@@ -254,6 +254,33 @@ static void summarize(const char *msg, char *out, size_t cap)
 		 (int)head, msg, len - head - strlen(last), (int)tail, last);
 }
 
+/*
+ * A run that ends well or deadlocked may still hide mismatched collectives
+ * (a rank that reduced while the others broadcast leaves its messages
+ * unreceived; different roots deadlock): that cause, when found, becomes
+ * the run's error, followed by the deadlock report if there was one.
+ */
+static void settle_mismatch(struct vp__world *w)
+{
+	char why[512], *full;
+	size_t n;
+
+	if (w->error_code != VP_OK && w->error_code != VP_EDEADLOCK)
+		return;
+	if (!vp__coll_postmortem(w, why, sizeof(why)))
+		return;
+	n = strlen(why) + (w->error ? strlen(w->error) : 0) + 2;
+	full = malloc(n);
+	if (!full)
+		return;
+	snprintf(full, n, "%s%s%s", why, w->error ? "\n" : "",
+		 w->error ? w->error : "");
+	free(w->error);
+	w->error = full;
+	w->error_code = VP_EMISMATCH;
+	w->error_rank = atoi(why + 5); /* "rank R: ..." or "rank R made ..." */
+}
+
 /* The run's figures, from every rank's records (after the join). */
 static void collect_stats(struct vp__world *w, vp_stats *st)
 {
@@ -330,6 +357,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	}
 	t0 = now_seconds();
 	w->tx_ops->run(w->tx);
+	settle_mismatch(w);
 	wall = now_seconds() - t0;
 
 	memset(st, 0, sizeof(*st));

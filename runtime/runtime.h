@@ -59,6 +59,7 @@ struct vp__group {
 
 struct vp_comm {
 	unsigned magic; /* VP__COMM_LIVE or VP__COMM_FREED */
+	uint32_t coll_calls; /* collectives begun (user twin; both use it) */
 	struct vp__world *world;
 	struct vp__rank *me;
 	struct vp__group *group;
@@ -71,12 +72,27 @@ struct vp_comm {
 	struct vp_comm *next_freed; /* the rank's list of freed handles */
 };
 
+/* A collective call as its rank began it (coll_check.c). */
+struct vp__coll_call {
+	_Atomic uint32_t call; /* its number on the communicator, + 1 */
+	uint32_t hash;
+	int ctx;	       /* the communicator's collective context */
+	vp_coll_sig sig;       /* sig.call points to name */
+	char name[32];
+};
+/* The last calls of a rank, for naming what differs. */
+#define VP__COLL_HISTORY 8
+
 /* Collective tuning of one rank (vp_set_coll_params) and its record of
  * which algorithm ran (coll_log.c). */
 struct vp__coll_state {
 	int kary;
 	size_t segment;
 	struct vp__coll_log *log; /* made on first use */
+	uint32_t call, hash;	  /* the current call's number and hash */
+	int ctx;		  /* and its context (-1: none yet) */
+	/* written by the rank, read by a receiver naming a mismatch */
+	struct vp__coll_call history[VP__COLL_HISTORY];
 };
 
 struct vp__rank {
@@ -161,6 +177,17 @@ void vp__groups_free(struct vp__world *w);
 void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
 int vp__ctx(const vp_comm *c);
 int vp__to_world(const vp_comm *c, int r);
+
+/* coll_check.c: the envelope of a collective's message, and the check of
+ * one received. */
+void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env);
+int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
+		   const char *call);
+/* After the join: 1 with a message in out when two ranks recorded the same
+ * collective call with different arguments, or made different numbers of
+ * collective calls on the world (the cause of a silent run or of a
+ * deadlock). */
+int vp__coll_postmortem(const struct vp__world *w, char *out, size_t len);
 
 /* coll_log.c: which algorithm each collective used. */
 void vp__coll_log_report(struct vp__world *w, vp_stats *st);

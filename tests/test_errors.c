@@ -273,8 +273,8 @@ static void test_deadlock(void)
 	rc = vp_run(&o, two_receivers, &x, &st);
 	tap_ok(rc == VP_EDEADLOCK && x.rc[0] == VP_EDEADLOCK &&
 		       x.rc[1] == VP_EDEADLOCK &&
-		       strstr(st.error, "rank 0 waits for rank 1 in vp_recv: recv") &&
-		       strstr(st.error, "rank 1 waits for rank 0 in vp_recv: recv") &&
+		       strstr(st.error, "rank 0 in vp_recv waits for rank 1: recv") &&
+		       strstr(st.error, "rank 1 in vp_recv waits for rank 0: recv") &&
 		       strstr(st.error, "cycle: 0 -> 1 -> 0"),
 	       "two ranks receiving from each other -> VP_EDEADLOCK with a "
 	       "report");

@@ -11,6 +11,9 @@
  *     instead of corrupting the rank's mailbox;
  *   - a rank thread ending with pthread_exit() fails the run instead of
  *     hanging it;
+ *   - mismatched collectives (roots, counts, operations, a skipped call,
+ *     reduction ops, types, pipeline segments) fail with VP_EMISMATCH
+ *     naming both ranks and the argument that differs;
  *   - errors inside a collective name the collective the user called, and
  *     on a sub-communicator a peer is named in both numberings;
  *   - a deadlock of 64 ranks keeps its whole report (vp_stats.report) and
@@ -232,6 +235,89 @@ static void test_threads(void)
 	       st.error);
 }
 
+/* ---- mismatched collectives ---- */
+
+enum mismatch {
+	ROOTS,
+	COUNTS,
+	OPERATIONS,
+	SKIPPED,
+	REDUCTION_OPS,
+	TYPES,
+	SEGMENTS,
+};
+
+static int mismatched(vp_comm *c, void *arg)
+{
+	enum mismatch m = *(enum mismatch *)arg;
+	int r = vp_rank(c), i, rc = VP_OK;
+	int32_t buf[64] = {0}, out[64];
+
+	switch (m) {
+	case ROOTS: /* rank 3 thinks the root is 1 */
+		return vp_bcast(c, buf, 8, VP_INT32, r == 3 ? 1 : 0,
+				VP_ALG_AUTO);
+	case COUNTS: /* the root sends 4, the others expect 8 */
+		return vp_bcast(c, buf, r == 0 ? 4 : 8, VP_INT32, 0,
+				VP_ALG_LINEAR);
+	case OPERATIONS: /* rank 5 reduces while the others broadcast */
+		if (r == 5)
+			return vp_reduce(c, buf, out, 8, VP_INT32, VP_SUM, 0,
+					 VP_ALG_AUTO);
+		return vp_bcast(c, buf, 8, VP_INT32, 0, VP_ALG_AUTO);
+	case SKIPPED: /* rank 6 skips the first of two broadcasts */
+		for (i = 0; i < 2 && !rc; i++)
+			if (r != 6 || i == 1)
+				rc = vp_bcast(c, buf, 8, VP_INT32, 0,
+					      VP_ALG_BINOMIAL);
+		return rc;
+	case REDUCTION_OPS: /* MAX on rank 2, SUM elsewhere */
+		return vp_allreduce(c, buf, out, 8, VP_INT32,
+				    r == 2 ? VP_MAX : VP_SUM, VP_ALG_AUTO);
+	case TYPES: /* FLOAT on rank 4, INT32 elsewhere (same size) */
+		return vp_allreduce(c, buf, out, 8,
+				    r == 4 ? VP_FLOAT : VP_INT32, VP_SUM,
+				    VP_ALG_AUTO);
+	case SEGMENTS: /* rank 1 pipelines in 64-byte segments */
+		if (r == 1 && (rc = vp_set_coll_params(c, 0, 64)))
+			return rc;
+		return vp_bcast(c, buf, 64, VP_INT32, 0,
+				VP_ALG_PIPELINED_TREE);
+	}
+	return VP_OK;
+}
+
+static void test_mismatch(void)
+{
+	static const struct {
+		enum mismatch m;
+		const char *what, *says;
+	} cases[] = {
+		{ROOTS, "different roots", "root "},
+		{COUNTS, "root count 4, others 8", "count "},
+		{OPERATIONS, "reduce against bcast", "vp_reduce here but "
+						       "vp_bcast"},
+		{SKIPPED, "a skipped bcast", "skipped or added"},
+		{REDUCTION_OPS, "MAX against SUM", "VP_MAX"},
+		{TYPES, "FLOAT against INT32", "VP_FLOAT"},
+		{SEGMENTS, "different pipeline segments", "pipeline segment"},
+	};
+	vp_stats st;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum mismatch m = cases[i].m;
+		int rc = run("full:8", mismatched, &m, &st);
+
+		tap_ok(rc == VP_EMISMATCH && strstr(st.error, cases[i].says) &&
+			       strstr(st.error, "rank ") &&
+			       strstr(strstr(st.error, "rank ") + 5, "rank "),
+		       "%s: VP_EMISMATCH naming both ranks and the argument "
+		       "(%d): %s",
+		       cases[i].what, rc, st.error);
+	}
+}
+
 /* ---- what the messages name ---- */
 
 static int barrier_vs_recv(vp_comm *c, void *arg)
@@ -279,12 +365,14 @@ static void test_messages(void)
 	int rc;
 
 	rc = run("full:4", barrier_vs_recv, NULL, &st);
-	tap_ok(rc == VP_EDEADLOCK &&
-		       strstr(st.error, "rank 0 waits for rank 2 in vp_barrier "
-					"(its vp_sendrecv)") &&
-		       strstr(st.error, "rank 1 waits for rank 0 in vp_recv"),
-	       "a deadlock report names the user's call, vp_barrier, not "
-	       "only its vp_sendrecv: %s",
+	tap_ok(rc == VP_EMISMATCH &&
+		       strstr(st.error, "rank 1 made 0 collective calls") &&
+		       strstr(st.error, "rank 0 in vp_barrier (its "
+					"vp_sendrecv) waits for rank 2") &&
+		       strstr(st.error, "rank 1 in vp_recv waits for rank 0"),
+	       "a rank missing a barrier: the cause, then the deadlock "
+	       "report naming the user's call (vp_barrier, not only its "
+	       "vp_sendrecv): %s",
 	       st.error);
 	rc = run("full:4", sub_truncation, NULL, &st);
 	tap_ok(rc == VP_ETRUNC &&
@@ -294,7 +382,7 @@ static void test_messages(void)
 	rc = run("ring:64", ring_wait, NULL, &st);
 	n = strlen(st.error);
 	tap_ok(rc == VP_EDEADLOCK && st.report &&
-		       strstr(st.report, "rank 63 waits for rank 0") &&
+		       strstr(st.report, "rank 63 in vp_recv waits for rank 0") &&
 		       strstr(st.report, "cycle:") && n < sizeof(st.error) &&
 		       strstr(st.error, "vp_stats.report") &&
 		       strstr(st.error, "cycle: 0 -> 1 ->") &&
@@ -368,6 +456,7 @@ int main(void)
 	test_abort();
 	test_handles();
 	test_threads();
+	test_mismatch();
 	test_messages();
 	test_parallel_runs();
 	return tap_done();

@@ -40,14 +40,14 @@ static const char *describe(struct thr_rank *r, char *buf, size_t len)
 	vp__rank_doing(r->rank, call, sizeof(call));
 	if (kind == THR_WAIT_RECV)
 		snprintf(buf, len,
-			 "rank %d waits for rank %d%s in %s: recv into %zu-byte "
+			 "rank %d in %s waits for rank %d%s: recv into %zu-byte "
 			 "buffer",
-			 r->world_rank, peer, gone, call, bytes);
+			 r->world_rank, call, peer, gone, bytes);
 	else
 		snprintf(buf, len,
-			 "rank %d waits for rank %d%s in %s: send %zu bytes "
+			 "rank %d in %s waits for rank %d%s: send %zu bytes "
 			 "(rendezvous, receiver must copy)",
-			 r->world_rank, peer, gone, call, bytes);
+			 r->world_rank, call, peer, gone, bytes);
 	return buf;
 }
 

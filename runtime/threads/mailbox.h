@@ -107,10 +107,10 @@ struct vp__msg {
 };
 
 #define VP__FB_SLOTS 4
-#define VP__FB_BYTES 96
+#define VP__FB_BYTES 88
 
 /* One fastbox slot: two cache lines, the first holding the header and
- * the first 32 bytes of payload. */
+ * the first 24 bytes of payload. */
 struct vp__fb_slot {
 	atomic_uint state; /* h + 1 once message h of the fastbox is in */
 	uint32_t len;

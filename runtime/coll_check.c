@@ -1,0 +1,283 @@
+/*
+ * coll_check.c - collective calls that do not match across ranks fail
+ * loudly instead of giving wrong data.
+ *
+ * MPI leaves a mismatched collective (different roots, counts, types or
+ * operations on different ranks, or a rank that skips a call) undefined,
+ * and checkers such as MUST (Hilbrich et al. 2012) catch it from outside.
+ * vp checks every collective itself, at the cost of two words per message:
+ *   - vp_coll_begin numbers each collective call on a communicator (both
+ *     twins share the count) and hashes its arguments (FNV-1a);
+ *   - every message sent in the collective space carries (call, hash) in
+ *     its envelope;
+ *   - a receiver compares them with its own current call. A difference
+ *     fails the run with VP_EMISMATCH, naming both ranks and the first
+ *     argument that differs, read from the sender's record of its last
+ *     VP__COLL_HISTORY calls.
+ * A mismatch where no message of the wrong call is ever received (every
+ * rank waits) ends as a deadlock, whose report names each rank's call.
+ *
+ * The history is written by its rank and read by a receiver on the error
+ * path only: its call field is set to 0 while the entry is rewritten and
+ * to the call number + 1 with a release store after, and the reader checks
+ * it before and after copying (a sequence lock).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+static const char *const type_names[] = {"VP_BYTE", "VP_INT32", "VP_INT64",
+					 "VP_FLOAT", "VP_DOUBLE"};
+static const char *const op_names[] = {"VP_SUM", "VP_PROD", "VP_MIN",
+				       "VP_MAX", "VP_BAND", "VP_BOR",
+				       "VP_BXOR"};
+
+#define FNV_OFFSET 2166136261u
+#define FNV_PRIME 16777619u
+
+static uint32_t fnv(uint32_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--)
+		h = (h ^ *b++) * FNV_PRIME;
+	return h;
+}
+
+static uint32_t hash_sig(const vp_coll_sig *s)
+{
+	uint32_t h = fnv(FNV_OFFSET, s->call, strlen(s->call));
+	long v[] = {s->alg, (long)s->count, s->type, s->op, s->root,
+		    s->q,   s->kary,	    (long)s->segment};
+
+	return fnv(h, v, sizeof(v));
+}
+
+int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
+{
+	struct vp__coll_state *cs;
+	struct vp__coll_call *h;
+	vp_coll_sig s;
+	int rc;
+
+	if (!c || !sig)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, sig->call ? sig->call : "vp_coll_begin")))
+		return rc;
+	s = *sig;
+	if (!s.call)
+		s.call = "?";
+	cs = &c->me->coll_state;
+	cs->call = c->user->coll_calls++;
+	cs->hash = hash_sig(&s);
+	cs->ctx = vp__ctx(c->coll);
+	h = &cs->history[cs->call % VP__COLL_HISTORY];
+	atomic_store_explicit(&h->call, 0, memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+	h->hash = cs->hash;
+	h->ctx = cs->ctx;
+	h->sig = s;
+	snprintf(h->name, sizeof(h->name), "%s", s.call);
+	h->sig.call = h->name;
+	atomic_store_explicit(&h->call, cs->call + 1, memory_order_release);
+	return VP_OK;
+}
+
+void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env)
+{
+	const struct vp__coll_state *cs = &c->me->coll_state;
+
+	if (c->space == VP__SPACE_COLL && cs->ctx == vp__ctx(c)) {
+		env->coll_call = cs->call + 1;
+		env->coll_hash = cs->hash;
+	} else {
+		env->coll_call = env->coll_hash = 0;
+	}
+}
+
+/* The sender's record of its call number want (+ 1), or 0 if it is gone;
+ * out->call points into name. */
+static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
+		       vp_coll_sig *out, char *name, size_t len)
+{
+	const struct vp__coll_call *h =
+	    &r->coll_state.history[(want - 1) % VP__COLL_HISTORY];
+
+	if (atomic_load_explicit(&h->call, memory_order_acquire) != want ||
+	    h->ctx != ctx)
+		return 0;
+	*out = h->sig;
+	snprintf(name, len, "%s", h->name);
+	out->call = name;
+	atomic_thread_fence(memory_order_acquire);
+	return atomic_load_explicit(&h->call, memory_order_relaxed) == want;
+}
+
+/* Names the first argument in which a (here) and b (there) differ. */
+static void first_difference(const vp_coll_sig *a, const vp_coll_sig *b,
+			     const char *there, char *out, size_t len)
+{
+#define NAME(t, i) ((unsigned)(i) < sizeof(t) / sizeof(t[0]) ? t[i] : "none")
+	if (strcmp(a->call, b->call))
+		snprintf(out, len, "%s here but %s on %s", a->call, b->call,
+			 there);
+	else if (a->count != b->count)
+		snprintf(out, len, "count %zu here but %zu on %s", a->count,
+			 b->count, there);
+	else if (a->type != b->type)
+		snprintf(out, len, "type %s here but %s on %s",
+			 NAME(type_names, a->type), NAME(type_names, b->type),
+			 there);
+	else if (a->op != b->op)
+		snprintf(out, len, "op %s here but %s on %s",
+			 NAME(op_names, a->op), NAME(op_names, b->op), there);
+	else if (a->root != b->root)
+		snprintf(out, len, "root %d here but root %d on %s", a->root,
+			 b->root, there);
+	else if (a->q != b->q)
+		snprintf(out, len, "shift %ld here but %ld on %s", a->q, b->q,
+			 there);
+	else if (a->alg != b->alg)
+		snprintf(out, len, "algorithm %s here but %s on %s",
+			 vp_alg_name(a->alg), vp_alg_name(b->alg), there);
+	else if (a->segment != b->segment)
+		snprintf(out, len, "pipeline segment %zu bytes here but %zu on %s",
+			 a->segment, b->segment, there);
+	else
+		snprintf(out, len, "k-ary degree %d here but %d on %s", a->kary,
+			 b->kary, there);
+#undef NAME
+}
+
+int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
+		   const char *call)
+{
+	struct vp__rank *me = c->me;
+	const struct vp__coll_state *cs = &me->coll_state;
+	const struct vp__coll_call *mine;
+	uint32_t here = cs->ctx == vp__ctx(c) ? cs->call + 1 : 0;
+	char there[64], what[320], name[32];
+	vp_coll_sig theirs;
+	int known;
+
+	if (c->space != VP__SPACE_COLL || !env->coll_call || !here ||
+	    (env->coll_call == here && env->coll_hash == cs->hash))
+		return VP_OK;
+	mine = &cs->history[cs->call % VP__COLL_HISTORY];
+	vp__peer_name(c, src_world, there, sizeof(there));
+	known = sender_call(&me->world->ranks[src_world], cs->ctx,
+			    env->coll_call, &theirs, name, sizeof(name));
+	if (env->coll_call != here)
+		return vp__fail(me, VP_EMISMATCH, mine->sig.call,
+				"a message of %s's collective call %u (%s) "
+				"arrived during call %u on this communicator: "
+				"the ranks do not make the same sequence of "
+				"collective calls (one skipped or added one?)",
+				there, env->coll_call - 1,
+				known ? theirs.call : "?", here - 1);
+	if (known)
+		first_difference(&mine->sig, &theirs, there, what,
+				 sizeof(what));
+	else
+		snprintf(what, sizeof(what),
+			 "the arguments differ from %s's (hash %08x here, "
+			 "%08x there)",
+			 there, cs->hash, env->coll_hash);
+	(void)call;
+	return vp__fail(me, VP_EMISMATCH, mine->sig.call,
+			"%s (call %u on this communicator)", what, here - 1);
+}
+
+/* ---- after the run ---- */
+
+/* The first rank seen with one (context, call), in a table keyed by both. */
+struct seen {
+	int ctx;
+	uint32_t call; /* + 1; 0: empty slot */
+	int rank;
+	const struct vp__coll_call *rec;
+};
+
+static uint32_t slot_of(int ctx, uint32_t call, uint32_t mask)
+{
+	uint32_t k = (uint32_t)ctx * 2654435761u ^ call * 40503u;
+
+	return (k ^ k >> 15) & mask;
+}
+
+/* Two ranks that recorded the same call with different arguments. */
+static int differing_records(const struct vp__world *w, char *out,
+			     size_t len)
+{
+	uint32_t cap = 16, mask, i;
+	struct seen *t;
+	int r, k, found = 0;
+
+	while (cap < 2u * VP__COLL_HISTORY * (uint32_t)w->p)
+		cap *= 2;
+	mask = cap - 1;
+	t = calloc(cap, sizeof(*t));
+	if (!t)
+		return 0;
+	for (r = 0; r < w->p && !found; r++) {
+		for (k = 0; k < VP__COLL_HISTORY && !found; k++) {
+			const struct vp__coll_call *h =
+			    &w->ranks[r].coll_state.history[k];
+			uint32_t call = atomic_load(&h->call);
+
+			if (!call)
+				continue;
+			for (i = slot_of(h->ctx, call, mask);
+			     t[i].call && (t[i].call != call || t[i].ctx != h->ctx);
+			     i = (i + 1) & mask)
+				;
+			if (!t[i].call) {
+				t[i] = (struct seen){h->ctx, call, r, h};
+			} else if (t[i].rec->hash != h->hash) {
+				char there[32], what[320];
+
+				snprintf(there, sizeof(there), "rank %d",
+					 t[i].rank);
+				first_difference(&h->sig, &t[i].rec->sig, there,
+						 what, sizeof(what));
+				snprintf(out, len,
+					 "rank %d: %s: %s (call %u on %s)", r,
+					 h->sig.call, what, call - 1,
+					 h->ctx == vp__ctx(&w->ranks[r].coll)
+					     ? "the world communicator"
+					     : "a sub-communicator");
+				found = 1;
+			}
+		}
+	}
+	free(t);
+	return found;
+}
+
+/* Ranks that made different numbers of collective calls on the world. */
+static int differing_counts(const struct vp__world *w, char *out, size_t len)
+{
+	int r, lo = 0, hi = 0;
+
+	for (r = 1; r < w->p; r++) {
+		if (w->ranks[r].comm.coll_calls < w->ranks[lo].comm.coll_calls)
+			lo = r;
+		if (w->ranks[r].comm.coll_calls > w->ranks[hi].comm.coll_calls)
+			hi = r;
+	}
+	if (w->ranks[lo].comm.coll_calls == w->ranks[hi].comm.coll_calls)
+		return 0;
+	snprintf(out, len,
+		 "rank %d made %u collective calls on the world communicator "
+		 "but rank %d made %u (one skipped or added a collective?)",
+		 lo, w->ranks[lo].comm.coll_calls, hi,
+		 w->ranks[hi].comm.coll_calls);
+	return 1;
+}
+
+int vp__coll_postmortem(const struct vp__world *w, char *out, size_t len)
+{
+	return differing_records(w, out, len) || differing_counts(w, out, len);
+}
