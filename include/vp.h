@@ -40,6 +40,7 @@ enum {
 	VP_EALG = -7,      /* algorithm unknown or unusable for this p */
 	VP_ENOMEM = -8,    /* out of memory or threads */
 	VP_EMISMATCH = -9, /* ranks made different collective calls */
+	VP_EUNRECEIVED = -10, /* messages sent were never received */
 };
 
 VP_API const char *vp_strerror(int code);
@@ -74,6 +75,10 @@ typedef struct vp_opts {
 	 * horizontal lines, model time left to right, one arrow per message
 	 * labelled with its step, congested ones in red. NULL: none. */
 	const char *svg;
+	/* 1: messages still unreceived when every rank has returned are
+	 * counted in vp_stats and reported on stderr, but the run succeeds;
+	 * 0 (default): the run fails with VP_EUNRECEIVED naming them. */
+	int allow_unreceived;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -105,6 +110,10 @@ typedef struct vp_stats {
 	 * of thousands of ranks); error above keeps its start and always its
 	 * last line (the cycle). Valid until this thread's next vp_run. */
 	const char *report;
+	/* Messages sent and never received (every rank returned first), and
+	 * the first pairs: "rank 5 -> rank 4: 1 message (collective)". */
+	uint64_t unreceived;
+	char unreceived_pairs[512];
 } vp_stats;
 
 /* vp_stats.incomplete: */

@@ -35,6 +35,8 @@ const char *vp_strerror(int code)
 		return "out of memory";
 	case VP_EMISMATCH:
 		return "collective calls do not match across ranks";
+	case VP_EUNRECEIVED:
+		return "messages were sent but never received";
 	}
 	return "unknown error code";
 }

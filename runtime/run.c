@@ -281,6 +281,50 @@ static void settle_mismatch(struct vp__world *w)
 	w->error_rank = atoi(why + 5); /* "rank R: ..." or "rank R made ..." */
 }
 
+/* Messages nobody received: counted, named, and the run's error unless
+ * the options allow them or the run failed already. */
+#define UNRECEIVED_NAMED 4
+static void settle_unreceived(struct vp__world *w, vp_stats *st)
+{
+	static const char *const space[] = {"point-to-point", "collective",
+					    "runtime", "?"};
+	struct vp__unreceived first[UNRECEIVED_NAMED];
+	size_t used = 0, cap = sizeof(st->unreceived_pairs);
+	char msg[sizeof(st->unreceived_pairs) + 160];
+	int n, i;
+
+	st->unreceived = w->tx_ops->unreceived(w->tx, first, UNRECEIVED_NAMED,
+					       &n);
+	if (!st->unreceived)
+		return;
+	for (i = 0; i < n && i < UNRECEIVED_NAMED && used < cap; i++)
+		used += (size_t)snprintf(
+		    st->unreceived_pairs + used, cap - used,
+		    "%srank %d -> rank %d: %llu %s (%s)", i ? "; " : "",
+		    first[i].src, first[i].dst,
+		    (unsigned long long)first[i].messages,
+		    first[i].messages == 1 ? "message" : "messages",
+		    space[first[i].ctx % VP__SPACES]);
+	if (n > UNRECEIVED_NAMED && used < cap)
+		snprintf(st->unreceived_pairs + used, cap - used,
+			 "; and %d more pairs", n - UNRECEIVED_NAMED);
+	snprintf(msg, sizeof(msg),
+		 "%llu message%s sent but never received: %s",
+		 (unsigned long long)st->unreceived,
+		 st->unreceived == 1 ? " was" : "s were", st->unreceived_pairs);
+	if (w->error_code != VP_OK)
+		return;
+	if (w->opts.allow_unreceived) {
+		if (!w->opts.quiet)
+			fprintf(stderr, "vp: warning: %s\n", msg);
+		return;
+	}
+	w->error_code = VP_EUNRECEIVED;
+	w->error_rank = first[0].src;
+	free(w->error);
+	w->error = strdup(msg);
+}
+
 /* The run's figures, from every rank's records (after the join). */
 static void collect_stats(struct vp__world *w, vp_stats *st)
 {
@@ -301,6 +345,7 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	vp__trace_finish(w, st);
 	st->peak_bytes = (size_t)w->p * sizeof(struct vp__rank);
 	w->tx_ops->stats(w->tx, st);
+	settle_unreceived(w, st);
 	st->error_code = w->error_code;
 	st->error_rank = w->error_rank;
 	summarize(w->error ? w->error : "", st->error, sizeof(st->error));

@@ -42,6 +42,7 @@
  *   stats        vp_run's thread after run: the transport's own figures
  *                (mailboxes, memory). An MPI transport would also gather
  *                every rank's records to rank 0 here.
+ *   unreceived   vp_run's thread after run: the messages left in flight.
  *   world_free   vp_run's thread, last.
  *
  * post_send, complete_send and recv of different ranks run concurrently
@@ -88,6 +89,12 @@ struct vp__transport_init {
 	struct vp__rank **ranks; /* ranks[r]: what vp__rank_main(r) runs */
 };
 
+/* Messages sent on one (context, sender, receiver) and never received. */
+struct vp__unreceived {
+	int ctx, src, dst;
+	uint64_t messages;
+};
+
 /*
  * The operations. A transport's state is opaque above the seam: world_new
  * returns the run's (tx_world) and fills tx_rank[r] for each rank; the
@@ -105,6 +112,10 @@ struct vp__transport {
 		    size_t *len, struct vp__envelope *env);
 	void (*wake_all)(void *tx_world);
 	void (*stats)(void *tx_world, vp_stats *st);
+	/* After run: how many messages were never received, with the first
+	 * max pairs (*npairs set to how many pairs there are in all). */
+	uint64_t (*unreceived)(void *tx_world, struct vp__unreceived *first,
+			       int max, int *npairs);
 	void (*world_free)(void *tx_world);
 };
 

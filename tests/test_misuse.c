@@ -14,6 +14,8 @@
  *   - mismatched collectives (roots, counts, operations, a skipped call,
  *     reduction ops, types, pipeline segments) fail with VP_EMISMATCH
  *     naming both ranks and the argument that differs;
+ *   - messages never received fail the run with VP_EUNRECEIVED naming the
+ *     pairs, or only count in vp_stats with allow_unreceived;
  *   - errors inside a collective name the collective the user called, and
  *     on a sub-communicator a peer is named in both numberings;
  *   - a deadlock of 64 ranks keeps its whole report (vp_stats.report) and
@@ -318,6 +320,48 @@ static void test_mismatch(void)
 	}
 }
 
+/* ---- messages never received ---- */
+
+static int unreceived(vp_comm *c, void *arg)
+{
+	char buf[200] = {0};
+	int i, rc = VP_OK;
+
+	(void)arg;
+	/* rank 0 -> 1: 1000 messages, small (fastbox) and not (queue);
+	 * rank 2 -> 3: one, of which rank 3 receives nothing */
+	if (vp_rank(c) == 0)
+		for (i = 0; i < 1000 && !rc; i++)
+			rc = vp_send(c, 1, buf, i % 2 ? 8 : sizeof(buf));
+	if (vp_rank(c) == 2)
+		rc = vp_send(c, 3, buf, 1);
+	return rc;
+}
+
+static void test_unreceived(void)
+{
+	vp_opts o = {.topology = "full:4", .quiet = 1};
+	vp_stats st;
+	int rc;
+
+	rc = vp_run(&o, unreceived, NULL, &st);
+	tap_ok(rc == VP_EUNRECEIVED && st.unreceived == 1001 &&
+		       strstr(st.error, "1001 messages were sent but never "
+					"received") &&
+		       strstr(st.error, "rank 0 -> rank 1: 1000 messages "
+					"(point-to-point)") &&
+		       strstr(st.error, "rank 2 -> rank 3: 1 message"),
+	       "unreceived messages fail the run, pairs named (%d): %s", rc,
+	       st.error);
+	o.allow_unreceived = 1;
+	rc = vp_run(&o, unreceived, NULL, &st);
+	tap_ok(rc == VP_OK && st.unreceived == 1001 &&
+		       strstr(st.unreceived_pairs, "rank 0 -> rank 1"),
+	       "allow_unreceived: the run succeeds, vp_stats still counts "
+	       "them (%llu): %s",
+	       (unsigned long long)st.unreceived, st.unreceived_pairs);
+}
+
 /* ---- what the messages name ---- */
 
 static int barrier_vs_recv(vp_comm *c, void *arg)
@@ -457,6 +501,7 @@ int main(void)
 	test_handles();
 	test_threads();
 	test_mismatch();
+	test_unreceived();
 	test_messages();
 	test_parallel_runs();
 	return tap_done();

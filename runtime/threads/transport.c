@@ -341,6 +341,33 @@ static void stats(void *tx_world, vp_stats *st)
 		    w->ranks[i].peers.cap * (sizeof(uint64_t) + sizeof(void *));
 }
 
+static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
+			   int max, int *npairs)
+{
+	struct thr_world *w = tx_world;
+	uint64_t total = 0;
+	size_t b;
+
+	*npairs = 0;
+	for (b = 0; b < w->nbuckets; b++) {
+		struct vp__mailbox *mb;
+
+		for (mb = w->buckets[b]; mb; mb = mb->next) {
+			/* sent (the sender's count) less delivered */
+			uint32_t left = mb->gseq - mb->expect;
+
+			if (!left)
+				continue;
+			if (*npairs < max)
+				first[*npairs] = (struct vp__unreceived){
+				    mb->ctx, mb->src, mb->dst, left};
+			++*npairs;
+			total += left;
+		}
+	}
+	return total;
+}
+
 static void world_free(void *tx_world)
 {
 	struct thr_world *w = tx_world;
@@ -359,13 +386,14 @@ static void world_free(void *tx_world)
 }
 
 const struct vp__transport vp__threads_transport = {
-    .name = "threads",
-    .world_new = world_new,
-    .run = run,
-    .post_send = post_send,
-    .complete_send = complete_send,
-    .recv = recv,
-    .wake_all = wake_all,
-    .stats = stats,
-    .world_free = world_free,
+	.name = "threads",
+	.world_new = world_new,
+	.run = run,
+	.post_send = post_send,
+	.complete_send = complete_send,
+	.recv = recv,
+	.wake_all = wake_all,
+	.stats = stats,
+	.unreceived = unreceived,
+	.world_free = world_free,
 };
