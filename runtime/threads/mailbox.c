@@ -3,9 +3,10 @@
  *
  * A world with p ranks may have up to p^2 ordered pairs; only pairs that talk
  * get a mailbox. Lookup is two-level: each rank's private peer map (no
- * synchronization) answers the hot path; on a miss the world registry, a
- * mutex-protected hash table, finds or creates the mailbox, so sender and
- * receiver that meet it at the same time share one.
+ * synchronization) answers the hot path; on a miss the destination's
+ * inbox, a hash table that grows, behind a mutex of its own, finds or
+ * creates the mailbox, so sender and receiver that meet it at the same time
+ * share one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,26 +25,57 @@ void __tsan_release(void *addr);
 #define HANDOFF_ACQUIRE(p) ((void)(p))
 #endif
 
-static uint64_t registry_hash(int ctx, int src, int dst)
+static uint64_t inbox_hash(int ctx, int src)
 {
 	uint64_t h = (uint64_t)(uint32_t)ctx * 0x9E3779B97F4A7C15ull;
 
 	h ^= (uint64_t)(uint32_t)src * 0xC2B2AE3D27D4EB4Full;
-	h ^= (uint64_t)(uint32_t)dst * 0x165667B19E3779F9ull;
 	return h ^ (h >> 29);
 }
 
-/* Registry lookup or creation; called with no lock held. */
+/* Doubles an inbox's buckets; with its lock held. 0, or -1 (it stays). */
+static int inbox_grow(struct thr_inbox *in)
+{
+	size_t n = in->nbuckets ? 2 * in->nbuckets : INBOX_MIN_BUCKETS, b;
+	struct vp__mailbox **nb = calloc(n, sizeof(*nb)), *mb, *next;
+
+	if (!nb)
+		return -1;
+	for (b = 0; b < in->nbuckets; b++)
+		for (mb = in->buckets[b]; mb; mb = next) {
+			size_t k = inbox_hash(mb->ctx, mb->src) & (n - 1);
+			next = mb->next;
+			mb->next = nb[k];
+			nb[k] = mb;
+		}
+	free(in->buckets);
+	in->buckets = nb;
+	in->nbuckets = n;
+	return 0;
+}
+
+/* The mailbox (ctx, src -> dst), found or made in dst's inbox; called with
+ * no lock held. Senders to different ranks never share a lock, and a table
+ * that grows keeps every lookup short (a p = 1024 all-to-all makes p^2
+ * mailboxes). */
 static struct vp__mailbox *registry_get(struct thr_world *w, int ctx, int src,
 					int dst)
 {
-	size_t b = registry_hash(ctx, src, dst) % w->nbuckets;
+	struct thr_inbox *in = &w->ranks[dst].inbox;
 	struct vp__mailbox *mb;
+	size_t b;
 
-	pthread_mutex_lock(&w->registry_lock);
-	for (mb = w->buckets[b]; mb; mb = mb->next)
-		if (mb->ctx == ctx && mb->src == src && mb->dst == dst)
-			goto out;
+	pthread_mutex_lock(&in->lock);
+	if (in->nbuckets) {
+		b = inbox_hash(ctx, src) & (in->nbuckets - 1);
+		for (mb = in->buckets[b]; mb; mb = mb->next)
+			if (mb->ctx == ctx && mb->src == src)
+				goto out;
+	}
+	if (in->count >= in->nbuckets && inbox_grow(in) && !in->nbuckets) {
+		mb = NULL;
+		goto out;
+	}
 	mb = aligned_alloc(64, sizeof(*mb));
 	if (!mb)
 		goto out;
@@ -52,11 +84,12 @@ static struct vp__mailbox *registry_get(struct thr_world *w, int ctx, int src,
 	mb->ctx = ctx;
 	mb->src = src;
 	mb->dst = dst;
-	mb->next = w->buckets[b];
-	w->buckets[b] = mb;
-	w->nmailboxes++;
+	b = inbox_hash(ctx, src) & (in->nbuckets - 1);
+	mb->next = in->buckets[b];
+	in->buckets[b] = mb;
+	in->count++;
 out:
-	pthread_mutex_unlock(&w->registry_lock);
+	pthread_mutex_unlock(&in->lock);
 	return mb;
 }
 
@@ -183,15 +216,21 @@ int vp__mailbox_has_message(struct vp__mailbox *mb)
 
 void vp__mailboxes_free(struct thr_world *w)
 {
+	struct vp__mailbox *mb, *next;
 	size_t b;
+	int r;
 
-	for (b = 0; b < w->nbuckets; b++) {
-		struct vp__mailbox *mb = w->buckets[b], *next;
-		for (; mb; mb = next) {
-			next = mb->next;
-			free(mb);
-		}
+	for (r = 0; r < w->p; r++) {
+		struct thr_inbox *in = &w->ranks[r].inbox;
+
+		for (b = 0; b < in->nbuckets; b++)
+			for (mb = in->buckets[b]; mb; mb = next) {
+				next = mb->next;
+				free(mb);
+			}
+		free(in->buckets);
+		in->buckets = NULL;
+		in->nbuckets = in->count = 0;
+		pthread_mutex_destroy(&in->lock);
 	}
-	free(w->buckets);
-	w->buckets = NULL;
 }

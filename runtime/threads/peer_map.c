@@ -2,7 +2,7 @@
  * peer_map.c - a rank's private map from (context, direction, peer) to
  * mailbox: open addressing with linear probing, grown at half full. Only the
  * owning thread touches it, so it needs no synchronization; it keeps the
- * world registry's mutex off the per-message path.
+ * inboxes' mutexes off the per-message path.
  */
 #include <stdlib.h>
 

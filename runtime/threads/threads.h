@@ -51,6 +51,14 @@ struct thr_wait_policy {
 	unsigned spin_poll;  /* polls of a receive before publishing a wait */
 };
 
+/* The mailboxes whose destination is one rank (mailbox.c). */
+#define INBOX_MIN_BUCKETS 16
+struct thr_inbox {
+	pthread_mutex_t lock;
+	struct vp__mailbox **buckets; /* a power of two of them */
+	size_t nbuckets, count;
+};
+
 struct thr_rank {
 	/* shared: the doorbell. 1 = parked or about to park (counted blocked).
 	 * Alone on its line: every sender to this rank reads it. */
@@ -75,6 +83,8 @@ struct thr_rank {
 	size_t pool_bytes;
 	struct vp__peer_map peers;
 	pthread_t thread;
+	/* shared: senders to this rank find their mailboxes here */
+	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
 
 struct thr_world {
@@ -91,11 +101,6 @@ struct thr_world {
 	atomic_int alive;
 	atomic_ulong epoch; /* bumped by every unblock */
 	pthread_mutex_t verify_lock;
-
-	/* Mailbox registry (mailbox.c). */
-	pthread_mutex_t registry_lock;
-	struct vp__mailbox **buckets;
-	size_t nbuckets, nmailboxes;
 };
 
 /* wait.c: blocking with spin, yield and park; lost-wake-up free. */

@@ -26,10 +26,6 @@
 
 #include "threads.h"
 
-/* The registry's buckets per rank (mailbox.c). */
-#define BUCKETS_PER_RANK 4
-#define BUCKETS_MIN 16
-
 /* ---- messages ---- */
 
 static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
@@ -199,15 +195,12 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		w->ncpu = 1;
 	thr_wait_policy_init(&w->wait);
 	pthread_mutex_init(&w->verify_lock, NULL);
-	pthread_mutex_init(&w->registry_lock, NULL);
 	atomic_init(&w->blocked, 0);
 	atomic_init(&w->alive, w->p);
 	atomic_init(&w->epoch, 0);
-	w->nbuckets = BUCKETS_PER_RANK * (size_t)w->p + BUCKETS_MIN;
-	w->buckets = calloc(w->nbuckets, sizeof(*w->buckets));
 	w->ranks =
 	    aligned_alloc(THR_CACHELINE, (size_t)w->p * sizeof(*w->ranks));
-	if (!w->buckets || !w->ranks)
+	if (!w->ranks)
 		goto nomem;
 	memset(w->ranks, 0, (size_t)w->p * sizeof(*w->ranks));
 	for (i = 0; i < w->p; i++) {
@@ -220,17 +213,14 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		r->world_rank = i;
 		r->tw = w;
 		r->rank = in->ranks[i];
+		pthread_mutex_init(&r->inbox.lock, NULL);
 		tx_rank[i] = r;
 	}
 	*tx_world = w;
 	return VP_OK;
 nomem:
-	if (w) {
-		free(w->buckets);
-		free(w->ranks);
+	if (w)
 		pthread_mutex_destroy(&w->verify_lock);
-		pthread_mutex_destroy(&w->registry_lock);
-	}
 	free(w);
 	snprintf(err, errlen, "vp_run: no memory for %d ranks", in->p);
 	return VP_ENOMEM;
@@ -331,14 +321,18 @@ static void stats(void *tx_world, vp_stats *st)
 	struct thr_world *w = tx_world;
 	int i;
 
-	st->mailboxes = w->nmailboxes;
 	st->stack_size = w->stack_size;
-	st->peak_bytes += w->nmailboxes * sizeof(struct vp__mailbox) +
-			  (size_t)w->p * sizeof(struct thr_rank);
-	for (i = 0; i < w->p; i++)
+	st->peak_bytes += (size_t)w->p * sizeof(struct thr_rank);
+	for (i = 0; i < w->p; i++) {
+		const struct thr_rank *r = &w->ranks[i];
+
+		st->mailboxes += r->inbox.count;
 		st->peak_bytes +=
-		    w->ranks[i].pool_bytes +
-		    w->ranks[i].peers.cap * (sizeof(uint64_t) + sizeof(void *));
+		    r->pool_bytes +
+		    r->inbox.count * sizeof(struct vp__mailbox) +
+		    r->inbox.nbuckets * sizeof(void *) +
+		    r->peers.cap * (sizeof(uint64_t) + sizeof(void *));
+	}
 }
 
 static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
@@ -347,24 +341,29 @@ static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
 	struct thr_world *w = tx_world;
 	uint64_t total = 0;
 	size_t b;
+	int r;
 
 	*npairs = 0;
-	for (b = 0; b < w->nbuckets; b++) {
-		struct vp__mailbox *mb;
+	for (r = 0; r < w->p; r++)
+		for (b = 0; b < w->ranks[r].inbox.nbuckets; b++) {
+			struct vp__mailbox *mb;
 
-		for (mb = w->buckets[b]; mb; mb = mb->next) {
-			/* sent (the sender's count) less delivered */
-			uint32_t left = mb->gseq - mb->expect;
+			for (mb = w->ranks[r].inbox.buckets[b]; mb;
+			     mb = mb->next) {
+				/* sent (the sender's count) less delivered */
+				uint32_t left = mb->gseq - mb->expect;
 
-			if (!left)
-				continue;
-			if (*npairs < max)
-				first[*npairs] = (struct vp__unreceived){
-				    mb->ctx, mb->src, mb->dst, left};
-			++*npairs;
-			total += left;
+				if (!left)
+					continue;
+				if (*npairs < max)
+					first[*npairs] =
+					    (struct vp__unreceived){
+						mb->ctx, mb->src, mb->dst,
+						left};
+				++*npairs;
+				total += left;
+			}
 		}
-	}
 	return total;
 }
 
@@ -379,9 +378,7 @@ static void world_free(void *tx_world)
 	}
 	vp__mailboxes_free(w);
 	pthread_mutex_destroy(&w->verify_lock);
-	pthread_mutex_destroy(&w->registry_lock);
 	free(w->ranks);
-	free(w->buckets);
 	free(w);
 }
 
