@@ -814,6 +814,83 @@ static int mode_compare(const char *outdir)
 	return 0;
 }
 
+/* ---- the cliffs of the misuse issue ---- */
+
+/* All-to-all of 4-byte blocks, pairwise: every rank talks to every other
+ * once, so p^2 mailboxes are made during one call. */
+static int alltoall4_fn(vp_comm *c, void *arg)
+{
+	int p = vp_size(c), rc;
+	int32_t *s = calloc((size_t)p, 4), *r = calloc((size_t)p, 4);
+
+	(void)arg;
+	rc = s && r ? vp_alltoall(c, s, r, 1, VP_INT32, VP_ALG_PAIRWISE)
+		    : VP_ENOMEM;
+	free(s);
+	free(r);
+	return rc;
+}
+
+struct split_loop {
+	int iters, chunks;
+	double chunk_ms[10];
+};
+
+/* split + barrier + free, the time of each tenth of the iterations. */
+static int split_fn(vp_comm *c, void *arg)
+{
+	struct split_loop *sl = arg;
+	int i, rc = VP_OK, per = sl->iters / sl->chunks;
+	double t0 = now_us();
+	vp_comm *sub;
+
+	for (i = 0; i < sl->iters && !rc; i++) {
+		rc = vp_comm_split(c, vp_rank(c) % 2, 0, &sub);
+		if (!rc)
+			rc = vp_barrier(sub);
+		if (!rc)
+			rc = vp_comm_free(sub);
+		if (vp_rank(c) == 0 && (i + 1) % per == 0) {
+			sl->chunk_ms[(i + 1) / per - 1] =
+			    (now_us() - t0) / 1e3 / per;
+			t0 = now_us();
+		}
+	}
+	return rc;
+}
+
+static int mode_cliffs(void)
+{
+	struct split_loop sl = {quick ? 10000 : 100000, 10, {0}};
+	vp_opts o = {.topology = "full:1024"};
+	vp_stats st;
+	double lo, hi;
+	int k, rc;
+
+	rc = vp_run(&o, alltoall4_fn, NULL, &st);
+	note("alltoall pairwise 4 B, full:1024: %.3f s start to finish, %zu "
+	     "mailboxes   goal < 2 s: %s",
+	     st.wall_seconds, st.mailboxes,
+	     rc ? "FAILED" : st.wall_seconds < 2 ? "met" : "NOT met");
+	o.topology = "full:4";
+	rc |= vp_run(&o, split_fn, &sl, &st);
+	lo = hi = sl.chunk_ms[0];
+	for (k = 0; k < sl.chunks; k++) {
+		note("split+barrier+free full:4, iterations %6d-%6d: %.4f "
+		     "ms each",
+		     k * sl.iters / sl.chunks + 1,
+		     (k + 1) * sl.iters / sl.chunks, sl.chunk_ms[k]);
+		lo = sl.chunk_ms[k] < lo ? sl.chunk_ms[k] : lo;
+		hi = sl.chunk_ms[k] > hi ? sl.chunk_ms[k] : hi;
+	}
+	note("split loop: slowest tenth / fastest tenth = %.2f   goal flat "
+	     "(< 2): %s; %zu mailboxes and %zu KiB runtime memory at the "
+	     "end   goal: memory returned: %s",
+	     hi / lo, hi / lo < 2 ? "met" : "NOT met", st.mailboxes,
+	     st.peak_bytes / 1024, st.mailboxes < 16 ? "met" : "NOT met");
+	return rc ? 1 : 0;
+}
+
 /* ---- command line ---- */
 
 static const char usage_text[] =
@@ -836,6 +913,8 @@ static const char usage_text[] =
 	"    --out DIR      also write DIR/{vp,mpi,compare}.csv and "
 	"DIR/latency.svg\n"
 	"  --csv, --json    rows as CSV or one JSON object per line\n"
+	"  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
+	"                   p = 1024, 10^5 x split+barrier+free\n"
 	"  --quick          a tenth of the iterations (smoke runs)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 a run failed, 2 bad arguments\n";
@@ -889,6 +968,7 @@ static const struct option long_options[] = {
 	{"pingpong", no_argument, NULL, OPT_MODE},
 	{"collectives", no_argument, NULL, OPT_MODE},
 	{"compare-mpi", no_argument, NULL, OPT_MODE},
+	{"cliffs", no_argument, NULL, OPT_MODE},
 	{"out", required_argument, NULL, OPT_OUT},
 	{"topology", required_argument, NULL, OPT_TOPOLOGY},
 	{"p", required_argument, NULL, OPT_P},
@@ -999,5 +1079,7 @@ int main(int argc, char **argv)
 		return mode_collectives(&cs);
 	if (!strcmp(mode, "compare-mpi"))
 		return mode_compare(outdir);
+	if (!strcmp(mode, "cliffs"))
+		return mode_cliffs();
 	return mode_basic();
 }

@@ -29,12 +29,12 @@ int vp__to_world(const vp_comm *c, int r)
 
 int vp_rank(const vp_comm *c)
 {
-	return c ? c->rank : VP_EINVAL;
+	return c && c->magic == VP__COMM_LIVE ? c->rank : VP_EINVAL;
 }
 
 int vp_size(const vp_comm *c)
 {
-	return c ? c->group->size : VP_EINVAL;
+	return c && c->magic == VP__COMM_LIVE ? c->group->size : VP_EINVAL;
 }
 
 double vp_time(const vp_comm *c)
@@ -57,7 +57,7 @@ int vp_topo_info(const vp_comm *c, vp_topo *t)
 
 int vp_world_rank(const vp_comm *c, int r)
 {
-	if (!c || r < 0 || r >= c->group->size)
+	if (!c || c->magic != VP__COMM_LIVE || r < 0 || r >= c->group->size)
 		return VP_ERANK;
 	return vp__to_world(c, r);
 }
@@ -134,6 +134,7 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 	}
 	memcpy(g->world_of, members, (size_t)n * sizeof(int));
 	g->size = n;
+	atomic_init(&g->refs, n);
 	g->parent = parent;
 	g->seq = seq;
 	g->color = color;
@@ -250,6 +251,65 @@ out:
 	return rc;
 }
 
+/* This rank is done with g; the last member to leave releases it: its
+ * record, and below the seam its mailboxes. */
+static void group_leave(struct vp__rank *me, struct vp__group *g)
+{
+	struct vp__world *w = me->world;
+	int lo = g->id * VP__SPACES, hi = lo + VP__SPACES - 1;
+	struct vp__group **pp;
+
+	w->tx_ops->forget(me->tx, lo, hi);
+	if (atomic_fetch_sub(&g->refs, 1) != 1)
+		return;
+	pthread_mutex_lock(&w->group_lock);
+	for (pp = &w->groups; *pp && *pp != g; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = g->next;
+	pthread_mutex_unlock(&w->group_lock);
+	w->tx_ops->release(w->tx, lo, hi);
+	free(g->world_of);
+	free(g);
+}
+
+static void free_handles(vp_comm *c)
+{
+	vp_comm *next;
+
+	for (; c; c = next) {
+		next = c->next_freed;
+		free(c); /* the pair calloc'd by vp_comm_split */
+	}
+}
+
+/*
+ * Freed handles stay recognisable (magic VP__COMM_FREED) while they sit in
+ * the rank's quarantine of its last QUARANTINE frees; older ones are
+ * returned to the allocator, so a loop of split and free runs in constant
+ * memory. A handle used after more frees than that is no longer
+ * recognised (a limit, written in the README).
+ */
+#define QUARANTINE 256
+
+static void quarantine(struct vp__rank *me, vp_comm *sub)
+{
+	vp_comm *c;
+	int i;
+
+	sub->group = NULL; /* gone, or going with its last member */
+	sub->coll->group = NULL;
+	sub->next_freed = me->freed;
+	me->freed = sub;
+	if (++me->nfreed <= QUARANTINE)
+		return;
+	for (c = me->freed, i = 1; i < QUARANTINE; i++)
+		c = c->next_freed;
+	free_handles(c->next_freed);
+	c->next_freed = NULL;
+	me->nfreed = QUARANTINE;
+}
+
 int vp_comm_free(vp_comm *sub)
 {
 	if (!sub)
@@ -266,23 +326,19 @@ int vp_comm_free(vp_comm *sub)
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"pass the communicator vp_comm_split returned, "
 				"not its collective twin");
-	/* Both twins die; the pair is kept until the run ends. */
+	/* Both twins die; the pair is kept a while (see quarantine). */
 	sub->magic = VP__COMM_FREED;
 	sub->coll->magic = VP__COMM_FREED;
-	sub->next_freed = sub->me->freed;
-	sub->me->freed = sub;
+	group_leave(sub->me, sub->group);
+	quarantine(sub->me, sub);
 	return VP_OK;
 }
 
 void vp__comms_free(struct vp__rank *r)
 {
-	vp_comm *c, *next;
-
-	for (c = r->freed; c; c = next) {
-		next = c->next_freed;
-		free(c); /* the pair calloc'd by vp_comm_split */
-	}
+	free_handles(r->freed);
 	r->freed = NULL;
+	r->nfreed = 0;
 }
 
 int vp_comm_check(vp_comm *c, const char *call)

@@ -44,7 +44,8 @@ enum vp__space {
 
 /* A communicator record shared by its members: who is in it. */
 struct vp__group {
-	int id; /* ctx = id * VP__SPACES + space */
+	atomic_int refs; /* members that have not freed it yet */
+	int id;		 /* ctx = id * VP__SPACES + space */
 	int size;
 	int *world_of;          /* group rank -> world rank; NULL = identity */
 	int parent, seq, color; /* made by split number seq of group parent */
@@ -105,7 +106,8 @@ struct vp__rank {
 	struct vp__trace_rank trace;
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll;
-	struct vp_comm *freed; /* freed sub-communicators (pairs), run.c */
+	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
+	int nfreed;
 	pthread_t thread;      /* the thread that runs this rank */
 	/* The public call the rank is in (vp__enter), for error messages and
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose

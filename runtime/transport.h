@@ -36,6 +36,11 @@
  *                back its full length and its envelope. A message longer
  *                than n is consumed, nothing is written, and *len says how
  *                long it was (the caller reports VP_ETRUNC).
+ *   forget       a rank's thread, from vp_comm_free: the rank drops what
+ *                it keeps for the communicator's contexts.
+ *   release      the thread of the last member to free a communicator:
+ *                the contexts' mailboxes go (their unreceived messages
+ *                are still counted).
  *   wake_all     any thread, after the runtime set the run's status to
  *                failed: every rank blocked in complete_send or recv
  *                returns VP_EABORT (or VP_EDEADLOCK) promptly.
@@ -111,6 +116,10 @@ struct vp__transport {
 	int (*recv)(void *me, int ctx, int src, void *buf, size_t n,
 		    size_t *len, struct vp__envelope *env);
 	void (*wake_all)(void *tx_world);
+	/* The calling rank will not use contexts lo..hi again (it freed the
+	 * communicator), and, once every member has said so, nobody will. */
+	void (*forget)(void *me, int lo, int hi);
+	void (*release)(void *tx_world, int lo, int hi);
 	void (*stats)(void *tx_world, vp_stats *st);
 	/* After run: how many messages were never received, with the first
 	 * max pairs (*npairs set to how many pairs there are in all). */

@@ -338,6 +338,23 @@ static int unreceived(vp_comm *c, void *arg)
 	return rc;
 }
 
+/* A message left on a sub-communicator that is then freed by all. */
+static int unreceived_on_freed(vp_comm *c, void *arg)
+{
+	vp_comm *sub;
+	int rc, x = 1;
+
+	(void)arg;
+	if ((rc = vp_comm_split(c, 0, vp_rank(c), &sub)))
+		return rc;
+	if (vp_rank(c) == 1)
+		rc = vp_send(sub, 2, &x, sizeof(x));
+	if (!rc)
+		rc = vp_barrier(sub);
+	vp_comm_free(sub);
+	return rc;
+}
+
 static void test_unreceived(void)
 {
 	vp_opts o = {.topology = "full:4", .quiet = 1};
@@ -352,6 +369,13 @@ static void test_unreceived(void)
 					"(point-to-point)") &&
 		       strstr(st.error, "rank 2 -> rank 3: 1 message"),
 	       "unreceived messages fail the run, pairs named (%d): %s", rc,
+	       st.error);
+	o.allow_unreceived = 0;
+	rc = vp_run(&o, unreceived_on_freed, NULL, &st);
+	tap_ok(rc == VP_EUNRECEIVED && st.unreceived == 1 &&
+		       strstr(st.error, "rank 1 -> rank 2: 1 message"),
+	       "a message left on a freed sub-communicator is still "
+	       "reported: %s",
 	       st.error);
 	o.allow_unreceived = 1;
 	rc = vp_run(&o, unreceived, NULL, &st);

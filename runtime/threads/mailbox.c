@@ -214,6 +214,46 @@ int vp__mailbox_has_message(struct vp__mailbox *mb)
 	       fastbox_ready(mb) || !cds_wfcq_empty(&mb->head, &mb->tail);
 }
 
+static void count_left(struct thr_released *rel, const struct vp__mailbox *mb)
+{
+	uint32_t left = mb->gseq - mb->expect;
+
+	if (!left)
+		return;
+	pthread_mutex_lock(&rel->lock);
+	if (rel->npairs < THR_RELEASED_NAMED)
+		rel->first[rel->npairs] =
+		    (struct vp__unreceived){mb->ctx, mb->src, mb->dst, left};
+	rel->npairs++;
+	rel->messages += left;
+	pthread_mutex_unlock(&rel->lock);
+}
+
+void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi)
+{
+	struct vp__mailbox **pp, *mb;
+	size_t b;
+	int r;
+
+	for (r = 0; r < w->p; r++) {
+		struct thr_inbox *in = &w->ranks[r].inbox;
+
+		pthread_mutex_lock(&in->lock);
+		for (b = 0; b < in->nbuckets; b++)
+			for (pp = &in->buckets[b]; (mb = *pp);) {
+				if (mb->ctx < ctx_lo || mb->ctx > ctx_hi) {
+					pp = &mb->next;
+					continue;
+				}
+				*pp = mb->next;
+				count_left(&w->released, mb);
+				free(mb);
+				in->count--;
+			}
+		pthread_mutex_unlock(&in->lock);
+	}
+}
+
 void vp__mailboxes_free(struct thr_world *w)
 {
 	struct vp__mailbox *mb, *next;

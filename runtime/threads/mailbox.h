@@ -163,6 +163,9 @@ int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d);
 void vp__fastbox_release(struct vp__mailbox *mb, struct vp__fb_slot *s);
 int vp__mailbox_has_message(struct vp__mailbox *mb);
 void vp__mailboxes_free(struct thr_world *w);
+/* Frees the mailboxes of contexts ctx_lo..ctx_hi, which nobody uses any
+ * more, counting what was left unreceived in them. */
+void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi);
 
 /* pool.c */
 struct vp__msg *vp__msg_alloc(struct thr_rank *me, size_t len);

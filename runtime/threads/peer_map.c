@@ -74,6 +74,34 @@ int vp__peer_map_put(struct vp__peer_map *pm, uint64_t key,
 	return 0;
 }
 
+void vp__peer_map_forget(struct vp__peer_map *pm, int ctx_lo, int ctx_hi)
+{
+	struct vp__peer_map old = *pm;
+	size_t i;
+
+	if (!old.cap)
+		return;
+	pm->keys = malloc(old.cap * sizeof(*pm->keys));
+	pm->vals = malloc(old.cap * sizeof(*pm->vals));
+	if (!pm->keys || !pm->vals) { /* keep the stale entries: harmless */
+		free(pm->keys);
+		free(pm->vals);
+		*pm = old;
+		return;
+	}
+	pm->len = 0;
+	for (i = 0; i < old.cap; i++)
+		pm->keys[i] = EMPTY_KEY;
+	for (i = 0; i < old.cap; i++) {
+		int ctx = (int)(old.keys[i] >> 32);
+
+		if (old.keys[i] != EMPTY_KEY && (ctx < ctx_lo || ctx > ctx_hi))
+			insert(pm, old.keys[i], old.vals[i]);
+	}
+	free(old.keys);
+	free(old.vals);
+}
+
 void vp__peer_map_free(struct vp__peer_map *pm)
 {
 	free(pm->keys);

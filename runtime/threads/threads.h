@@ -87,6 +87,15 @@ struct thr_rank {
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
 
+/* Messages left in mailboxes released before the run's end. */
+#define THR_RELEASED_NAMED 4
+struct thr_released {
+	pthread_mutex_t lock;
+	uint64_t messages;
+	int npairs;
+	struct vp__unreceived first[THR_RELEASED_NAMED];
+};
+
 struct thr_world {
 	struct vp__world *w;
 	int p;
@@ -95,6 +104,7 @@ struct thr_world {
 	size_t stack_size;
 	struct thr_wait_policy wait;
 	struct thr_rank *ranks;
+	struct thr_released released;
 
 	/* Deadlock detection counters (wait.c, deadlock.c). */
 	_Alignas(THR_CACHELINE) atomic_int blocked;
@@ -126,5 +136,7 @@ struct vp__mailbox *vp__peer_map_find(const struct vp__peer_map *pm,
 int vp__peer_map_put(struct vp__peer_map *pm, uint64_t key,
 		     struct vp__mailbox *mb);
 void vp__peer_map_free(struct vp__peer_map *pm);
+/* Drops the entries of contexts ctx_lo..ctx_hi (their mailboxes go). */
+void vp__peer_map_forget(struct vp__peer_map *pm, int ctx_lo, int ctx_hi);
 
 #endif /* VP_THREADS_H */

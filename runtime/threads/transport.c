@@ -176,6 +176,18 @@ static void wake_all(void *tx_world)
 	thr_wake_all(tx_world);
 }
 
+static void forget(void *tx, int lo, int hi)
+{
+	struct thr_rank *me = tx;
+
+	vp__peer_map_forget(&me->peers, lo, hi);
+}
+
+static void release(void *tx_world, int lo, int hi)
+{
+	vp__mailboxes_release(tx_world, lo, hi);
+}
+
 /* ---- the world ---- */
 
 static int world_new(const struct vp__transport_init *in, void **tx_world,
@@ -195,6 +207,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		w->ncpu = 1;
 	thr_wait_policy_init(&w->wait);
 	pthread_mutex_init(&w->verify_lock, NULL);
+	pthread_mutex_init(&w->released.lock, NULL);
 	atomic_init(&w->blocked, 0);
 	atomic_init(&w->alive, w->p);
 	atomic_init(&w->epoch, 0);
@@ -219,8 +232,10 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	*tx_world = w;
 	return VP_OK;
 nomem:
-	if (w)
+	if (w) {
 		pthread_mutex_destroy(&w->verify_lock);
+		pthread_mutex_destroy(&w->released.lock);
+	}
 	free(w);
 	snprintf(err, errlen, "vp_run: no memory for %d ranks", in->p);
 	return VP_ENOMEM;
@@ -339,11 +354,15 @@ static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
 			   int max, int *npairs)
 {
 	struct thr_world *w = tx_world;
-	uint64_t total = 0;
+	uint64_t total = w->released.messages;
 	size_t b;
 	int r;
 
-	*npairs = 0;
+	*npairs = w->released.npairs;
+	for (r = 0; r < w->released.npairs && r < max &&
+		    r < THR_RELEASED_NAMED;
+	     r++)
+		first[r] = w->released.first[r];
 	for (r = 0; r < w->p; r++)
 		for (b = 0; b < w->ranks[r].inbox.nbuckets; b++) {
 			struct vp__mailbox *mb;
@@ -378,6 +397,7 @@ static void world_free(void *tx_world)
 	}
 	vp__mailboxes_free(w);
 	pthread_mutex_destroy(&w->verify_lock);
+	pthread_mutex_destroy(&w->released.lock);
 	free(w->ranks);
 	free(w);
 }
@@ -390,6 +410,8 @@ const struct vp__transport vp__threads_transport = {
 	.complete_send = complete_send,
 	.recv = recv,
 	.wake_all = wake_all,
+	.forget = forget,
+	.release = release,
 	.stats = stats,
 	.unreceived = unreceived,
 	.world_free = world_free,
