@@ -123,6 +123,9 @@ typedef struct vp_stats {
 	4u                        /* congested time not replayed (a failed     \
 				   * run, or no memory): it is model_time */
 #define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
+#define VP_STATS_NO_GUARD 16u	  /* too many ranks for guard pages
+				   * (vm.max_map_count): stack overflows
+				   * were not watched */
 
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and

@@ -343,6 +343,9 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	}
 	vp__coll_log_report(w, st);
 	vp__trace_finish(w, st);
+	for (i = 0; i < w->p; i++)
+		if (w->ranks[i].trace.ops.dropped)
+			st->incomplete |= VP_STATS_TRACE_DROPPED;
 	st->peak_bytes = (size_t)w->p * sizeof(struct vp__rank);
 	w->tx_ops->stats(w->tx, st);
 	settle_unreceived(w, st);

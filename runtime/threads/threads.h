@@ -87,6 +87,28 @@ struct thr_rank {
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
 
+/* The rank threads' stacks (stacks.c). */
+struct thr_stacks {
+	char *base;   /* one mapping: p slots */
+	size_t slot;  /* bytes per rank */
+	size_t size;  /* the stack proper */
+	size_t guard; /* one page */
+	int p;
+	int guarded;	/* guard pages and alternate stacks in the slots */
+	int watch_slot; /* the SIGSEGV handler's entry, -1 none */
+};
+
+int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size);
+/* The stack of rank's thread into attr: 0, or -1 (use glibc's). */
+int thr_stacks_attr(struct thr_stacks *s, int rank, pthread_attr_t *attr);
+/* In the rank's thread: its alternate signal stack on, and off. */
+void thr_stacks_enter(const struct thr_stacks *s, int rank);
+void thr_stacks_leave(const struct thr_stacks *s);
+void thr_stacks_unmap(struct thr_stacks *s);
+/* Why only started of p threads could start (err from pthread_create). */
+void thr_stacks_why(const struct thr_stacks *s, int started, int err,
+		    char *buf, size_t len);
+
 /* Messages left in mailboxes released before the run's end. */
 #define THR_RELEASED_NAMED 4
 struct thr_released {
@@ -105,6 +127,7 @@ struct thr_world {
 	struct thr_wait_policy wait;
 	struct thr_rank *ranks;
 	struct thr_released released;
+	struct thr_stacks stacks;
 
 	/* Deadlock detection counters (wait.c, deadlock.c). */
 	_Alignas(THR_CACHELINE) atomic_int blocked;

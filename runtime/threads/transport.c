@@ -265,22 +265,24 @@ static void *rank_thread(void *arg)
 {
 	struct thr_rank *r = arg;
 
+	thr_stacks_enter(&r->tw->stacks, r->world_rank);
 	pthread_cleanup_push(rank_thread_exit, r);
 	vp__rank_main(r->rank);
 	pthread_cleanup_pop(1);
+	thr_stacks_leave(&r->tw->stacks);
 	return NULL;
 }
 
 /* Ranks that could not be started count as exited; the run aborts. */
-static void start_failed(struct thr_world *w, int started)
+static void start_failed(struct thr_world *w, int started, int err)
 {
-	char msg[160];
+	char msg[400], why[300];
 	int i;
 
+	thr_stacks_why(&w->stacks, started, err, why, sizeof(why));
 	snprintf(msg, sizeof(msg),
-		 "vp_run: could only start %d of %d rank threads "
-		 "(thread limit? see ulimit -u)",
-		 started, w->p);
+		 "vp_run: could only start %d of %d rank threads: %s", started,
+		 w->p, why);
 	for (i = started; i < w->p; i++)
 		atomic_store(&w->ranks[i].exited, 1);
 	atomic_fetch_sub(&w->alive, w->p - started);
@@ -291,30 +293,13 @@ static int run(void *tx_world)
 {
 	struct thr_world *w = tx_world;
 	pthread_attr_t attr;
-	size_t guard, slot;
-	void *stacks;
 	int i, started, rc = 0;
 
-	/*
-	 * All rank stacks come from one mapping, each with a PROT_NONE guard
-	 * page below it. Per-thread stacks from glibc are mapped and unmapped
-	 * one by one, and every unmap flushes the other CPU's TLB: at
-	 * p = 4096 that was most of vp_run's time on this VM.
-	 */
-	guard = (size_t)sysconf(_SC_PAGESIZE);
-	slot = (w->stack_size + guard - 1) / guard * guard + guard;
-	stacks = mmap(NULL, slot * (size_t)w->p, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (stacks == MAP_FAILED)
-		stacks = NULL;
+	thr_stacks_map(&w->stacks, w->p, w->stack_size);
 	for (started = 0; started < w->p; started++) {
-		char *base =
-		    stacks ? (char *)stacks + slot * (size_t)started : NULL;
 		pthread_attr_init(&attr);
-		if (base && !mprotect(base, guard, PROT_NONE))
-			pthread_attr_setstack(&attr, base + guard,
-					      slot - guard);
-		else
+		if (!w->stacks.base ||
+		    thr_stacks_attr(&w->stacks, started, &attr))
 			pthread_attr_setstacksize(&attr, w->stack_size);
 		rc = pthread_create(&w->ranks[started].thread, &attr,
 				    rank_thread, &w->ranks[started]);
@@ -323,11 +308,10 @@ static int run(void *tx_world)
 			break;
 	}
 	if (started < w->p)
-		start_failed(w, started);
+		start_failed(w, started, rc);
 	for (i = 0; i < started; i++)
 		pthread_join(w->ranks[i].thread, NULL);
-	if (stacks)
-		munmap(stacks, slot * (size_t)w->p);
+	thr_stacks_unmap(&w->stacks);
 	return started < w->p ? VP_ENOMEM : VP_OK;
 }
 
@@ -337,6 +321,8 @@ static void stats(void *tx_world, vp_stats *st)
 	int i;
 
 	st->stack_size = w->stack_size;
+	if (!w->stacks.guarded)
+		st->incomplete |= VP_STATS_NO_GUARD;
 	st->peak_bytes += (size_t)w->p * sizeof(struct thr_rank);
 	for (i = 0; i < w->p; i++) {
 		const struct thr_rank *r = &w->ranks[i];

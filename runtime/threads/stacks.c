@@ -1,0 +1,268 @@
+/*
+ * stacks.c - the rank threads' stacks: one mapping for all of them, a
+ * guard page below each stack, a small alternate signal stack below each
+ * guard, and a SIGSEGV handler that recognises a hit on a guard page.
+ *
+ * Layout of rank i's slot (addresses grow to the right):
+ *     [ alternate stack | guard page (PROT_NONE) | stack ... ]
+ * Per-thread stacks from glibc are mapped and unmapped one by one, and
+ * every unmap flushes the other CPU's TLB: at p = 4096 that was most of
+ * vp_run's time on this VM; one mapping avoids it.
+ *
+ * A rank that overflows its stack faults on its guard page. The handler
+ * runs on the rank's alternate stack (the faulting stack is full), finds
+ * the run and the rank from the address, writes
+ *   "vp: rank 3 overflowed its 256 KiB stack; set vp_opts.stack_size"
+ * and restores the default action, so the process then dies of the same
+ * SIGSEGV as before, with the cause named. Faults elsewhere go to the
+ * handler that was there before (or the default action).
+ *
+ * Guard pages cost memory mappings: each splits the mapping, two per rank,
+ * and vm.max_map_count (65530 by default) bounds them. A run whose guards
+ * would not fit goes without (no overflow detection) and says so in
+ * vp_stats.incomplete; the kernel's thread limits then bound p.
+ *
+ * The handler is not installed under AddressSanitizer or ThreadSanitizer,
+ * which handle SIGSEGV themselves.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "threads.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OVERFLOW_HANDLER 0
+#else
+#define OVERFLOW_HANDLER 1
+#endif
+
+/* Bytes of each rank's alternate signal stack (what the handler needs). */
+#define ALT_STACK ((size_t)16 << 10)
+/* Runs whose stacks the handler knows at once (more run unwatched). */
+#define WATCHED_RUNS 64
+/* Mappings kept free for the rest of the process. */
+#define MAP_MARGIN 1024
+
+static _Atomic(struct thr_stacks *) watched[WATCHED_RUNS];
+static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+static struct sigaction previous;
+
+/* Appends s, then the decimal n when n >= 0, to buf (async-signal-safe). */
+static size_t put(char *buf, size_t at, const char *s, long n)
+{
+	char digits[24];
+	int k = 0;
+
+	while (*s && at < 200)
+		buf[at++] = *s++;
+	if (n < 0)
+		return at;
+	do
+		digits[k++] = (char)('0' + n % 10);
+	while ((n /= 10) && k < 23);
+	while (k && at < 200)
+		buf[at++] = digits[--k];
+	return at;
+}
+
+static void on_segv(int sig, siginfo_t *si, void *uctx)
+{
+	char *addr = si->si_addr, msg[220];
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < WATCHED_RUNS; i++) {
+		struct thr_stacks *s = atomic_load(&watched[i]);
+		size_t off, rank;
+
+		if (!s || addr < s->base || addr >= s->base + s->slot * s->p)
+			continue;
+		off = (size_t)(addr - s->base) % s->slot;
+		rank = (size_t)(addr - s->base) / s->slot;
+		if (off < ALT_STACK || off >= ALT_STACK + s->guard)
+			continue;
+		n = put(msg, n, "vp: rank ", (long)rank);
+		n = put(msg, n, " overflowed its ", (long)(s->size >> 10));
+		n = put(msg, n, " KiB stack; set vp_opts.stack_size\n", -1);
+		if (write(2, msg, n) < 0) {
+			/* nothing more can be done from here */
+		}
+		signal(SIGSEGV, SIG_DFL); /* dies of it on return */
+		return;
+	}
+	if (previous.sa_flags & SA_SIGINFO && previous.sa_sigaction)
+		previous.sa_sigaction(sig, si, uctx);
+	else if (previous.sa_handler != SIG_DFL &&
+		 previous.sa_handler != SIG_IGN && previous.sa_handler)
+		previous.sa_handler(sig);
+	else
+		signal(SIGSEGV, SIG_DFL);
+}
+
+static void install_handler(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_segv;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, &previous);
+}
+
+static long read_long(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/* Memory mappings the process has now. */
+static long mappings(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	long n = 0;
+	int ch;
+
+	if (!f)
+		return -1;
+	while ((ch = getc(f)) != EOF)
+		n += ch == '\n';
+	fclose(f);
+	return n;
+}
+
+int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size)
+{
+	long max_maps = read_long("/proc/sys/vm/max_map_count");
+	long maps = mappings();
+
+	memset(s, 0, sizeof(*s));
+	s->p = p;
+	s->size = stack_size;
+	s->guard = (size_t)sysconf(_SC_PAGESIZE);
+	/* two mappings a rank with guards; keep a margin for the process */
+	s->guarded = max_maps < 0 || maps < 0 ||
+		     maps + 2L * p + MAP_MARGIN < max_maps;
+	s->slot = (stack_size + s->guard - 1) / s->guard * s->guard;
+	if (s->guarded)
+		s->slot += ALT_STACK + s->guard;
+	s->base = mmap(NULL, s->slot * (size_t)p, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (s->base == MAP_FAILED) {
+		s->base = NULL;
+		return -1;
+	}
+	if (OVERFLOW_HANDLER && s->guarded) {
+		int i;
+
+		pthread_once(&handler_once, install_handler);
+		for (i = 0; i < WATCHED_RUNS; i++) {
+			struct thr_stacks *none = NULL;
+
+			if (atomic_compare_exchange_strong(&watched[i], &none,
+							   s)) {
+				s->watch_slot = i;
+				break;
+			}
+		}
+		if (i == WATCHED_RUNS)
+			s->watch_slot = -1;
+	} else {
+		s->watch_slot = -1;
+	}
+	return 0;
+}
+
+int thr_stacks_attr(struct thr_stacks *s, int rank, pthread_attr_t *attr)
+{
+	char *slot = s->base + s->slot * (size_t)rank;
+
+	if (!s->guarded)
+		return pthread_attr_setstack(attr, slot, s->slot);
+	if (mprotect(slot + ALT_STACK, s->guard, PROT_NONE))
+		return -1;
+	return pthread_attr_setstack(attr, slot + ALT_STACK + s->guard,
+				     s->slot - ALT_STACK - s->guard);
+}
+
+void thr_stacks_enter(const struct thr_stacks *s, int rank)
+{
+	stack_t alt;
+
+	if (!OVERFLOW_HANDLER || !s->base || !s->guarded)
+		return;
+	alt.ss_sp = s->base + s->slot * (size_t)rank;
+	alt.ss_size = ALT_STACK;
+	alt.ss_flags = 0;
+	sigaltstack(&alt, NULL);
+}
+
+void thr_stacks_leave(const struct thr_stacks *s)
+{
+	stack_t off = {.ss_flags = SS_DISABLE};
+
+	if (OVERFLOW_HANDLER && s->base && s->guarded)
+		sigaltstack(&off, NULL);
+}
+
+void thr_stacks_unmap(struct thr_stacks *s)
+{
+	if (s->watch_slot >= 0)
+		atomic_store(&watched[s->watch_slot], NULL);
+	if (s->base)
+		munmap(s->base, s->slot * (size_t)s->p);
+	s->base = NULL;
+}
+
+void thr_stacks_why(const struct thr_stacks *s, int started, int err,
+		    char *buf, size_t len)
+{
+	long pid_max = read_long("/proc/sys/kernel/pid_max");
+	long threads_max = read_long("/proc/sys/kernel/threads-max");
+	long max_maps = read_long("/proc/sys/vm/max_map_count");
+	long maps = mappings(), tasks = -1;
+	struct rlimit nproc;
+	FILE *f = fopen("/proc/loadavg", "r");
+
+	if (f) {
+		if (fscanf(f, "%*s %*s %*s %*d/%ld", &tasks) != 1)
+			tasks = -1;
+		fclose(f);
+	}
+	if (max_maps > 0 && maps >= max_maps - 8)
+		snprintf(buf, len,
+			 "the process has %ld of vm.max_map_count = %ld memory "
+			 "mappings (each rank with a guard page takes two)",
+			 maps, max_maps);
+	else if (pid_max > 0 && tasks >= pid_max - 64)
+		snprintf(buf, len,
+			 "the system has %ld tasks, near kernel.pid_max = %ld "
+			 "(every thread needs an id)",
+			 tasks, pid_max);
+	else if (!getrlimit(RLIMIT_NPROC, &nproc) &&
+		 nproc.rlim_cur != RLIM_INFINITY &&
+		 (long)nproc.rlim_cur <= tasks + 64)
+		snprintf(buf, len, "ulimit -u (RLIMIT_NPROC) is %ld",
+			 (long)nproc.rlim_cur);
+	else if (threads_max > 0 && tasks >= threads_max - 64)
+		snprintf(buf, len, "kernel.threads-max is %ld", threads_max);
+	else
+		snprintf(buf, len, "pthread_create: %s (%ld tasks in the "
+			 "system, kernel.pid_max %ld)",
+			 strerror(err), tasks, pid_max);
+	(void)s;
+	(void)started;
+}
