@@ -41,6 +41,7 @@ enum {
 	VP_ENOMEM = -8,    /* out of memory or threads */
 	VP_EMISMATCH = -9, /* ranks made different collective calls */
 	VP_EUNRECEIVED = -10, /* messages sent were never received */
+	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
 };
 
 VP_API const char *vp_strerror(int code);
@@ -79,6 +80,11 @@ typedef struct vp_opts {
 	 * counted in vp_stats and reported on stderr, but the run succeeds;
 	 * 0 (default): the run fails with VP_EUNRECEIVED naming them. */
 	int allow_unreceived;
+	/* Seconds without any rank moving a message or returning after which
+	 * the run fails with VP_EWATCHDOG and a report of every rank (for
+	 * ranks stuck outside vp, which deadlock detection cannot see); the
+	 * environment variable VP_WATCHDOG sets it too. 0: off (default). */
+	double watchdog;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)

@@ -37,6 +37,8 @@ const char *vp_strerror(int code)
 		return "collective calls do not match across ranks";
 	case VP_EUNRECEIVED:
 		return "messages were sent but never received";
+	case VP_EWATCHDOG:
+		return "watchdog: no progress for too long";
 	}
 	return "unknown error code";
 }
@@ -57,7 +59,7 @@ const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len)
 	const char *coll = r->trace.label[1];
 
 	if (!r->doing)
-		snprintf(buf, len, "?");
+		snprintf(buf, len, "none yet");
 	else if (r->doing_space == VP__SPACE_COLL && coll)
 		snprintf(buf, len, "vp_%s (its %s)", coll, r->doing);
 	else

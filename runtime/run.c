@@ -111,6 +111,14 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 	}
 	if (!o->kary)
 		o->kary = DEFAULT_KARY;
+	if (getenv("VP_WATCHDOG"))
+		o->watchdog = atof(getenv("VP_WATCHDOG"));
+	if (!(o->watchdog >= 0)) {
+		snprintf(err, errlen,
+			 "vp_run: watchdog %g s: it must be >= 0 (0: off)",
+			 o->watchdog);
+		return VP_EINVAL;
+	}
 	if (o->kary < 2) {
 		snprintf(err, errlen, "vp_run: kary %d is below 2", o->kary);
 		return VP_EINVAL;

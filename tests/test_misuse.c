@@ -22,6 +22,9 @@
  *     vp_stats.error always ends with the cycle;
  *   - a rank that overflows its stack dies with the cause named: "rank 3
  *     overflowed its 256 KiB stack; set vp_opts.stack_size";
+ *   - the opt-in watchdog fails a run whose rank sleeps outside vp, with a
+ *     report of every rank, and ends a process whose rank never returns
+ *     (pause()) with exit status 124;
  *   - comm_split gives the right sub-ranks with several runs at once in
  *     parallel threads (no state shared between runs).
  */
@@ -530,6 +533,67 @@ static void test_stack_overflow(void)
 #endif
 }
 
+/* ---- the watchdog ---- */
+
+/* Rank 1 sleeps (outside vp) for *arg seconds or, for 0, forever; the
+ * others wait for its message. */
+static int sleeper(vp_comm *c, void *arg)
+{
+	double secs = *(double *)arg;
+	int x = 0;
+
+	if (vp_rank(c) != 1)
+		return vp_recv(c, 1, &x, sizeof(x));
+	if (secs == 0)
+		for (;;)
+			pause();
+	usleep((useconds_t)(secs * 1e6));
+	return vp_send(c, 0, &x, sizeof(x)); /* VP_EABORT by then */
+}
+
+static void test_watchdog(void)
+{
+	double secs = 3;
+	vp_opts o = {.topology = "full:3", .quiet = 1, .watchdog = 2};
+	vp_stats st;
+	char out[4096];
+	int rc, fds[2], status;
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	rc = vp_run(&o, sleeper, &secs, &st);
+	tap_ok(rc == VP_EWATCHDOG &&
+		       strstr(st.error, "rank 1 is running outside vp") &&
+		       strstr(st.error, "rank 0 in vp_recv waits for rank 1"),
+	       "a rank sleeping outside vp: the watchdog fails the run with "
+	       "a report of every rank (%d): %s",
+	       rc, st.error);
+	if (pipe(fds))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		double forever = 0;
+		vp_opts q = {.topology = "full:3", .watchdog = 0.5};
+
+		dup2(fds[1], 2);
+		close(fds[0]);
+		_exit(vp_run(&q, sleeper, &forever, NULL) ? 1 : 0);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], out + got, sizeof(out) - 1 - (size_t)got)) >
+	       0)
+		got += n;
+	out[got] = 0;
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 124 &&
+		       strstr(out, "rank 1 is running outside vp") &&
+		       strstr(out, "exit 124"),
+	       "a rank in pause() forever: reported, then the process ends "
+	       "with status 124: %s",
+	       out);
+}
+
 /* ---- several runs at once ---- */
 
 struct split_job {
@@ -598,6 +662,7 @@ int main(void)
 	test_unreceived();
 	test_messages();
 	test_stack_overflow();
+	test_watchdog();
 	test_parallel_runs();
 	return tap_done();
 }

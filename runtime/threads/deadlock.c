@@ -27,7 +27,7 @@
 #define LINE_BYTES 256
 #define REPORT_BYTES 1024
 
-static const char *describe(struct thr_rank *r, char *buf, size_t len)
+const char *thr_describe(struct thr_rank *r, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
 	int peer = atomic_load(&r->waiting_on);
@@ -92,7 +92,7 @@ static void report(struct thr_world *w)
 		if (start < 0)
 			start = i;
 		add(rep, cap, &len, "  ");
-		add(rep, cap, &len, describe(r, line, sizeof(line)));
+		add(rep, cap, &len, thr_describe(r, line, sizeof(line)));
 		add(rep, cap, &len, "\n");
 	}
 	/* Walk the wait-for function from the first blocked rank. */

@@ -83,6 +83,8 @@ struct thr_rank {
 	size_t pool_bytes;
 	struct vp__peer_map peers;
 	pthread_t thread;
+	/* messages moved: written by the rank only, read by the watchdog */
+	atomic_ulong progress;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
@@ -128,6 +130,9 @@ struct thr_world {
 	struct thr_rank *ranks;
 	struct thr_released released;
 	struct thr_stacks stacks;
+	double watchdog; /* seconds without progress; 0: off */
+	pthread_t watch_thread;
+	atomic_int watch_stop;
 
 	/* Deadlock detection counters (wait.c, deadlock.c). */
 	_Alignas(THR_CACHELINE) atomic_int blocked;
@@ -152,6 +157,12 @@ void thr_wait_policy_init(struct thr_wait_policy *p);
 
 /* deadlock.c */
 void thr_deadlock_check(struct thr_rank *me);
+/* One line on what blocked rank r waits for. */
+const char *thr_describe(struct thr_rank *r, char *buf, size_t len);
+
+/* watchdog.c: 1 started, 0 not asked for, -1 could not start. */
+int thr_watchdog_start(struct thr_world *w);
+void thr_watchdog_stop(struct thr_world *w, int started);
 
 /* peer_map.c */
 struct vp__mailbox *vp__peer_map_find(const struct vp__peer_map *pm,

@@ -68,6 +68,10 @@ static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
 	vp__mailbox_enqueue(mb, m);
 posted:
 	thr_wake(w, dst, me->world_rank);
+	atomic_store_explicit(&me->progress,
+			      atomic_load_explicit(&me->progress,
+						   memory_order_relaxed) + 1,
+			      memory_order_relaxed);
 	return VP_OK;
 }
 
@@ -140,6 +144,10 @@ static int recv(void *tx, int ctx, int src, void *buf, size_t n, size_t *len,
 		return VP_ENOMEM;
 	if ((rc = take(me, mb, src, n, &d)))
 		return rc;
+	atomic_store_explicit(
+	    &me->progress,
+	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
+	    memory_order_relaxed);
 	if (d.slot) {
 		*env = d.slot->env;
 		*len = d.slot->len;
@@ -202,6 +210,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	w->p = in->p;
 	w->eager_max = in->opts->eager_max;
 	w->stack_size = in->opts->stack_size;
+	w->watchdog = in->opts->watchdog;
 	w->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (w->ncpu < 1)
 		w->ncpu = 1;
@@ -295,6 +304,8 @@ static int run(void *tx_world)
 	pthread_attr_t attr;
 	int i, started, rc = 0;
 
+	int watching = thr_watchdog_start(w);
+
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
 	for (started = 0; started < w->p; started++) {
 		pthread_attr_init(&attr);
@@ -311,6 +322,7 @@ static int run(void *tx_world)
 		start_failed(w, started, rc);
 	for (i = 0; i < started; i++)
 		pthread_join(w->ranks[i].thread, NULL);
+	thr_watchdog_stop(w, watching);
 	thr_stacks_unmap(&w->stacks);
 	return started < w->p ? VP_ENOMEM : VP_OK;
 }

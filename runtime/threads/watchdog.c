@@ -1,0 +1,129 @@
+/*
+ * watchdog.c - an opt-in watchdog for ranks that block outside vp.
+ *
+ * Deadlock detection is exact but sees only waits inside vp: a rank stuck
+ * in pause(), a lock of its own or an endless loop hangs the run. With
+ * vp_opts.watchdog (or VP_WATCHDOG in the environment) set to s seconds, a
+ * thread of the run checks every tenth of that time whether any rank has
+ * moved a message or returned. After s seconds without, it fails the run
+ * with VP_EWATCHDOG and a report of what every live rank is doing (blocked
+ * in which call on whom, or running outside vp since its last call). Ranks
+ * blocked in vp then return VP_EABORT; if some rank still does not return
+ * within s more seconds, the watchdog writes the report on stderr and ends
+ * the process with exit status 124 (as timeout(1) does): a thread cannot be
+ * stopped from outside.
+ *
+ * Progress is each rank's count of messages, kept on its own line with
+ * plain relaxed stores: the watchdog only reads them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "threads.h"
+
+#define CHECKS_PER_PERIOD 10
+#define LINE_BYTES 256
+
+static unsigned long progress_sum(struct thr_world *w)
+{
+	unsigned long sum = 0;
+	int i;
+
+	for (i = 0; i < w->p; i++)
+		sum += atomic_load_explicit(&w->ranks[i].progress,
+					    memory_order_relaxed) +
+		       (unsigned long)atomic_load(&w->ranks[i].exited);
+	return sum;
+}
+
+static char *report(struct thr_world *w, double secs)
+{
+	size_t cap = 512 + LINE_BYTES * (size_t)w->p, len = 0;
+	char *rep = malloc(cap), line[LINE_BYTES], call[96];
+	int i;
+
+	if (!rep)
+		return NULL;
+	len += (size_t)snprintf(rep, cap,
+				"watchdog: no rank moved a message or returned "
+				"for %g s\n",
+				secs);
+	for (i = 0; i < w->p && len < cap; i++) {
+		struct thr_rank *r = &w->ranks[i];
+
+		if (atomic_load(&r->exited))
+			continue;
+		if (atomic_load(&r->wait_kind) != THR_WAIT_NONE)
+			thr_describe(r, line, sizeof(line));
+		else
+			snprintf(line, sizeof(line),
+				 "rank %d is running outside vp (blocked "
+				 "in its own code?); its last vp call: %s",
+				 i, vp__rank_doing(r->rank, call, sizeof(call)));
+		len += (size_t)snprintf(rep + len, cap - len, "  %s\n", line);
+	}
+	return rep;
+}
+
+static void nap(double secs)
+{
+	struct timespec t = {(time_t)secs,
+			     (long)((secs - (double)(time_t)secs) * 1e9)};
+
+	nanosleep(&t, NULL);
+}
+
+static void *watch(void *arg)
+{
+	struct thr_world *w = arg;
+	double step = w->watchdog / CHECKS_PER_PERIOD, idle = 0;
+	unsigned long last = progress_sum(w), now;
+	char *rep;
+
+	while (!atomic_load(&w->watch_stop)) {
+		nap(step);
+		now = progress_sum(w);
+		idle = now == last ? idle + step : 0;
+		last = now;
+		if (idle < w->watchdog || atomic_load(&w->alive) == 0)
+			continue;
+		rep = report(w, idle);
+		vp__world_fail(w->w, -1, VP_EWATCHDOG,
+			       rep ? rep : "watchdog: no progress");
+		/* ranks blocked in vp return now; one blocked elsewhere
+		 * cannot be made to */
+		for (idle = 0; idle < w->watchdog && atomic_load(&w->alive);
+		     idle += step)
+			nap(step);
+		if (atomic_load(&w->alive)) {
+			fprintf(stderr,
+				"vp: %s  ... ranks still do not return after "
+				"%g s more: ending the process (exit 124)\n",
+				rep ? rep : "watchdog: no progress\n",
+				w->watchdog);
+			_exit(124);
+		}
+		free(rep);
+		break;
+	}
+	return NULL;
+}
+
+int thr_watchdog_start(struct thr_world *w)
+{
+	atomic_init(&w->watch_stop, 0);
+	if (!(w->watchdog > 0))
+		return 0;
+	return pthread_create(&w->watch_thread, NULL, watch, w) ? -1 : 1;
+}
+
+void thr_watchdog_stop(struct thr_world *w, int started)
+{
+	if (started <= 0)
+		return;
+	atomic_store(&w->watch_stop, 1);
+	pthread_join(w->watch_thread, NULL);
+}
