@@ -62,14 +62,14 @@ static size_t link_index(const struct vp__topo *t, uint64_t link)
 }
 
 const struct vp__topo_class vp__topo_full = {
-    .kind = VP__TOPO_FULL,
-    .name = "full",
-    .setup = setup,
-    .is_neighbor = is_neighbor,
-    .candidates = NULL, /* every other rank: see vp__topo_neighbors */
-    .max_hops = max_hops,
-    .route = route,
-    .distance = distance,
-    .link_slots = link_slots,
-    .link_index = link_index,
+	.kind = VP__TOPO_FULL,
+	.name = "full",
+	.setup = setup,
+	.is_neighbor = is_neighbor,
+	.candidates = NULL, /* every other rank: see vp__topo_neighbors */
+	.max_hops = max_hops,
+	.route = route,
+	.distance = distance,
+	.link_slots = link_slots,
+	.link_index = link_index,
 };

@@ -98,14 +98,14 @@ static size_t link_index(const struct vp__topo *t, uint64_t link)
 }
 
 const struct vp__topo_class vp__topo_tree = {
-    .kind = VP__TOPO_TREE,
-    .name = "tree",
-    .setup = setup,
-    .is_neighbor = is_neighbor,
-    .candidates = candidates,
-    .max_hops = max_hops,
-    .route = route,
-    .distance = distance,
-    .link_slots = link_slots,
-    .link_index = link_index,
+	.kind = VP__TOPO_TREE,
+	.name = "tree",
+	.setup = setup,
+	.is_neighbor = is_neighbor,
+	.candidates = candidates,
+	.max_hops = max_hops,
+	.route = route,
+	.distance = distance,
+	.link_slots = link_slots,
+	.link_index = link_index,
 };
