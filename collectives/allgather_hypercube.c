@@ -40,7 +40,6 @@ static int run(const struct coll *a)
 	struct view v;
 
 	vp__view_all(&v, a->c, 0);
-	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
 	return vp__allgather_doubling_view(&v, a->rbuf, &ch);
 }
 
@@ -56,5 +55,6 @@ const struct coll_algorithm vp__alg_allgather_hypercube = {
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
+	.input = INPUT_OWN_BLOCK,
 	.cost = vp__cost_allgather_hypercube,
 };

@@ -25,7 +25,6 @@ static int run(const struct coll *a)
 	if (vp__grid(a->c, &rows, &cols, &why))
 		return VP_EALG;
 	i = a->r / cols;
-	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
 	/* phase 1: row i fills blocks i*C .. i*C + C - 1 */
 	in_row = (struct chunks){(size_t)cols * a->count, a->esize, cols};
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
@@ -51,5 +50,6 @@ const struct coll_algorithm vp__alg_allgather_mesh = {
 	.alg = VP_ALG_MESH,
 	.run = run,
 	.needs = NEED_GRID,
+	.input = INPUT_OWN_BLOCK,
 	.cost = vp__cost_allgather_mesh,
 };

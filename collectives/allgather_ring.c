@@ -39,7 +39,6 @@ static int run(const struct coll *a)
 	struct view v;
 
 	vp__view_all(&v, a->c, 0);
-	vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf, a->bytes);
 	return vp__allgather_ring_view(&v, a->rbuf, &ch);
 }
 
@@ -55,5 +54,6 @@ const struct coll_algorithm vp__alg_allgather_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_OWN_BLOCK,
 	.cost = vp__cost_allgather_ring,
 };

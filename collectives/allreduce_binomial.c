@@ -21,7 +21,6 @@ static int run(const struct coll *a)
 
 	if (!tmp)
 		return VP_ENOMEM;
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	vp__view_all(&v, a->c, 0);
 	rc = vp__reduce_binomial_view(&v, a->rbuf, tmp, a->count, a->type,
 				      a->rop);
@@ -43,5 +42,6 @@ const struct coll_algorithm vp__alg_allreduce_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

@@ -29,7 +29,6 @@ static int run(const struct coll *a)
 
 	if (!tmp)
 		return VP_ENOMEM;
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	vp__fold_plan(a->p, a->r, &f);
 	rc = vp__fold_in(a, &f, tmp);
 	/* recursive doubling among the pof2 members */
@@ -60,6 +59,7 @@ const struct coll_algorithm vp__alg_allreduce_hypercube = {
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
+	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };
 
@@ -68,5 +68,6 @@ const struct coll_algorithm vp__alg_allreduce_recursive_doubling = {
 	.alg = VP_ALG_RECURSIVE_DOUBLING,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

@@ -33,7 +33,6 @@ static int run(const struct coll *a)
 		free(tmp);
 		return VP_ENOMEM;
 	}
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	for (j = 0; j < f.pof2; j++)
 		members[j] = vp__fold_rank(&f, j);
 	v = (struct view){
@@ -66,5 +65,6 @@ const struct coll_algorithm vp__alg_allreduce_rabenseifner = {
 	.alg = VP_ALG_RABENSEIFNER,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

@@ -23,7 +23,6 @@ static int run(const struct coll *a)
 
 	if (!tmp)
 		return VP_ENOMEM;
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	vp__view_all(&v, a->c, 0);
 	rc = vp__reduce_scatter_ring_view(&v, a->rbuf, &ch, tmp, a->type,
 					  a->rop);
@@ -45,5 +44,6 @@ const struct coll_algorithm vp__alg_allreduce_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

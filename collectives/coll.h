@@ -61,6 +61,14 @@ struct coll_cost {
 	int kary;       /* the k-ary trees' degree (the default) */
 };
 
+/* Where dispatch puts the input before the algorithm runs, so that the
+ * algorithms that start from it in the receive buffer need not. */
+enum coll_input {
+	INPUT_AS_GIVEN,	 /* sbuf and rbuf as the caller passed them */
+	INPUT_IN_RBUF,	 /* rbuf holds a copy of sbuf (allreduce, scan) */
+	INPUT_OWN_BLOCK, /* block r of rbuf holds sbuf (allgather) */
+};
+
 /*
  * An algorithm, as its file describes it: which operation, its entry point,
  * what it needs, and the book's cost (the formula of the file's head, in
@@ -74,6 +82,7 @@ struct coll_algorithm {
 	vp_alg alg;
 	coll_fn run;
 	enum coll_need needs;
+	enum coll_input input;
 	double (*cost)(const struct coll_cost *k, int *exact);
 };
 

@@ -328,6 +328,12 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	if (rbuf == VP_IN_PLACE) /* scatter at the root */
 		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
 	vp_coll_note(uc, op, alg, why);
+	/* the input where the algorithm starts from it (no-op in place) */
+	if (e->input == INPUT_IN_RBUF)
+		vp__copy(a.rbuf, a.sbuf, a.bytes);
+	else if (e->input == INPUT_OWN_BLOCK)
+		vp__copy((char *)a.rbuf + (size_t)a.r * a.bytes, a.sbuf,
+			 a.bytes);
 	rc = e->run(&a);
 	free(copy);
 	return rc;

@@ -22,7 +22,6 @@ static int run(const struct coll *a)
 	if (!msg)
 		return VP_ENOMEM;
 	in = msg + a->bytes;
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	memcpy(msg, a->rbuf, a->bytes);
 	for (mask = 1; mask < a->p && !rc; mask <<= 1) {
 		int peer = a->r ^ mask;
@@ -43,5 +42,6 @@ const struct coll_algorithm vp__alg_scan_hypercube = {
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
+	.input = INPUT_IN_RBUF,
 	.cost = vp__cost_bcast_binomial,
 };

@@ -18,7 +18,6 @@ static int run(const struct coll *a)
 	char *in;
 	int rc = VP_OK;
 
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	if (a->r > 0) {
 		if (!(in = vp__alloc(a, a->bytes)))
 			return VP_ENOMEM;
@@ -37,5 +36,6 @@ const struct coll_algorithm vp__alg_scan_linear = {
 	.alg = VP_ALG_LINEAR,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = vp__cost_bcast_linear,
 };

@@ -23,7 +23,6 @@ static int run(const struct coll *a)
 
 	if (!in)
 		return VP_ENOMEM;
-	vp__copy(a->rbuf, a->sbuf, a->bytes);
 	for (k = 1; k < a->p && !rc; k <<= 1) {
 		int up = r + k < a->p, down = r - k >= 0;
 
@@ -46,5 +45,6 @@ const struct coll_algorithm vp__alg_scan_recursive_doubling = {
 	.alg = VP_ALG_RECURSIVE_DOUBLING,
 	.run = run,
 	.needs = NEED_ANY,
+	.input = INPUT_IN_RBUF,
 	.cost = vp__cost_bcast_binomial,
 };
