@@ -1,113 +1,71 @@
 /*
  * algorithms.c - the table of every collective algorithm: one line per
- * descriptor (each algorithm file ends with its own). Dispatch, AUTO's
- * checks, vp_coll_usable, vp_coll_algorithms, vp_coll_formula and the tests'
- * matrix all read this table.
+ * descriptor (each algorithm file ends with its own, vp__alg_<op>_<alg>).
+ * Dispatch, AUTO's checks, vp_coll_usable, vp_coll_algorithms,
+ * vp_coll_formula and the tests' matrix all read this table, in this
+ * order. Adding an algorithm: its file, and its line below.
  */
 #include "coll.h"
 
-extern const struct coll_algorithm vp__alg_bcast_linear;
-extern const struct coll_algorithm vp__alg_bcast_binomial;
-extern const struct coll_algorithm vp__alg_bcast_hypercube;
-extern const struct coll_algorithm vp__alg_bcast_mesh;
-extern const struct coll_algorithm vp__alg_bcast_tree;
-extern const struct coll_algorithm vp__alg_bcast_kary;
-extern const struct coll_algorithm vp__alg_bcast_scatter_allgather;
-extern const struct coll_algorithm vp__alg_bcast_pipelined_tree;
-extern const struct coll_algorithm vp__alg_bcast_double_tree;
-extern const struct coll_algorithm vp__alg_reduce_linear;
-extern const struct coll_algorithm vp__alg_reduce_binomial;
-extern const struct coll_algorithm vp__alg_reduce_hypercube;
-extern const struct coll_algorithm vp__alg_reduce_mesh;
-extern const struct coll_algorithm vp__alg_reduce_tree;
-extern const struct coll_algorithm vp__alg_reduce_kary;
-extern const struct coll_algorithm vp__alg_reduce_reduce_scatter_gather;
-extern const struct coll_algorithm vp__alg_reduce_pipelined_tree;
-extern const struct coll_algorithm vp__alg_reduce_double_tree;
-extern const struct coll_algorithm vp__alg_allreduce_binomial;
-extern const struct coll_algorithm vp__alg_allreduce_hypercube;
-extern const struct coll_algorithm vp__alg_allreduce_recursive_doubling;
-extern const struct coll_algorithm vp__alg_allreduce_rabenseifner;
-extern const struct coll_algorithm vp__alg_allreduce_ring;
-extern const struct coll_algorithm vp__alg_allgather_linear;
-extern const struct coll_algorithm vp__alg_allgather_ring;
-extern const struct coll_algorithm vp__alg_allgather_mesh;
-extern const struct coll_algorithm vp__alg_allgather_hypercube;
-extern const struct coll_algorithm vp__alg_allgather_bruck;
-extern const struct coll_algorithm vp__alg_reduce_scatter_linear;
-extern const struct coll_algorithm vp__alg_reduce_scatter_ring;
-extern const struct coll_algorithm vp__alg_reduce_scatter_mesh;
-extern const struct coll_algorithm vp__alg_reduce_scatter_hypercube;
-extern const struct coll_algorithm vp__alg_reduce_scatter_pairwise;
-extern const struct coll_algorithm vp__alg_scan_linear;
-extern const struct coll_algorithm vp__alg_scan_hypercube;
-extern const struct coll_algorithm vp__alg_scan_recursive_doubling;
-extern const struct coll_algorithm vp__alg_scatter_linear;
-extern const struct coll_algorithm vp__alg_scatter_binomial;
-extern const struct coll_algorithm vp__alg_gather_linear;
-extern const struct coll_algorithm vp__alg_gather_binomial;
-extern const struct coll_algorithm vp__alg_alltoall_pairwise;
-extern const struct coll_algorithm vp__alg_alltoall_ring;
-extern const struct coll_algorithm vp__alg_alltoall_mesh;
-extern const struct coll_algorithm vp__alg_alltoall_hypercube;
-extern const struct coll_algorithm vp__alg_alltoall_bruck;
-extern const struct coll_algorithm vp__alg_shift_ring;
-extern const struct coll_algorithm vp__alg_shift_mesh;
-extern const struct coll_algorithm vp__alg_shift_hypercube;
-extern const struct coll_algorithm vp__alg_shift_direct;
+#define ALGORITHMS(X) \
+	X(bcast_linear) \
+	X(bcast_binomial) \
+	X(bcast_hypercube) \
+	X(bcast_mesh) \
+	X(bcast_tree) \
+	X(bcast_kary) \
+	X(bcast_scatter_allgather) \
+	X(bcast_pipelined_tree) \
+	X(bcast_double_tree) \
+	X(reduce_linear) \
+	X(reduce_binomial) \
+	X(reduce_hypercube) \
+	X(reduce_mesh) \
+	X(reduce_tree) \
+	X(reduce_kary) \
+	X(reduce_reduce_scatter_gather) \
+	X(reduce_pipelined_tree) \
+	X(reduce_double_tree) \
+	X(allreduce_binomial) \
+	X(allreduce_hypercube) \
+	X(allreduce_recursive_doubling) \
+	X(allreduce_rabenseifner) \
+	X(allreduce_ring) \
+	X(allgather_linear) \
+	X(allgather_ring) \
+	X(allgather_mesh) \
+	X(allgather_hypercube) \
+	X(allgather_bruck) \
+	X(reduce_scatter_linear) \
+	X(reduce_scatter_ring) \
+	X(reduce_scatter_mesh) \
+	X(reduce_scatter_hypercube) \
+	X(reduce_scatter_pairwise) \
+	X(scan_linear) \
+	X(scan_hypercube) \
+	X(scan_recursive_doubling) \
+	X(scatter_linear) \
+	X(scatter_binomial) \
+	X(gather_linear) \
+	X(gather_binomial) \
+	X(alltoall_pairwise) \
+	X(alltoall_ring) \
+	X(alltoall_mesh) \
+	X(alltoall_hypercube) \
+	X(alltoall_bruck) \
+	X(shift_ring) \
+	X(shift_mesh) \
+	X(shift_hypercube) \
+	X(shift_direct)
 
-const struct coll_algorithm *const vp__algorithms[] = {
-    &vp__alg_bcast_linear,
-    &vp__alg_bcast_binomial,
-    &vp__alg_bcast_hypercube,
-    &vp__alg_bcast_mesh,
-    &vp__alg_bcast_tree,
-    &vp__alg_bcast_kary,
-    &vp__alg_bcast_scatter_allgather,
-    &vp__alg_bcast_pipelined_tree,
-    &vp__alg_bcast_double_tree,
-    &vp__alg_reduce_linear,
-    &vp__alg_reduce_binomial,
-    &vp__alg_reduce_hypercube,
-    &vp__alg_reduce_mesh,
-    &vp__alg_reduce_tree,
-    &vp__alg_reduce_kary,
-    &vp__alg_reduce_reduce_scatter_gather,
-    &vp__alg_reduce_pipelined_tree,
-    &vp__alg_reduce_double_tree,
-    &vp__alg_allreduce_binomial,
-    &vp__alg_allreduce_hypercube,
-    &vp__alg_allreduce_recursive_doubling,
-    &vp__alg_allreduce_rabenseifner,
-    &vp__alg_allreduce_ring,
-    &vp__alg_allgather_linear,
-    &vp__alg_allgather_ring,
-    &vp__alg_allgather_mesh,
-    &vp__alg_allgather_hypercube,
-    &vp__alg_allgather_bruck,
-    &vp__alg_reduce_scatter_linear,
-    &vp__alg_reduce_scatter_ring,
-    &vp__alg_reduce_scatter_mesh,
-    &vp__alg_reduce_scatter_hypercube,
-    &vp__alg_reduce_scatter_pairwise,
-    &vp__alg_scan_linear,
-    &vp__alg_scan_hypercube,
-    &vp__alg_scan_recursive_doubling,
-    &vp__alg_scatter_linear,
-    &vp__alg_scatter_binomial,
-    &vp__alg_gather_linear,
-    &vp__alg_gather_binomial,
-    &vp__alg_alltoall_pairwise,
-    &vp__alg_alltoall_ring,
-    &vp__alg_alltoall_mesh,
-    &vp__alg_alltoall_hypercube,
-    &vp__alg_alltoall_bruck,
-    &vp__alg_shift_ring,
-    &vp__alg_shift_mesh,
-    &vp__alg_shift_hypercube,
-    &vp__alg_shift_direct,
-    NULL,
-};
+
+#define DECLARE(name) extern const struct coll_algorithm vp__alg_##name;
+ALGORITHMS(DECLARE)
+#undef DECLARE
+
+#define ENTRY(name) &vp__alg_##name,
+const struct coll_algorithm *const vp__algorithms[] = {ALGORITHMS(ENTRY) NULL};
+#undef ENTRY
 
 const struct coll_algorithm *vp__algorithm(vp_coll op, vp_alg alg)
 {
