@@ -54,16 +54,26 @@ void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 	pthread_mutex_unlock(&w->error_lock);
 }
 
+const char *vp__rank_last_call(const struct vp__rank *r)
+{
+	const char *d = atomic_load_explicit(&r->doing, memory_order_relaxed);
+
+	return d ? d : "none yet";
+}
+
+/* Only while r is blocked (or from r's own thread): the collective's name
+ * is not published atomically. */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len)
 {
 	const char *coll = r->trace.label[1];
+	const char *d = vp__rank_last_call(r);
 
-	if (!r->doing)
-		snprintf(buf, len, "none yet");
-	else if (r->doing_space == VP__SPACE_COLL && coll)
-		snprintf(buf, len, "vp_%s (its %s)", coll, r->doing);
+	if (atomic_load_explicit(&r->doing_space, memory_order_relaxed) ==
+		VP__SPACE_COLL &&
+	    coll)
+		snprintf(buf, len, "vp_%s (its %s)", coll, d);
 	else
-		snprintf(buf, len, "%s", r->doing);
+		snprintf(buf, len, "%s", d);
 	return buf;
 }
 
@@ -76,7 +86,7 @@ static void format_error(struct vp__rank *me, const char *call, const char *fmt,
 	int n;
 
 	if (me->doing && me->doing_space == VP__SPACE_COLL &&
-	    !strcmp(call, me->doing))
+	    !strcmp(call, vp__rank_last_call(me)))
 		call = vp__rank_doing(me, doing, sizeof(doing));
 	n = snprintf(me->errmsg, sizeof(me->errmsg),
 		     "rank %d: %s: ", me->world_rank, call);
@@ -189,8 +199,8 @@ int vp__enter(vp_comm *c, const char *call)
 		vp__world_fail(c->world, me->world_rank, VP_EINVAL, msg);
 		return VP_EINVAL;
 	}
-	me->doing = call;
-	me->doing_space = c->space;
+	atomic_store_explicit(&me->doing, call, memory_order_relaxed);
+	atomic_store_explicit(&me->doing_space, c->space, memory_order_relaxed);
 	return vp__check_running(me);
 }
 

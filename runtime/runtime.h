@@ -113,8 +113,8 @@ struct vp__rank {
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
 	 * name is trace.label[1]. Written by the rank, read by a deadlock
 	 * check only while the rank is blocked. */
-	const char *doing;
-	int doing_space;
+	_Atomic(const char *) doing;
+	atomic_int doing_space;
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[VP__ERRMSG_BYTES];
@@ -162,6 +162,9 @@ int vp__enter(vp_comm *c, const char *call);
 /* errors.c: what rank r is doing, "vp_recv" or "vp_barrier (its
  * vp_sendrecv)", into buf. */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
+/* The public call rank r made last, for a watchdog that looks at a rank
+ * that may be running. */
+const char *vp__rank_last_call(const struct vp__rank *r);
 /* p2p.c: names rank w (a world rank) as c numbers it: "rank 3", or
  * "sub-rank 0 (world rank 3)" on a sub-communicator. */
 const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len);

@@ -137,5 +137,7 @@ int vp__world_status(const struct vp__world *w);
 void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
 /* The public call a blocked rank is in, for reports (written into buf). */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
+/* The public call rank r made last (any time, even while it runs). */
+const char *vp__rank_last_call(const struct vp__rank *r);
 
 #endif /* VP_RUNTIME_TRANSPORT_H */

@@ -586,7 +586,11 @@ static void test_watchdog(void)
 	out[got] = 0;
 	close(fds[0]);
 	waitpid(pid, &status, 0);
-	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 124 &&
+	/* under valgrind (make valgrind sets VP_TEST_WRAP) the child's exit
+	 * status is valgrind's: what counts is that it did not succeed */
+	tap_ok(WIFEXITED(status) &&
+		       (WEXITSTATUS(status) == 124 ||
+			(getenv("VP_TEST_WRAP") && WEXITSTATUS(status))) &&
 		       strstr(out, "rank 1 is running outside vp") &&
 		       strstr(out, "exit 124"),
 	       "a rank in pause() forever: reported, then the process ends "

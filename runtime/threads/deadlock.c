@@ -27,7 +27,8 @@
 #define LINE_BYTES 256
 #define REPORT_BYTES 1024
 
-const char *thr_describe(struct thr_rank *r, char *buf, size_t len)
+const char *thr_describe(struct thr_rank *r, int stable, char *buf,
+			 size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
 	int peer = atomic_load(&r->waiting_on);
@@ -37,7 +38,11 @@ const char *thr_describe(struct thr_rank *r, char *buf, size_t len)
 	    atomic_load(&r->tw->ranks[peer].exited) ? ", which has exited" : "";
 	char call[96];
 
-	vp__rank_doing(r->rank, call, sizeof(call));
+	/* a rank that may wake meanwhile: only its atomically kept call */
+	if (stable)
+		vp__rank_doing(r->rank, call, sizeof(call));
+	else
+		snprintf(call, sizeof(call), "%s", vp__rank_last_call(r->rank));
 	if (kind == THR_WAIT_RECV)
 		snprintf(buf, len,
 			 "rank %d in %s waits for rank %d%s: recv into %zu-byte "
@@ -92,7 +97,7 @@ static void report(struct thr_world *w)
 		if (start < 0)
 			start = i;
 		add(rep, cap, &len, "  ");
-		add(rep, cap, &len, thr_describe(r, line, sizeof(line)));
+		add(rep, cap, &len, thr_describe(r, 1, line, sizeof(line)));
 		add(rep, cap, &len, "\n");
 	}
 	/* Walk the wait-for function from the first blocked rank. */

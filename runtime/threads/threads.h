@@ -157,8 +157,10 @@ void thr_wait_policy_init(struct thr_wait_policy *p);
 
 /* deadlock.c */
 void thr_deadlock_check(struct thr_rank *me);
-/* One line on what blocked rank r waits for. */
-const char *thr_describe(struct thr_rank *r, char *buf, size_t len);
+/* One line on what blocked rank r waits for; stable: r cannot wake
+ * meanwhile (a deadlock is verified). */
+const char *thr_describe(struct thr_rank *r, int stable, char *buf,
+			 size_t len);
 
 /* watchdog.c: 1 started, 0 not asked for, -1 could not start. */
 int thr_watchdog_start(struct thr_world *w);

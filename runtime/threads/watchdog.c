@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "threads.h"
@@ -42,7 +43,7 @@ static unsigned long progress_sum(struct thr_world *w)
 static char *report(struct thr_world *w, double secs)
 {
 	size_t cap = 512 + LINE_BYTES * (size_t)w->p, len = 0;
-	char *rep = malloc(cap), line[LINE_BYTES], call[96];
+	char *rep = malloc(cap), line[LINE_BYTES];
 	int i;
 
 	if (!rep)
@@ -57,12 +58,12 @@ static char *report(struct thr_world *w, double secs)
 		if (atomic_load(&r->exited))
 			continue;
 		if (atomic_load(&r->wait_kind) != THR_WAIT_NONE)
-			thr_describe(r, line, sizeof(line));
+			thr_describe(r, 0, line, sizeof(line));
 		else
 			snprintf(line, sizeof(line),
 				 "rank %d is running outside vp (blocked "
 				 "in its own code?); its last vp call: %s",
-				 i, vp__rank_doing(r->rank, call, sizeof(call)));
+				 i, vp__rank_last_call(r->rank));
 		len += (size_t)snprintf(rep + len, cap - len, "  %s\n", line);
 	}
 	return rep;
@@ -104,7 +105,9 @@ static void *watch(void *arg)
 				"%g s more: ending the process (exit 124)\n",
 				rep ? rep : "watchdog: no progress\n",
 				w->watchdog);
-			_exit(124);
+			/* at once: no exit handlers, no sanitizer report of
+			 * the threads left running */
+			syscall(SYS_exit_group, 124);
 		}
 		free(rep);
 		break;
