@@ -135,15 +135,7 @@ int vp__popcount(unsigned long x)
 
 int vp__is_world(vp_comm *c)
 {
-	int p = vp_size(c), i;
-	vp_topo t;
-
-	if (vp_topo_info(c, &t) || p != t.p)
-		return 0;
-	for (i = 0; i < p; i++)
-		if (vp_world_rank(c, i) != i)
-			return 0;
-	return 1;
+	return vp_comm_is_world(c);
 }
 
 int vp__grid(vp_comm *c, int *rows, int *cols, const char **why)

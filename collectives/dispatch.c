@@ -252,7 +252,13 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	       vp_alg alg)
 {
 	static __thread char auto_why[256]; /* kept: the same most calls */
-	char call[32], algs[256];
+	static const char *const calls[VP_COLL_COUNT_] = {
+		"vp_bcast",	 "vp_reduce",  "vp_allreduce",
+		"vp_allgather", "vp_reduce_scatter", "vp_scan",
+		"vp_scatter",	 "vp_gather",  "vp_alltoall",
+		"vp_shift"};
+	const char *call;
+	char algs[256];
 	const struct coll_algorithm *e;
 	const char *why = NULL, *bad;
 	struct coll a;
@@ -261,8 +267,9 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 
 	if (!uc)
 		return VP_EINVAL;
-	strcpy(call, "vp_"); /* "vp_reduce_scatter" fits */
-	strncat(call, vp_coll_name(op), sizeof(call) - 4);
+	if ((unsigned)op >= VP_COLL_COUNT_)
+		return VP_EINVAL;
+	call = calls[op]; /* static text: vp_coll_begin keeps the pointer */
 	if ((rc = vp_comm_check(uc, call)))
 		return rc;
 	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);

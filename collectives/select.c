@@ -167,9 +167,9 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 
 	vp_topo_info(c, &t);
 	facts = facts_of(c, &t, bytes);
-	kind = !vp__is_world(c)         ? "sub-communicator"
+	kind = !vp__is_world(c)		  ? "sub-communicator"
 	       : t.kind == VP_TOPO_FULL ? "fully connected"
-					: t.name;
+					  : t.name;
 	for (i = 0; i < NRULES; i++)
 		if (rules[i].op == op && (facts >> rules[i].when & 1u)) {
 			alg = pick(rules[i].alg, rules[i].reason, kind,

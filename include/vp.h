@@ -147,6 +147,9 @@ VP_API double vp_time(const vp_comm *c); /* this rank's model time */
 VP_API const char *vp_errmsg(const vp_comm *c);
 /* The physical topology spec of the run, e.g. "hypercube:3". */
 VP_API const char *vp_topology(const vp_comm *c);
+/* 1 if c has every rank of the run, in world order (the world itself, or
+ * a split that kept everyone in place): topology algorithms apply. */
+VP_API int vp_comm_is_world(const vp_comm *c);
 /* Rank of c's rank r in the world (physical placement). */
 VP_API int vp_world_rank(const vp_comm *c, int r);
 /* 1 if the run is in strict mode (sends only between neighbours). */

@@ -34,25 +34,34 @@ static const char *const op_names[] = {"VP_SUM", "VP_PROD", "VP_MIN",
 				       "VP_MAX", "VP_BAND", "VP_BOR",
 				       "VP_BXOR"};
 
-#define FNV_OFFSET 2166136261u
-#define FNV_PRIME 16777619u
-
-static uint32_t fnv(uint32_t h, const void *p, size_t n)
+/* One word into the hash (the multiply-xorshift of Steele, Lea and Flood
+ * 2014, SplitMix64). */
+static uint64_t mix(uint64_t h, uint64_t v)
 {
-	const unsigned char *b = p;
-
-	while (n--)
-		h = (h ^ *b++) * FNV_PRIME;
-	return h;
+	h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+	h ^= h >> 31;
+	h *= 0xBF58476D1CE4E5B9ull;
+	return h ^ (h >> 29);
 }
 
 static uint32_t hash_sig(const vp_coll_sig *s)
 {
-	uint32_t h = fnv(FNV_OFFSET, s->call, strlen(s->call));
-	long v[] = {s->alg, (long)s->count, s->type, s->op, s->root,
-		    s->q,   s->kary,	    (long)s->segment};
+	uint64_t h = 0, w = 0;
+	const char *c;
+	int k = 0;
 
-	return fnv(h, v, sizeof(v));
+	for (c = s->call; *c; c++) { /* the name, eight bytes a word */
+		w = w << 8 | (unsigned char)*c;
+		if (++k % 8 == 0)
+			h = mix(h, w), w = 0;
+	}
+	h = mix(h, w);
+	h = mix(h, (uint64_t)s->alg << 32 | (uint32_t)s->type);
+	h = mix(h, s->count);
+	h = mix(h, (uint64_t)(uint32_t)s->op << 32 | (uint32_t)s->root);
+	h = mix(h, (uint64_t)s->q);
+	h = mix(h, (uint64_t)(uint32_t)s->kary << 32 ^ s->segment);
+	return (uint32_t)(h ^ h >> 32);
 }
 
 int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
@@ -78,9 +87,7 @@ int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
 	atomic_thread_fence(memory_order_release);
 	h->hash = cs->hash;
 	h->ctx = cs->ctx;
-	h->sig = s;
-	snprintf(h->name, sizeof(h->name), "%s", s.call);
-	h->sig.call = h->name;
+	h->sig = s; /* s.call is static text (the contract) */
 	atomic_store_explicit(&h->call, cs->call + 1, memory_order_release);
 	return VP_OK;
 }
@@ -109,8 +116,8 @@ static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
 	    h->ctx != ctx)
 		return 0;
 	*out = h->sig;
-	snprintf(name, len, "%s", h->name);
-	out->call = name;
+	(void)name;
+	(void)len;
 	atomic_thread_fence(memory_order_acquire);
 	return atomic_load_explicit(&h->call, memory_order_relaxed) == want;
 }

@@ -55,6 +55,11 @@ int vp_topo_info(const vp_comm *c, vp_topo *t)
 	return VP_OK;
 }
 
+int vp_comm_is_world(const vp_comm *c)
+{
+	return c && c->magic == VP__COMM_LIVE && (c->is_world || c->group->whole);
+}
+
 int vp_world_rank(const vp_comm *c, int r)
 {
 	if (!c || c->magic != VP__COMM_LIVE || r < 0 || r >= c->group->size)
@@ -118,6 +123,7 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 				   int color, const int *members, int n)
 {
 	struct vp__group *g;
+	int i;
 
 	pthread_mutex_lock(&w->group_lock);
 	for (g = w->groups; g; g = g->next)
@@ -134,6 +140,9 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 	}
 	memcpy(g->world_of, members, (size_t)n * sizeof(int));
 	g->size = n;
+	g->whole = n == w->p;
+	for (i = 0; i < n && g->whole; i++)
+		g->whole = members[i] == i;
 	atomic_init(&g->refs, n);
 	g->parent = parent;
 	g->seq = seq;

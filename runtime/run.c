@@ -173,6 +173,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	w->p = t->p;
 	w->tx_ops = &vp__threads_transport;
 	w->world_group.size = t->p;
+	w->world_group.whole = 1;
 	w->world_group.id = 0;
 	w->error_rank = -1;
 	pthread_mutex_init(&w->error_lock, NULL);

@@ -48,6 +48,7 @@ struct vp__group {
 	int id;		 /* ctx = id * VP__SPACES + space */
 	int size;
 	int *world_of;          /* group rank -> world rank; NULL = identity */
+	int whole;              /* every world rank, in world order */
 	int parent, seq, color; /* made by split number seq of group parent */
 	struct vp__group *next;
 };
@@ -78,8 +79,7 @@ struct vp__coll_call {
 	_Atomic uint32_t call; /* its number on the communicator, + 1 */
 	uint32_t hash;
 	int ctx;	       /* the communicator's collective context */
-	vp_coll_sig sig;       /* sig.call points to name */
-	char name[32];
+	vp_coll_sig sig;
 };
 /* The last calls of a rank, for naming what differs. */
 #define VP__COLL_HISTORY 8

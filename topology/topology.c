@@ -133,7 +133,9 @@ void vp__topo_describe(const struct vp__topo *t, struct vp_topo *out)
 	out->dim = t->dim;
 	out->wraparound = t->cls->wraps;
 	out->diameter = vp__topo_max_hops(t);
-	snprintf(out->spec, sizeof(out->spec), "%s", t->spec);
+	/* no printf: collectives ask this on every call */
+	memcpy(out->spec, t->spec, sizeof(out->spec));
+	out->spec[sizeof(out->spec) - 1] = '\0';
 }
 
 int vp_topo_parse(const char *spec, struct vp_topo *out, char *err,
