@@ -104,10 +104,9 @@ void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env)
 	}
 }
 
-/* The sender's record of its call number want (+ 1), or 0 if it is gone;
- * out->call points into name. */
+/* The sender's record of its call number want (+ 1), or 0 if it is gone. */
 static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
-		       vp_coll_sig *out, char *name, size_t len)
+		       vp_coll_sig *out)
 {
 	const struct vp__coll_call *h =
 	    &r->coll_state.history[(want - 1) % VP__COLL_HISTORY];
@@ -116,8 +115,6 @@ static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
 	    h->ctx != ctx)
 		return 0;
 	*out = h->sig;
-	(void)name;
-	(void)len;
 	atomic_thread_fence(memory_order_acquire);
 	return atomic_load_explicit(&h->call, memory_order_relaxed) == want;
 }
@@ -165,7 +162,7 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 	const struct vp__coll_state *cs = &me->coll_state;
 	const struct vp__coll_call *mine;
 	uint32_t here = cs->ctx == vp__ctx(c) ? cs->call + 1 : 0;
-	char there[64], what[320], name[32];
+	char there[64], what[320];
 	vp_coll_sig theirs;
 	int known;
 
@@ -175,7 +172,7 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 	mine = &cs->history[cs->call % VP__COLL_HISTORY];
 	vp__peer_name(c, src_world, there, sizeof(there));
 	known = sender_call(&me->world->ranks[src_world], cs->ctx,
-			    env->coll_call, &theirs, name, sizeof(name));
+			    env->coll_call, &theirs);
 	if (env->coll_call != here)
 		return vp__fail(me, VP_EMISMATCH, mine->sig.call,
 				"a message of %s's collective call %u (%s) "
