@@ -7,64 +7,64 @@
  */
 #include "coll.h"
 
-#define ALGORITHMS(X) \
-	X(bcast_linear) \
-	X(bcast_binomial) \
-	X(bcast_hypercube) \
-	X(bcast_mesh) \
-	X(bcast_tree) \
-	X(bcast_kary) \
-	X(bcast_scatter_allgather) \
-	X(bcast_pipelined_tree) \
-	X(bcast_double_tree) \
-	X(reduce_linear) \
-	X(reduce_binomial) \
-	X(reduce_hypercube) \
-	X(reduce_mesh) \
-	X(reduce_tree) \
-	X(reduce_kary) \
-	X(reduce_reduce_scatter_gather) \
-	X(reduce_pipelined_tree) \
-	X(reduce_double_tree) \
-	X(allreduce_binomial) \
-	X(allreduce_hypercube) \
-	X(allreduce_recursive_doubling) \
-	X(allreduce_rabenseifner) \
-	X(allreduce_ring) \
-	X(allgather_linear) \
-	X(allgather_ring) \
-	X(allgather_mesh) \
-	X(allgather_hypercube) \
-	X(allgather_bruck) \
-	X(reduce_scatter_linear) \
-	X(reduce_scatter_ring) \
-	X(reduce_scatter_mesh) \
-	X(reduce_scatter_hypercube) \
-	X(reduce_scatter_pairwise) \
-	X(scan_linear) \
-	X(scan_hypercube) \
-	X(scan_recursive_doubling) \
-	X(scatter_linear) \
-	X(scatter_binomial) \
-	X(gather_linear) \
-	X(gather_binomial) \
-	X(alltoall_pairwise) \
-	X(alltoall_ring) \
-	X(alltoall_mesh) \
-	X(alltoall_hypercube) \
-	X(alltoall_bruck) \
-	X(shift_ring) \
-	X(shift_mesh) \
-	X(shift_hypercube) \
+#define ALGORITHMS(X)                                                          \
+	X(bcast_linear)                                                        \
+	X(bcast_binomial)                                                      \
+	X(bcast_hypercube)                                                     \
+	X(bcast_mesh)                                                          \
+	X(bcast_tree)                                                          \
+	X(bcast_kary)                                                          \
+	X(bcast_scatter_allgather)                                             \
+	X(bcast_pipelined_tree)                                                \
+	X(bcast_double_tree)                                                   \
+	X(reduce_linear)                                                       \
+	X(reduce_binomial)                                                     \
+	X(reduce_hypercube)                                                    \
+	X(reduce_mesh)                                                         \
+	X(reduce_tree)                                                         \
+	X(reduce_kary)                                                         \
+	X(reduce_reduce_scatter_gather)                                        \
+	X(reduce_pipelined_tree)                                               \
+	X(reduce_double_tree)                                                  \
+	X(allreduce_binomial)                                                  \
+	X(allreduce_hypercube)                                                 \
+	X(allreduce_recursive_doubling)                                        \
+	X(allreduce_rabenseifner)                                              \
+	X(allreduce_ring)                                                      \
+	X(allgather_linear)                                                    \
+	X(allgather_ring)                                                      \
+	X(allgather_mesh)                                                      \
+	X(allgather_hypercube)                                                 \
+	X(allgather_bruck)                                                     \
+	X(reduce_scatter_linear)                                               \
+	X(reduce_scatter_ring)                                                 \
+	X(reduce_scatter_mesh)                                                 \
+	X(reduce_scatter_hypercube)                                            \
+	X(reduce_scatter_pairwise)                                             \
+	X(scan_linear)                                                         \
+	X(scan_hypercube)                                                      \
+	X(scan_recursive_doubling)                                             \
+	X(scatter_linear)                                                      \
+	X(scatter_binomial)                                                    \
+	X(gather_linear)                                                       \
+	X(gather_binomial)                                                     \
+	X(alltoall_pairwise)                                                   \
+	X(alltoall_ring)                                                       \
+	X(alltoall_mesh)                                                       \
+	X(alltoall_hypercube)                                                  \
+	X(alltoall_bruck)                                                      \
+	X(shift_ring)                                                          \
+	X(shift_mesh)                                                          \
+	X(shift_hypercube)                                                     \
 	X(shift_direct)
-
 
 #define DECLARE(name) extern const struct coll_algorithm vp__alg_##name;
 ALGORITHMS(DECLARE)
 #undef DECLARE
 
 #define ENTRY(name) &vp__alg_##name,
-const struct coll_algorithm *const vp__algorithms[] = {ALGORITHMS(ENTRY) NULL};
+const struct coll_algorithm *const vp__algorithms[] = { ALGORITHMS(ENTRY)
+							    NULL };
 #undef ENTRY
 
 const struct coll_algorithm *vp__algorithm(vp_coll op, vp_alg alg)

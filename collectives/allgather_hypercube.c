@@ -36,7 +36,7 @@ int vp__allgather_doubling_view(const struct view *v, void *buf,
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	struct view v;
 
 	vp__view_all(&v, a->c, 0);

@@ -26,14 +26,14 @@ static int run(const struct coll *a)
 		return VP_EALG;
 	i = a->r / cols;
 	/* phase 1: row i fills blocks i*C .. i*C + C - 1 */
-	in_row = (struct chunks){(size_t)cols * a->count, a->esize, cols};
+	in_row = (struct chunks){ (size_t)cols * a->count, a->esize, cols };
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
 	rc = vp__allgather_ring_view(
 	    &row, (char *)a->rbuf + (size_t)i * cols * a->bytes, &in_row);
 	if (rc)
 		return rc;
 	/* phase 2: my column passes whole rows around */
-	in_col = (struct chunks){(size_t)a->p * a->count, a->esize, rows};
+	in_col = (struct chunks){ (size_t)a->p * a->count, a->esize, rows };
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
 	return vp__allgather_ring_view(&col, a->rbuf, &in_col);
 }

@@ -36,9 +36,10 @@ static int run(const struct coll *a)
 	for (j = 0; j < f.pof2; j++)
 		members[j] = vp__fold_rank(&f, j);
 	v = (struct view){
-	    .c = a->c, .n = f.pof2, .me = f.me, .members = members};
+		.c = a->c, .n = f.pof2, .me = f.me, .members = members
+	};
 	rc = vp__fold_in(a, &f, tmp);
-	ch = (struct chunks){a->count, a->esize, f.pof2};
+	ch = (struct chunks){ a->count, a->esize, f.pof2 };
 	if (!rc && v.me >= 0)
 		rc = vp__reduce_scatter_halving_view(&v, a->rbuf, &ch, tmp,
 						     a->type, a->rop);

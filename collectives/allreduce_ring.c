@@ -16,7 +16,7 @@
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {a->count, a->esize, a->p};
+	struct chunks ch = { a->count, a->esize, a->p };
 	struct view v;
 	char *tmp = vp__alloc(a, vp__chunk_len(&ch, 0));
 	int rc;

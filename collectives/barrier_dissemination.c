@@ -22,8 +22,9 @@ int vp_barrier(vp_comm *c)
 
 	if (!cc)
 		return VP_EINVAL;
-	vp_coll_sig sig = {.call = "vp_barrier", .type = -1, .op = -1,
-			   .root = -1};
+	vp_coll_sig sig = {
+		.call = "vp_barrier", .type = -1, .op = -1, .root = -1
+	};
 
 	if ((rc = vp_coll_begin(c, &sig)))
 		return rc;

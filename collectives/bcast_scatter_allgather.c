@@ -18,7 +18,7 @@
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {a->count, a->esize, a->p};
+	struct chunks ch = { a->count, a->esize, a->p };
 	struct view v;
 	int rc;
 

@@ -64,8 +64,8 @@ struct coll_cost {
 /* Where dispatch puts the input before the algorithm runs, so that the
  * algorithms that start from it in the receive buffer need not. */
 enum coll_input {
-	INPUT_AS_GIVEN,	 /* sbuf and rbuf as the caller passed them */
-	INPUT_IN_RBUF,	 /* rbuf holds a copy of sbuf (allreduce, scan) */
+	INPUT_AS_GIVEN,  /* sbuf and rbuf as the caller passed them */
+	INPUT_IN_RBUF,   /* rbuf holds a copy of sbuf (allreduce, scan) */
 	INPUT_OWN_BLOCK, /* block r of rbuf holds sbuf (allgather) */
 };
 

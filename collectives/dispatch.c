@@ -87,7 +87,7 @@ struct roles {
 
 static struct roles roles_of(vp_coll op, int p, int is_root)
 {
-	struct roles ro = {0, 0, 0, 0};
+	struct roles ro = { 0, 0, 0, 0 };
 
 	switch (op) {
 	case VP_COLL_BCAST:
@@ -228,8 +228,12 @@ static int check_args(vp_comm *c, const char *call, vp_coll op,
 static int begin(vp_comm *c, const char *call, vp_coll op, vp_alg alg,
 		 size_t count, vp_type type, vp_op rop, int root, long q)
 {
-	vp_coll_sig sig = {.call = call, .alg = alg, .count = count,
-			   .type = (int)type, .op = -1, .root = -1};
+	vp_coll_sig sig = { .call = call,
+			    .alg = alg,
+			    .count = count,
+			    .type = (int)type,
+			    .op = -1,
+			    .root = -1 };
 	size_t segment;
 	int kary;
 
@@ -253,10 +257,11 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 {
 	static __thread char auto_why[256]; /* kept: the same most calls */
 	static const char *const calls[VP_COLL_COUNT_] = {
-		"vp_bcast",	 "vp_reduce",  "vp_allreduce",
+		"vp_bcast",     "vp_reduce",         "vp_allreduce",
 		"vp_allgather", "vp_reduce_scatter", "vp_scan",
-		"vp_scatter",	 "vp_gather",  "vp_alltoall",
-		"vp_shift"};
+		"vp_scatter",   "vp_gather",         "vp_alltoall",
+		"vp_shift"
+	};
 	const char *call;
 	char algs[256];
 	const struct coll_algorithm *e;

@@ -50,7 +50,7 @@ int vp__gather_binomial_view(const struct view *v, void *buf,
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	struct view v;
 	char *tmp;
 	int sub, rc;

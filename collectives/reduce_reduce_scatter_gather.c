@@ -20,7 +20,7 @@
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {a->count, a->esize, a->p};
+	struct chunks ch = { a->count, a->esize, a->p };
 	struct view v;
 	char *acc, *tmp;
 	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);

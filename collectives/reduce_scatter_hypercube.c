@@ -49,7 +49,7 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	size_t all = (size_t)a->p * a->bytes;
 	struct view v;
 	char *work = vp__alloc(a, all + all / 2);

@@ -36,12 +36,12 @@ static int run(const struct coll *a)
 	memcpy(work, a->sbuf, all);
 	i = a->r / cols;
 	/* phase 1: my column reduces whole rows; I keep row i */
-	in_col = (struct chunks){(size_t)a->p * a->count, a->esize, rows};
+	in_col = (struct chunks){ (size_t)a->p * a->count, a->esize, rows };
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
 	rc = vp__reduce_scatter_ring_view(&col, work, &in_col, work + all,
 					  a->type, a->rop);
 	/* phase 2: row i reduces its C blocks; I keep mine */
-	in_row = (struct chunks){(size_t)cols * a->count, a->esize, cols};
+	in_row = (struct chunks){ (size_t)cols * a->count, a->esize, cols };
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
 	if (!rc)
 		rc = vp__reduce_scatter_ring_view(

@@ -44,7 +44,7 @@ int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
 
 static int run(const struct coll *a)
 {
-	struct chunks ch = {(size_t)a->p * a->count, a->esize, a->p};
+	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	size_t all = (size_t)a->p * a->bytes;
 	struct view v;
 	char *work = vp__alloc(a, all + a->bytes);

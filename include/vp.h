@@ -31,15 +31,15 @@ extern "C" {
 /* Error codes: 0 or negative. */
 enum {
 	VP_OK = 0,
-	VP_EINVAL = -1,    /* bad argument (NULL buffer, bad spec, ...) */
-	VP_ERANK = -2,     /* rank outside [0, p) */
-	VP_ENOLINK = -3,   /* strict mode: destination is not a neighbour */
-	VP_ETRUNC = -4,    /* message larger than the receive buffer */
-	VP_EDEADLOCK = -5, /* every live rank blocked, nothing can arrive */
-	VP_EABORT = -6,    /* another rank failed; the run is aborting */
-	VP_EALG = -7,      /* algorithm unknown or unusable for this p */
-	VP_ENOMEM = -8,    /* out of memory or threads */
-	VP_EMISMATCH = -9, /* ranks made different collective calls */
+	VP_EINVAL = -1,       /* bad argument (NULL buffer, bad spec, ...) */
+	VP_ERANK = -2,        /* rank outside [0, p) */
+	VP_ENOLINK = -3,      /* strict mode: destination is not a neighbour */
+	VP_ETRUNC = -4,       /* message larger than the receive buffer */
+	VP_EDEADLOCK = -5,    /* every live rank blocked, nothing can arrive */
+	VP_EABORT = -6,       /* another rank failed; the run is aborting */
+	VP_EALG = -7,         /* algorithm unknown or unusable for this p */
+	VP_ENOMEM = -8,       /* out of memory or threads */
+	VP_EMISMATCH = -9,    /* ranks made different collective calls */
 	VP_EUNRECEIVED = -10, /* messages sent were never received */
 	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
 };
@@ -129,9 +129,10 @@ typedef struct vp_stats {
 	4u                        /* congested time not replayed (a failed     \
 				   * run, or no memory): it is model_time */
 #define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
-#define VP_STATS_NO_GUARD 16u	  /* too many ranks for guard pages
-				   * (vm.max_map_count): stack overflows
-				   * were not watched */
+#define VP_STATS_NO_GUARD                                                      \
+	16u /* too many ranks for guard pages                                  \
+	     * (vm.max_map_count): stack overflows                             \
+	     * were not watched */
 
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and
@@ -391,7 +392,7 @@ VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
  */
 typedef struct vp_coll_sig {
 	const char *call; /* "vp_bcast": static text */
-	vp_alg alg;	  /* the algorithm that runs (after AUTO) */
+	vp_alg alg;       /* the algorithm that runs (after AUTO) */
 	size_t count;
 	int type, op, root;
 	long q;

@@ -28,11 +28,11 @@
 
 #include "runtime.h"
 
-static const char *const type_names[] = {"VP_BYTE", "VP_INT32", "VP_INT64",
-					 "VP_FLOAT", "VP_DOUBLE"};
-static const char *const op_names[] = {"VP_SUM", "VP_PROD", "VP_MIN",
-				       "VP_MAX", "VP_BAND", "VP_BOR",
-				       "VP_BXOR"};
+static const char *const type_names[] = { "VP_BYTE", "VP_INT32", "VP_INT64",
+					  "VP_FLOAT", "VP_DOUBLE" };
+static const char *const op_names[] = { "VP_SUM", "VP_PROD", "VP_MIN",
+					"VP_MAX", "VP_BAND", "VP_BOR",
+					"VP_BXOR" };
 
 /* One word into the hash (the multiply-xorshift of Steele, Lea and Flood
  * 2014, SplitMix64). */
@@ -147,7 +147,8 @@ static void first_difference(const vp_coll_sig *a, const vp_coll_sig *b,
 		snprintf(out, len, "algorithm %s here but %s on %s",
 			 vp_alg_name(a->alg), vp_alg_name(b->alg), there);
 	else if (a->segment != b->segment)
-		snprintf(out, len, "pipeline segment %zu bytes here but %zu on %s",
+		snprintf(out, len,
+			 "pipeline segment %zu bytes here but %zu on %s",
 			 a->segment, b->segment, there);
 	else
 		snprintf(out, len, "k-ary degree %d here but %d on %s", a->kary,
@@ -212,8 +213,7 @@ static uint32_t slot_of(int ctx, uint32_t call, uint32_t mask)
 }
 
 /* Two ranks that recorded the same call with different arguments. */
-static int differing_records(const struct vp__world *w, char *out,
-			     size_t len)
+static int differing_records(const struct vp__world *w, char *out, size_t len)
 {
 	uint32_t cap = 16, mask, i;
 	struct seen *t;
@@ -234,11 +234,12 @@ static int differing_records(const struct vp__world *w, char *out,
 			if (!call)
 				continue;
 			for (i = slot_of(h->ctx, call, mask);
-			     t[i].call && (t[i].call != call || t[i].ctx != h->ctx);
+			     t[i].call &&
+			     (t[i].call != call || t[i].ctx != h->ctx);
 			     i = (i + 1) & mask)
 				;
 			if (!t[i].call) {
-				t[i] = (struct seen){h->ctx, call, r, h};
+				t[i] = (struct seen){ h->ctx, call, r, h };
 			} else if (t[i].rec->hash != h->hash) {
 				char there[32], what[320];
 

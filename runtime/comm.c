@@ -57,7 +57,8 @@ int vp_topo_info(const vp_comm *c, vp_topo *t)
 
 int vp_comm_is_world(const vp_comm *c)
 {
-	return c && c->magic == VP__COMM_LIVE && (c->is_world || c->group->whole);
+	return c && c->magic == VP__COMM_LIVE &&
+	       (c->is_world || c->group->whole);
 }
 
 int vp_world_rank(const vp_comm *c, int r)
@@ -185,7 +186,7 @@ static int cmp_by_key(const void *a, const void *b, void *table)
 
 int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 {
-	int size, r, i, n = 0, rc, mine[2] = {color, key};
+	int size, r, i, n = 0, rc, mine[2] = { color, key };
 	int *table = NULL, *members = NULL, *order = NULL;
 	struct vp__group *g;
 	vp_comm *nc;

@@ -82,7 +82,7 @@ static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 		     const void *buf, size_t n, const char *call)
 {
-	struct vp__envelope env = {0};
+	struct vp__envelope env = { 0 };
 	void *pending;
 	int rc;
 

@@ -169,7 +169,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		return NULL;
 	w->topo = *t;
 	w->opts = *o;
-	w->model = (struct vp__model){o->ts, o->tw, o->th};
+	w->model = (struct vp__model){ o->ts, o->tw, o->th };
 	w->p = t->p;
 	w->tx_ops = &vp__threads_transport;
 	w->world_group.size = t->p;
@@ -197,7 +197,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		vp__comm_init_world(r);
 		ranks[i] = r;
 	}
-	in = (struct vp__transport_init){w, t->p, &w->opts, ranks};
+	in = (struct vp__transport_init){ w, t->p, &w->opts, ranks };
 	*rc = w->tx_ops->world_new(&in, &w->tx, tx_rank, err, errlen);
 	if (*rc)
 		goto fail;
@@ -295,15 +295,15 @@ static void settle_mismatch(struct vp__world *w)
 #define UNRECEIVED_NAMED 4
 static void settle_unreceived(struct vp__world *w, vp_stats *st)
 {
-	static const char *const space[] = {"point-to-point", "collective",
-					    "runtime", "?"};
+	static const char *const space[] = { "point-to-point", "collective",
+					     "runtime", "?" };
 	struct vp__unreceived first[UNRECEIVED_NAMED];
 	size_t used = 0, cap = sizeof(st->unreceived_pairs);
 	char msg[sizeof(st->unreceived_pairs) + 160];
 	int n, i;
 
-	st->unreceived = w->tx_ops->unreceived(w->tx, first, UNRECEIVED_NAMED,
-					       &n);
+	st->unreceived =
+	    w->tx_ops->unreceived(w->tx, first, UNRECEIVED_NAMED, &n);
 	if (!st->unreceived)
 		return;
 	for (i = 0; i < n && i < UNRECEIVED_NAMED && used < cap; i++)
@@ -317,8 +317,7 @@ static void settle_unreceived(struct vp__world *w, vp_stats *st)
 	if (n > UNRECEIVED_NAMED && used < cap)
 		snprintf(st->unreceived_pairs + used, cap - used,
 			 "; and %d more pairs", n - UNRECEIVED_NAMED);
-	snprintf(msg, sizeof(msg),
-		 "%llu message%s sent but never received: %s",
+	snprintf(msg, sizeof(msg), "%llu message%s sent but never received: %s",
 		 (unsigned long long)st->unreceived,
 		 st->unreceived == 1 ? " was" : "s were", st->unreceived_pairs);
 	if (w->error_code != VP_OK)

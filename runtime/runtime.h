@@ -45,7 +45,7 @@ enum vp__space {
 /* A communicator record shared by its members: who is in it. */
 struct vp__group {
 	atomic_int refs; /* members that have not freed it yet */
-	int id;		 /* ctx = id * VP__SPACES + space */
+	int id;          /* ctx = id * VP__SPACES + space */
 	int size;
 	int *world_of;          /* group rank -> world rank; NULL = identity */
 	int whole;              /* every world rank, in world order */
@@ -60,7 +60,7 @@ struct vp__group {
 #define VP__COMM_FREED 0x66726565u /* "free" */
 
 struct vp_comm {
-	unsigned magic; /* VP__COMM_LIVE or VP__COMM_FREED */
+	unsigned magic;      /* VP__COMM_LIVE or VP__COMM_FREED */
 	uint32_t coll_calls; /* collectives begun (user twin; both use it) */
 	struct vp__world *world;
 	struct vp__rank *me;
@@ -78,7 +78,7 @@ struct vp_comm {
 struct vp__coll_call {
 	_Atomic uint32_t call; /* its number on the communicator, + 1 */
 	uint32_t hash;
-	int ctx;	       /* the communicator's collective context */
+	int ctx; /* the communicator's collective context */
 	vp_coll_sig sig;
 };
 /* The last calls of a rank, for naming what differs. */
@@ -90,8 +90,8 @@ struct vp__coll_state {
 	int kary;
 	size_t segment;
 	struct vp__coll_log *log; /* made on first use */
-	uint32_t call, hash;	  /* the current call's number and hash */
-	int ctx;		  /* and its context (-1: none yet) */
+	uint32_t call, hash;      /* the current call's number and hash */
+	int ctx;                  /* and its context (-1: none yet) */
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
 };
@@ -108,7 +108,7 @@ struct vp__rank {
 	struct vp_comm comm, coll;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
 	int nfreed;
-	pthread_t thread;      /* the thread that runs this rank */
+	pthread_t thread; /* the thread that runs this rank */
 	/* The public call the rank is in (vp__enter), for error messages and
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
 	 * name is trace.label[1]. Written by the rank, read by a deadlock

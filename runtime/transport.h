@@ -79,9 +79,9 @@ struct vp__rank;
 /* What rides with every message, stamped above the seam and handed back
  * unread on receipt. */
 struct vp__envelope {
-	double arrival; /* model: when the last byte arrives */
-	uint32_t seq;   /* model: the sender's modelled send number */
-	uint32_t step;  /* trace: the sender's Lamport step */
+	double arrival;     /* model: when the last byte arrives */
+	uint32_t seq;       /* model: the sender's modelled send number */
+	uint32_t step;      /* trace: the sender's Lamport step */
 	uint32_t coll_call; /* check: the collective call it belongs to */
 	uint32_t coll_hash; /* check: the hash of that call's arguments */
 };

@@ -30,9 +30,9 @@
  */
 #include <pthread.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -42,7 +42,7 @@
 static int run(const char *spec, int (*fn)(vp_comm *, void *), void *arg,
 	       vp_stats *st)
 {
-	vp_opts o = {.topology = spec, .quiet = 1};
+	vp_opts o = { .topology = spec, .quiet = 1 };
 
 	return vp_run(&o, fn, arg, st);
 }
@@ -56,7 +56,7 @@ static int return_code(vp_comm *c, void *arg)
 
 static void test_results(void)
 {
-	int codes[] = {VP_EDEADLOCK, VP_EABORT, 1, 42, VP_EINVAL};
+	int codes[] = { VP_EDEADLOCK, VP_EABORT, 1, 42, VP_EINVAL };
 	vp_stats st;
 	size_t i;
 
@@ -64,8 +64,8 @@ static void test_results(void)
 		int rc = run("full:8", return_code, &codes[i], &st);
 
 		tap_ok(rc == codes[i] && st.error_rank == 3 &&
-			       strstr(st.error, "rank 3") &&
-			       strstr(st.error, "returned"),
+			   strstr(st.error, "rank 3") &&
+			   strstr(st.error, "returned"),
 		       "a rank returning %d fails the run with it (%d): %s",
 		       codes[i], rc, st.error);
 	}
@@ -84,7 +84,7 @@ static int abort_with(vp_comm *c, void *arg)
 
 static void test_abort(void)
 {
-	int codes[] = {1, VP_EABORT, 0, VP_EINVAL};
+	int codes[] = { 1, VP_EABORT, 0, VP_EINVAL };
 	vp_stats st;
 	size_t i;
 
@@ -93,9 +93,9 @@ static void test_abort(void)
 		int rc = run("ring:6", abort_with, &codes[i], &st);
 
 		tap_ok(rc == want && st.error_rank == 2 &&
-			       strstr(st.error,
-				      "rank 2: solver: matrix is singular at "
-				      "17"),
+			   strstr(st.error,
+				  "rank 2: solver: matrix is singular at "
+				  "17"),
 		       "vp_abort(code %d) aborts with %d and keeps the "
 		       "message: %s",
 		       codes[i], rc, st.error);
@@ -157,27 +157,27 @@ static int use_after_free(vp_comm *c, void *arg)
 
 static void test_handles(void)
 {
-	const char *after[] = {"barrier", "allreduce", "sendrecv"};
+	const char *after[] = { "barrier", "allreduce", "sendrecv" };
 	vp_stats st;
 	size_t i;
 	int rc;
 
 	rc = run("full:2", in_place_send, NULL, &st);
 	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 0: vp_send") &&
-		       strstr(st.error, "VP_IN_PLACE"),
+		   strstr(st.error, "VP_IN_PLACE"),
 	       "vp_send(VP_IN_PLACE) fails with VP_EINVAL: %s", st.error);
 	rc = run("full:2", in_place_recv, NULL, &st);
 	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 1: vp_recv") &&
-		       strstr(st.error, "VP_IN_PLACE"),
+		   strstr(st.error, "VP_IN_PLACE"),
 	       "vp_recv(VP_IN_PLACE) fails with VP_EINVAL: %s", st.error);
 	rc = run("full:4", double_free, NULL, &st);
 	tap_ok(rc == VP_EINVAL && strstr(st.error, "vp_comm_free") &&
-		       strstr(st.error, "already freed"),
+		   strstr(st.error, "already freed"),
 	       "a second vp_comm_free fails with VP_EINVAL: %s", st.error);
 	for (i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
 		rc = run("full:4", use_after_free, (void *)after[i], &st);
 		tap_ok(rc == VP_EINVAL && strstr(st.error, "was freed") &&
-			       strstr(st.error, after[i]),
+			   strstr(st.error, after[i]),
 		       "%s on a freed communicator fails with VP_EINVAL: %s",
 		       after[i], st.error);
 	}
@@ -201,7 +201,7 @@ static void *helper_main(void *arg)
 
 static int helper_thread(vp_comm *c, void *arg)
 {
-	struct helper h = {c, 0};
+	struct helper h = { c, 0 };
 	pthread_t t;
 	int x;
 
@@ -233,13 +233,13 @@ static void test_threads(void)
 
 	rc = run("full:2", helper_thread, NULL, &st);
 	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 0: vp_send") &&
-		       strstr(st.error, "not rank 0's own"),
+		   strstr(st.error, "not rank 0's own"),
 	       "a helper thread sending on rank 0's communicator fails the "
 	       "run: %s",
 	       st.error);
 	rc = run("full:3", exits_thread, NULL, &st);
 	tap_ok(rc == VP_EINVAL && strstr(st.error, "rank 1") &&
-		       strstr(st.error, "pthread_exit"),
+		   strstr(st.error, "pthread_exit"),
 	       "a rank calling pthread_exit() fails the run, no hang: %s",
 	       st.error);
 }
@@ -260,7 +260,7 @@ static int mismatched(vp_comm *c, void *arg)
 {
 	enum mismatch m = *(enum mismatch *)arg;
 	int r = vp_rank(c), i, rc = VP_OK;
-	int32_t buf[64] = {0}, out[64];
+	int32_t buf[64] = { 0 }, out[64];
 
 	switch (m) {
 	case ROOTS: /* rank 3 thinks the root is 1 */
@@ -290,8 +290,7 @@ static int mismatched(vp_comm *c, void *arg)
 	case SEGMENTS: /* rank 1 pipelines in 64-byte segments */
 		if (r == 1 && (rc = vp_set_coll_params(c, 0, 64)))
 			return rc;
-		return vp_bcast(c, buf, 64, VP_INT32, 0,
-				VP_ALG_PIPELINED_TREE);
+		return vp_bcast(c, buf, 64, VP_INT32, 0, VP_ALG_PIPELINED_TREE);
 	}
 	return VP_OK;
 }
@@ -302,14 +301,15 @@ static void test_mismatch(void)
 		enum mismatch m;
 		const char *what, *says;
 	} cases[] = {
-		{ROOTS, "different roots", "root "},
-		{COUNTS, "root count 4, others 8", "count "},
-		{OPERATIONS, "reduce against bcast", "vp_reduce here but "
-						       "vp_bcast"},
-		{SKIPPED, "a skipped bcast", "skipped or added"},
-		{REDUCTION_OPS, "MAX against SUM", "VP_MAX"},
-		{TYPES, "FLOAT against INT32", "VP_FLOAT"},
-		{SEGMENTS, "different pipeline segments", "pipeline segment"},
+		{ ROOTS, "different roots", "root " },
+		{ COUNTS, "root count 4, others 8", "count " },
+		{ OPERATIONS, "reduce against bcast",
+		  "vp_reduce here but "
+		  "vp_bcast" },
+		{ SKIPPED, "a skipped bcast", "skipped or added" },
+		{ REDUCTION_OPS, "MAX against SUM", "VP_MAX" },
+		{ TYPES, "FLOAT against INT32", "VP_FLOAT" },
+		{ SEGMENTS, "different pipeline segments", "pipeline segment" },
 	};
 	vp_stats st;
 	size_t i;
@@ -319,8 +319,8 @@ static void test_mismatch(void)
 		int rc = run("full:8", mismatched, &m, &st);
 
 		tap_ok(rc == VP_EMISMATCH && strstr(st.error, cases[i].says) &&
-			       strstr(st.error, "rank ") &&
-			       strstr(strstr(st.error, "rank ") + 5, "rank "),
+			   strstr(st.error, "rank ") &&
+			   strstr(strstr(st.error, "rank ") + 5, "rank "),
 		       "%s: VP_EMISMATCH naming both ranks and the argument "
 		       "(%d): %s",
 		       cases[i].what, rc, st.error);
@@ -331,7 +331,7 @@ static void test_mismatch(void)
 
 static int unreceived(vp_comm *c, void *arg)
 {
-	char buf[200] = {0};
+	char buf[200] = { 0 };
 	int i, rc = VP_OK;
 
 	(void)arg;
@@ -364,30 +364,30 @@ static int unreceived_on_freed(vp_comm *c, void *arg)
 
 static void test_unreceived(void)
 {
-	vp_opts o = {.topology = "full:4", .quiet = 1};
+	vp_opts o = { .topology = "full:4", .quiet = 1 };
 	vp_stats st;
 	int rc;
 
 	rc = vp_run(&o, unreceived, NULL, &st);
 	tap_ok(rc == VP_EUNRECEIVED && st.unreceived == 1001 &&
-		       strstr(st.error, "1001 messages were sent but never "
-					"received") &&
-		       strstr(st.error, "rank 0 -> rank 1: 1000 messages "
-					"(point-to-point)") &&
-		       strstr(st.error, "rank 2 -> rank 3: 1 message"),
+		   strstr(st.error, "1001 messages were sent but never "
+				    "received") &&
+		   strstr(st.error, "rank 0 -> rank 1: 1000 messages "
+				    "(point-to-point)") &&
+		   strstr(st.error, "rank 2 -> rank 3: 1 message"),
 	       "unreceived messages fail the run, pairs named (%d): %s", rc,
 	       st.error);
 	o.allow_unreceived = 0;
 	rc = vp_run(&o, unreceived_on_freed, NULL, &st);
 	tap_ok(rc == VP_EUNRECEIVED && st.unreceived == 1 &&
-		       strstr(st.error, "rank 1 -> rank 2: 1 message"),
+		   strstr(st.error, "rank 1 -> rank 2: 1 message"),
 	       "a message left on a freed sub-communicator is still "
 	       "reported: %s",
 	       st.error);
 	o.allow_unreceived = 1;
 	rc = vp_run(&o, unreceived, NULL, &st);
 	tap_ok(rc == VP_OK && st.unreceived == 1001 &&
-		       strstr(st.unreceived_pairs, "rank 0 -> rank 1"),
+		   strstr(st.unreceived_pairs, "rank 0 -> rank 1"),
 	       "allow_unreceived: the run succeeds, vp_stats still counts "
 	       "them (%llu): %s",
 	       (unsigned long long)st.unreceived, st.unreceived_pairs);
@@ -409,7 +409,7 @@ static int barrier_vs_recv(vp_comm *c, void *arg)
  * sends 8 bytes that sub-rank 1 (world 3) receives into 4. */
 static int sub_truncation(vp_comm *c, void *arg)
 {
-	char buf[8] = {0};
+	char buf[8] = { 0 };
 	vp_comm *sub;
 	int rc;
 
@@ -441,27 +441,27 @@ static void test_messages(void)
 
 	rc = run("full:4", barrier_vs_recv, NULL, &st);
 	tap_ok(rc == VP_EMISMATCH &&
-		       strstr(st.error, "rank 1 made 0 collective calls") &&
-		       strstr(st.error, "rank 0 in vp_barrier (its "
-					"vp_sendrecv) waits for rank 2") &&
-		       strstr(st.error, "rank 1 in vp_recv waits for rank 0"),
+		   strstr(st.error, "rank 1 made 0 collective calls") &&
+		   strstr(st.error, "rank 0 in vp_barrier (its "
+				    "vp_sendrecv) waits for rank 2") &&
+		   strstr(st.error, "rank 1 in vp_recv waits for rank 0"),
 	       "a rank missing a barrier: the cause, then the deadlock "
 	       "report naming the user's call (vp_barrier, not only its "
 	       "vp_sendrecv): %s",
 	       st.error);
 	rc = run("full:4", sub_truncation, NULL, &st);
 	tap_ok(rc == VP_ETRUNC &&
-		       strstr(st.error, "from sub-rank 0 (world rank 1)"),
+		   strstr(st.error, "from sub-rank 0 (world rank 1)"),
 	       "a sub-communicator's peer is named in both numberings: %s",
 	       st.error);
 	rc = run("ring:64", ring_wait, NULL, &st);
 	n = strlen(st.error);
 	tap_ok(rc == VP_EDEADLOCK && st.report &&
-		       strstr(st.report, "rank 63 in vp_recv waits for rank 0") &&
-		       strstr(st.report, "cycle:") && n < sizeof(st.error) &&
-		       strstr(st.error, "vp_stats.report") &&
-		       strstr(st.error, "cycle: 0 -> 1 ->") &&
-		       st.error[n - 1] != ' ',
+		   strstr(st.report, "rank 63 in vp_recv waits for rank 0") &&
+		   strstr(st.report, "cycle:") && n < sizeof(st.error) &&
+		   strstr(st.error, "vp_stats.report") &&
+		   strstr(st.error, "cycle: 0 -> 1 ->") &&
+		   st.error[n - 1] != ' ',
 	       "a 64-rank deadlock: the whole report (%zu bytes) in "
 	       "vp_stats.report, the summary ends with the cycle",
 	       st.report ? strlen(st.report) : 0);
@@ -499,7 +499,7 @@ static int overflow_child(char *out, size_t len, int *signal_no)
 	if (pid == 0) {
 		dup2(fds[1], 2);
 		close(fds[0]);
-		vp_opts o = {.topology = "full:4"};
+		vp_opts o = { .topology = "full:4" };
 		_exit(vp_run(&o, overflow, NULL, NULL) ? 1 : 0);
 	}
 	close(fds[1]);
@@ -520,13 +520,14 @@ static void test_stack_overflow(void)
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 	/* the sanitizers own SIGSEGV (vp leaves it to them): the run must
 	 * still not succeed */
-	tap_ok(rc != 0, "a stack overflow does not end in success under the "
-			"sanitizer (exit %d, signal %d)",
+	tap_ok(rc != 0,
+	       "a stack overflow does not end in success under the "
+	       "sanitizer (exit %d, signal %d)",
 	       rc, sig);
 #else
 	tap_ok(rc == -1 && sig == SIGSEGV &&
-		       strstr(out, "rank 3 overflowed its 256 KiB stack; set "
-				   "vp_opts.stack_size"),
+		   strstr(out, "rank 3 overflowed its 256 KiB stack; set "
+			       "vp_opts.stack_size"),
 	       "a stack overflow dies of SIGSEGV naming the rank and the "
 	       "stack size (signal %d): %s",
 	       sig, out);
@@ -554,7 +555,7 @@ static int sleeper(vp_comm *c, void *arg)
 static void test_watchdog(void)
 {
 	double secs = 3;
-	vp_opts o = {.topology = "full:3", .quiet = 1, .watchdog = 2};
+	vp_opts o = { .topology = "full:3", .quiet = 1, .watchdog = 2 };
 	vp_stats st;
 	char out[4096];
 	int rc, fds[2], status;
@@ -563,8 +564,8 @@ static void test_watchdog(void)
 
 	rc = vp_run(&o, sleeper, &secs, &st);
 	tap_ok(rc == VP_EWATCHDOG &&
-		       strstr(st.error, "rank 1 is running outside vp") &&
-		       strstr(st.error, "rank 0 in vp_recv waits for rank 1"),
+		   strstr(st.error, "rank 1 is running outside vp") &&
+		   strstr(st.error, "rank 0 in vp_recv waits for rank 1"),
 	       "a rank sleeping outside vp: the watchdog fails the run with "
 	       "a report of every rank (%d): %s",
 	       rc, st.error);
@@ -573,15 +574,14 @@ static void test_watchdog(void)
 	pid = fork();
 	if (pid == 0) {
 		double forever = 0;
-		vp_opts q = {.topology = "full:3", .watchdog = 0.5};
+		vp_opts q = { .topology = "full:3", .watchdog = 0.5 };
 
 		dup2(fds[1], 2);
 		close(fds[0]);
 		_exit(vp_run(&q, sleeper, &forever, NULL) ? 1 : 0);
 	}
 	close(fds[1]);
-	while ((n = read(fds[0], out + got, sizeof(out) - 1 - (size_t)got)) >
-	       0)
+	while ((n = read(fds[0], out + got, sizeof(out) - 1 - (size_t)got)) > 0)
 		got += n;
 	out[got] = 0;
 	close(fds[0]);
@@ -589,10 +589,10 @@ static void test_watchdog(void)
 	/* under valgrind (make valgrind sets VP_TEST_WRAP) the child's exit
 	 * status is valgrind's: what counts is that it did not succeed */
 	tap_ok(WIFEXITED(status) &&
-		       (WEXITSTATUS(status) == 124 ||
-			(getenv("VP_TEST_WRAP") && WEXITSTATUS(status))) &&
-		       strstr(out, "rank 1 is running outside vp") &&
-		       strstr(out, "exit 124"),
+		   (WEXITSTATUS(status) == 124 ||
+		    (getenv("VP_TEST_WRAP") && WEXITSTATUS(status))) &&
+		   strstr(out, "rank 1 is running outside vp") &&
+		   strstr(out, "exit 124"),
 	       "a rank in pause() forever: reported, then the process ends "
 	       "with status 124: %s",
 	       out);
@@ -640,7 +640,7 @@ static void *split_run(void *arg)
 
 static void test_parallel_runs(void)
 {
-	struct split_job jobs[4] = {{5, 0}, {8, 0}, {11, 0}, {16, 0}};
+	struct split_job jobs[4] = { { 5, 0 }, { 8, 0 }, { 11, 0 }, { 16, 0 } };
 	pthread_t t[4];
 	int i, bad = 0;
 

@@ -13,8 +13,8 @@
 #include "vp.h"
 
 static const struct vp__topo_class *const classes[] = {
-    &vp__topo_ring,      &vp__topo_line, &vp__topo_mesh, &vp__topo_torus,
-    &vp__topo_hypercube, &vp__topo_tree, &vp__topo_full,
+	&vp__topo_ring,      &vp__topo_line, &vp__topo_mesh, &vp__topo_torus,
+	&vp__topo_hypercube, &vp__topo_tree, &vp__topo_full,
 };
 #define NCLASSES (int)(sizeof(classes) / sizeof(classes[0]))
 #define MAX_CANDIDATES 16

@@ -39,7 +39,7 @@ int vp__clock_send(struct vp__clock *c, const struct vp__model *m,
 	double start = c->t > c->port_free ? c->t : c->port_free;
 	int h = vp__topo_distance(topo, me, dst);
 	struct vp__cost cost = vp__model_cost(m, n, h);
-	struct vp__transfer tr = {me, dst, start, start + cost.hold};
+	struct vp__transfer tr = { me, dst, start, start + cost.hold };
 
 	if (h)
 		vp__vec_push(&c->transfers, &tr);
@@ -80,13 +80,13 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   size_t rbytes)
 {
 	struct vp__event e = {
-	    .kind = (uint8_t)kind,
-	    .peer_send = dst,
-	    .peer_recv = src,
-	    .hops = hops,
-	    .recv_seq = recv_seq,
-	    .bytes_send = bytes,
-	    .bytes_recv = rbytes,
+		.kind = (uint8_t)kind,
+		.peer_send = dst,
+		.peer_recv = src,
+		.hops = hops,
+		.recv_seq = recv_seq,
+		.bytes_send = bytes,
+		.bytes_recv = rbytes,
 	};
 
 	vp__vec_push(&c->events, &e);

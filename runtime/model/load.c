@@ -116,8 +116,8 @@ uint64_t vp__model_link_load(const struct vp__topo *t,
 			 * time; it still makes the link used (load >= 1). */
 			if (!(tr->end > tr->start))
 				continue;
-			ep[n++] = (struct endpoint){l, tr->start, 1, tr};
-			ep[n++] = (struct endpoint){l, tr->end, -1, tr};
+			ep[n++] = (struct endpoint){ l, tr->start, 1, tr };
+			ep[n++] = (struct endpoint){ l, tr->end, -1, tr };
 		}
 	}
 	best = t->kind == VP__TOPO_FULL ? sweep_full(ep, n)

@@ -27,8 +27,7 @@
 #define LINE_BYTES 256
 #define REPORT_BYTES 1024
 
-const char *thr_describe(struct thr_rank *r, int stable, char *buf,
-			 size_t len)
+const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
 	int peer = atomic_load(&r->waiting_on);
@@ -44,10 +43,11 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf,
 	else
 		snprintf(call, sizeof(call), "%s", vp__rank_last_call(r->rank));
 	if (kind == THR_WAIT_RECV)
-		snprintf(buf, len,
-			 "rank %d in %s waits for rank %d%s: recv into %zu-byte "
-			 "buffer",
-			 r->world_rank, call, peer, gone, bytes);
+		snprintf(
+		    buf, len,
+		    "rank %d in %s waits for rank %d%s: recv into %zu-byte "
+		    "buffer",
+		    r->world_rank, call, peer, gone, bytes);
 	else
 		snprintf(buf, len,
 			 "rank %d in %s waits for rank %d%s: send %zu bytes "

@@ -223,7 +223,7 @@ static void count_left(struct thr_released *rel, const struct vp__mailbox *mb)
 	pthread_mutex_lock(&rel->lock);
 	if (rel->npairs < THR_RELEASED_NAMED)
 		rel->first[rel->npairs] =
-		    (struct vp__unreceived){mb->ctx, mb->src, mb->dst, left};
+		    (struct vp__unreceived){ mb->ctx, mb->src, mb->dst, left };
 	rel->npairs++;
 	rel->messages += left;
 	pthread_mutex_unlock(&rel->lock);

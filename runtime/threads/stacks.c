@@ -154,8 +154,8 @@ int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size)
 	s->size = stack_size;
 	s->guard = (size_t)sysconf(_SC_PAGESIZE);
 	/* two mappings a rank with guards; keep a margin for the process */
-	s->guarded = max_maps < 0 || maps < 0 ||
-		     maps + 2L * p + MAP_MARGIN < max_maps;
+	s->guarded =
+	    max_maps < 0 || maps < 0 || maps + 2L * p + MAP_MARGIN < max_maps;
 	s->slot = (stack_size + s->guard - 1) / s->guard * s->guard;
 	if (s->guarded)
 		s->slot += ALT_STACK + s->guard;
@@ -212,7 +212,7 @@ void thr_stacks_enter(const struct thr_stacks *s, int rank)
 
 void thr_stacks_leave(const struct thr_stacks *s)
 {
-	stack_t off = {.ss_flags = SS_DISABLE};
+	stack_t off = { .ss_flags = SS_DISABLE };
 
 	if (OVERFLOW_HANDLER && s->base && s->guarded)
 		sigaltstack(&off, NULL);
@@ -227,8 +227,8 @@ void thr_stacks_unmap(struct thr_stacks *s)
 	s->base = NULL;
 }
 
-void thr_stacks_why(const struct thr_stacks *s, int started, int err,
-		    char *buf, size_t len)
+void thr_stacks_why(const struct thr_stacks *s, int started, int err, char *buf,
+		    size_t len)
 {
 	long pid_max = read_long("/proc/sys/kernel/pid_max");
 	long threads_max = read_long("/proc/sys/kernel/threads-max");
@@ -260,7 +260,8 @@ void thr_stacks_why(const struct thr_stacks *s, int started, int err,
 	else if (threads_max > 0 && tasks >= threads_max - 64)
 		snprintf(buf, len, "kernel.threads-max is %ld", threads_max);
 	else
-		snprintf(buf, len, "pthread_create: %s (%ld tasks in the "
+		snprintf(buf, len,
+			 "pthread_create: %s (%ld tasks in the "
 			 "system, kernel.pid_max %ld)",
 			 strerror(err), tasks, pid_max);
 	(void)s;

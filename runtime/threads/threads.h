@@ -96,7 +96,7 @@ struct thr_stacks {
 	size_t size;  /* the stack proper */
 	size_t guard; /* one page */
 	int p;
-	int guarded;	/* guard pages and alternate stacks in the slots */
+	int guarded;    /* guard pages and alternate stacks in the slots */
 	int watch_slot; /* the SIGSEGV handler's entry, -1 none */
 };
 
@@ -108,8 +108,8 @@ void thr_stacks_enter(const struct thr_stacks *s, int rank);
 void thr_stacks_leave(const struct thr_stacks *s);
 void thr_stacks_unmap(struct thr_stacks *s);
 /* Why only started of p threads could start (err from pthread_create). */
-void thr_stacks_why(const struct thr_stacks *s, int started, int err,
-		    char *buf, size_t len);
+void thr_stacks_why(const struct thr_stacks *s, int started, int err, char *buf,
+		    size_t len);
 
 /* Messages left in mailboxes released before the run's end. */
 #define THR_RELEASED_NAMED 4
@@ -159,8 +159,7 @@ void thr_wait_policy_init(struct thr_wait_policy *p);
 void thr_deadlock_check(struct thr_rank *me);
 /* One line on what blocked rank r waits for; stable: r cannot wake
  * meanwhile (a deadlock is verified). */
-const char *thr_describe(struct thr_rank *r, int stable, char *buf,
-			 size_t len);
+const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len);
 
 /* watchdog.c: 1 started, 0 not asked for, -1 could not start. */
 int thr_watchdog_start(struct thr_world *w);

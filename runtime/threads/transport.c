@@ -68,10 +68,10 @@ static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
 	vp__mailbox_enqueue(mb, m);
 posted:
 	thr_wake(w, dst, me->world_rank);
-	atomic_store_explicit(&me->progress,
-			      atomic_load_explicit(&me->progress,
-						   memory_order_relaxed) + 1,
-			      memory_order_relaxed);
+	atomic_store_explicit(
+	    &me->progress,
+	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
+	    memory_order_relaxed);
 	return VP_OK;
 }
 
@@ -357,8 +357,7 @@ static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
 	int r;
 
 	*npairs = w->released.npairs;
-	for (r = 0; r < w->released.npairs && r < max &&
-		    r < THR_RELEASED_NAMED;
+	for (r = 0; r < w->released.npairs && r < max && r < THR_RELEASED_NAMED;
 	     r++)
 		first[r] = w->released.first[r];
 	for (r = 0; r < w->p; r++)
@@ -374,9 +373,10 @@ static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
 					continue;
 				if (*npairs < max)
 					first[*npairs] =
-					    (struct vp__unreceived){
-						mb->ctx, mb->src, mb->dst,
-						left};
+					    (struct vp__unreceived){ mb->ctx,
+								     mb->src,
+								     mb->dst,
+								     left };
 				++*npairs;
 				total += left;
 			}

@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "threads.h"
@@ -71,8 +71,8 @@ static char *report(struct thr_world *w, double secs)
 
 static void nap(double secs)
 {
-	struct timespec t = {(time_t)secs,
-			     (long)((secs - (double)(time_t)secs) * 1e9)};
+	struct timespec t = { (time_t)secs,
+			      (long)((secs - (double)(time_t)secs) * 1e9) };
 
 	nanosleep(&t, NULL);
 }

@@ -189,7 +189,7 @@ static int match(struct vp__trace *t)
 				continue;
 			}
 			t->msgs[t->nmsgs++] =
-			    (struct vp__trace_msg){r, op->dst, op, rcv, 0};
+			    (struct vp__trace_msg){ r, op->dst, op, rcv, 0 };
 		}
 	}
 	rc = 0;
@@ -274,8 +274,8 @@ static int weigh(struct vp__trace *t)
 					goto fail;
 				holds = g;
 			}
-			holds[n++] = (struct hold){route[k], s->send_start,
-						   s->send_start + hold, i};
+			holds[n++] = (struct hold){ route[k], s->send_start,
+						    s->send_start + hold, i };
 		}
 	}
 	active = malloc((n + 1) * sizeof(*active));
@@ -301,7 +301,8 @@ fail:
 void vp__trace_finish(struct vp__world *w, const vp_stats *st)
 {
 	struct vp__trace t = {
-	    .w = w, .ts = w->opts.ts, .tw = w->opts.tw, .st = st};
+		.w = w, .ts = w->opts.ts, .tw = w->opts.tw, .st = st
+	};
 
 	if (w->trace.on && !match(&t) && !weigh(&t)) {
 		if (w->trace.json_file)

@@ -71,7 +71,7 @@ static void message_span(const struct frame *fr, const struct vp__trace_msg *m,
 
 static struct frame make_frame(const struct vp__trace *t)
 {
-	struct frame fr = {0};
+	struct frame fr = { 0 };
 	int p = t->w->p, r;
 	size_t k;
 
@@ -140,7 +140,7 @@ static void write_title(FILE *f, const struct vp__trace *t)
 /* A tick spacing of 1, 2 or 5 times a power of ten: 4 to 10 ticks. */
 static double nice_step(double span)
 {
-	double unit, k[] = {1, 2, 5, 10};
+	double unit, k[] = { 1, 2, 5, 10 };
 	int i;
 
 	if (!(span > 0))
