@@ -17,14 +17,18 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return (size_t)a->p * a->bytes;
+}
+
 static int run(const struct coll *a)
 {
 	size_t b = a->bytes;
 	int p = a->p, r = a->r, k, i, rc = VP_OK;
-	char *tmp = vp__alloc(a, (size_t)p * b);
+	char *tmp = a->scratch;
 
-	if (!tmp)
-		return VP_ENOMEM;
 	vp__copy(tmp, a->sbuf, b);
 	for (k = 1; k < p && !rc; k <<= 1) {
 		int cnt = k < p - k ? k : p - k;
@@ -37,7 +41,6 @@ static int run(const struct coll *a)
 		for (i = 0; i < p; i++)
 			vp__copy((char *)a->rbuf + (size_t)((r + i) % p) * b,
 				 tmp + (size_t)i * b, b);
-	free(tmp);
 	return rc;
 }
 
@@ -46,5 +49,6 @@ const struct coll_algorithm vp__alg_allgather_bruck = {
 	.alg = VP_ALG_BRUCK,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
 	.cost = vp__cost_allgather_hypercube,
 };

@@ -36,10 +36,8 @@ int vp__allgather_ring_view(const struct view *v, void *buf,
 static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
-	struct view v;
 
-	vp__view_all(&v, a->c, 0);
-	return vp__allgather_ring_view(&v, a->rbuf, &ch);
+	return vp__allgather_ring_view(&a->v, a->rbuf, &ch);
 }
 
 /* The cost above, for vp_coll_formula. */
@@ -54,6 +52,7 @@ const struct coll_algorithm vp__alg_allgather_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ALL,
 	.input = INPUT_OWN_BLOCK,
 	.cost = vp__cost_allgather_ring,
 };

@@ -13,20 +13,21 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return a->bytes;
+}
+
 static int run(const struct coll *a)
 {
-	struct view v;
-	char *tmp = vp__alloc(a, a->bytes);
+	char *tmp = a->scratch;
 	int rc;
 
-	if (!tmp)
-		return VP_ENOMEM;
-	vp__view_all(&v, a->c, 0);
-	rc = vp__reduce_binomial_view(&v, a->rbuf, tmp, a->count, a->type,
+	rc = vp__reduce_binomial_view(&a->v, a->rbuf, tmp, a->count, a->type,
 				      a->rop);
 	if (!rc)
-		rc = vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
-	free(tmp);
+		rc = vp__bcast_binomial_view(&a->v, a->rbuf, a->bytes);
 	return rc;
 }
 
@@ -42,6 +43,8 @@ const struct coll_algorithm vp__alg_allreduce_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

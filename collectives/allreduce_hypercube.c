@@ -21,14 +21,18 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return a->bytes;
+}
+
 static int run(const struct coll *a)
 {
-	char *tmp = vp__alloc(a, a->bytes);
+	char *tmp = a->scratch;
 	struct fold f;
 	int mask, rc;
 
-	if (!tmp)
-		return VP_ENOMEM;
 	vp__fold_plan(a->p, a->r, &f);
 	rc = vp__fold_in(a, &f, tmp);
 	/* recursive doubling among the pof2 members */
@@ -43,7 +47,6 @@ static int run(const struct coll *a)
 	}
 	if (!rc)
 		rc = vp__fold_out(a, &f);
-	free(tmp);
 	return rc;
 }
 
@@ -59,6 +62,7 @@ const struct coll_algorithm vp__alg_allreduce_hypercube = {
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
+	.scratch = scratch,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };
@@ -68,6 +72,7 @@ const struct coll_algorithm vp__alg_allreduce_recursive_doubling = {
 	.alg = VP_ALG_RECURSIVE_DOUBLING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

@@ -14,21 +14,24 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	struct chunks ch = { a->count, a->esize, a->p };
+
+	return vp__chunk_len(&ch, 0);
+}
+
 static int run(const struct coll *a)
 {
 	struct chunks ch = { a->count, a->esize, a->p };
-	struct view v;
-	char *tmp = vp__alloc(a, vp__chunk_len(&ch, 0));
+	char *tmp = a->scratch;
 	int rc;
 
-	if (!tmp)
-		return VP_ENOMEM;
-	vp__view_all(&v, a->c, 0);
-	rc = vp__reduce_scatter_ring_view(&v, a->rbuf, &ch, tmp, a->type,
+	rc = vp__reduce_scatter_ring_view(&a->v, a->rbuf, &ch, tmp, a->type,
 					  a->rop);
 	if (!rc)
-		rc = vp__allgather_ring_view(&v, a->rbuf, &ch);
-	free(tmp);
+		rc = vp__allgather_ring_view(&a->v, a->rbuf, &ch);
 	return rc;
 }
 
@@ -44,6 +47,8 @@ const struct coll_algorithm vp__alg_allreduce_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

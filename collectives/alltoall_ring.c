@@ -49,17 +49,18 @@ int vp__alltoall_ring_view(const struct view *v, const void *sbuf, void *rbuf,
 	return VP_OK;
 }
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return 2 * (size_t)(a->p - 1) * a->bytes;
+}
+
 static int run(const struct coll *a)
 {
-	struct view v;
-	char *tmp = vp__alloc(a, 2 * (size_t)(a->p - 1) * a->bytes);
+	char *tmp = a->scratch;
 	int rc;
 
-	if (!tmp)
-		return VP_ENOMEM;
-	vp__view_all(&v, a->c, 0);
-	rc = vp__alltoall_ring_view(&v, a->sbuf, a->rbuf, a->bytes, tmp);
-	free(tmp);
+	rc = vp__alltoall_ring_view(&a->v, a->sbuf, a->rbuf, a->bytes, tmp);
 	return rc;
 }
 
@@ -75,5 +76,7 @@ const struct coll_algorithm vp__alg_alltoall_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.cost = cost,
 };

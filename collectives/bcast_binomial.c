@@ -40,10 +40,8 @@ int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n)
 
 static int run(const struct coll *a)
 {
-	struct view v;
 
-	vp__view_tree(&v, a->c, a->root);
-	return vp__bcast_binomial_view(&v, a->rbuf, a->bytes);
+	return vp__bcast_binomial_view(&a->v, a->rbuf, a->bytes);
 }
 
 /* The cost above, for vp_coll_formula. */
@@ -58,5 +56,6 @@ const struct coll_algorithm vp__alg_bcast_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_TREE,
 	.cost = vp__cost_bcast_binomial,
 };

@@ -157,27 +157,25 @@ static int run(const struct coll *a)
 	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
 	size_t pairs = (nseg + 1) / 2, lag, j;
 	struct dtree_plan pl;
-	struct view v;
 	int t, rc = VP_OK;
 
-	vp__view_all(&v, a->c, a->root);
-	vp__double_tree_plan(v.n, v.me, &pl);
+	vp__double_tree_plan(a->v.n, a->v.me, &pl);
 	if (seg > vp_eager_max(a->c)) {
 		/* Segments wait for their receivers: take them strictly in
 		 * order, which no chain of waiting sends can close. */
 		for (j = 0; j < nseg && !rc; j++)
-			rc = step(a, &v, &pl, (int)(j % 2), j, seg, 1);
+			rc = step(a, &a->v, &pl, (int)(j % 2), j, seg, 1);
 		return rc;
 	}
-	lag = (size_t)vp__log2_ceil(v.n) + 1;
+	lag = (size_t)vp__log2_ceil(a->v.n) + 1;
 	t = pl.first;
 	if (pl.kid[!t][0] >= 0 || pl.in_step) /* see vp__double_tree_plan */
 		lag = 0;
 	for (j = 0; j < pairs + lag && !rc; j++) {
 		if (j < pairs)
-			rc = step(a, &v, &pl, t, 2 * j + (size_t)t, seg, 1);
+			rc = step(a, &a->v, &pl, t, 2 * j + (size_t)t, seg, 1);
 		if (!rc && j >= lag)
-			rc = step(a, &v, &pl, !t, 2 * (j - lag) + (size_t)!t,
+			rc = step(a, &a->v, &pl, !t, 2 * (j - lag) + (size_t)!t,
 				  seg, 1);
 	}
 	return rc;
@@ -197,5 +195,6 @@ const struct coll_algorithm vp__alg_bcast_double_tree = {
 	.alg = VP_ALG_DOUBLE_TREE,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_double_tree,
 };

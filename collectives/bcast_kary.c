@@ -14,21 +14,20 @@
 
 static int run(const struct coll *a)
 {
-	struct view v;
 	long s, k;
 	int kary, i, rc;
 
 	vp_coll_params(a->c, &kary, NULL);
 	k = kary;
-	vp__view_all(&v, a->c, a->root);
-	for (s = 1; s < v.n; s *= k) {
-		if (v.me < s) {
-			for (i = 1; i < k && v.me + i * s < v.n; i++)
-				if ((rc = vp__vsend(&v, (int)(v.me + i * s),
+	for (s = 1; s < a->v.n; s *= k) {
+		if (a->v.me < s) {
+			for (i = 1; i < k && a->v.me + i * s < a->v.n; i++)
+				if ((rc = vp__vsend(&a->v,
+						    (int)(a->v.me + i * s),
 						    a->rbuf, a->bytes)))
 					return rc;
-		} else if (v.me < s * k) {
-			if ((rc = vp__vrecv(&v, (int)(v.me % s), a->rbuf,
+		} else if (a->v.me < s * k) {
+			if ((rc = vp__vrecv(&a->v, (int)(a->v.me % s), a->rbuf,
 					    a->bytes)))
 				return rc;
 		}
@@ -48,5 +47,6 @@ const struct coll_algorithm vp__alg_bcast_kary = {
 	.alg = VP_ALG_KARY,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_kary,
 };

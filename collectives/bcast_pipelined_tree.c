@@ -42,21 +42,19 @@ size_t vp__segment_bytes(const struct coll *a)
 static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), off;
-	struct view v;
 	char *buf = a->rbuf;
 	int rc;
 
-	vp__view_all(&v, a->c, a->root);
 	for (off = 0; off < a->bytes; off += seg) {
 		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
 		int kid;
 
-		if (v.me > 0 &&
-		    (rc = vp__vrecv(&v, (v.me - 1) / 2, buf + off, n)))
+		if (a->v.me > 0 &&
+		    (rc = vp__vrecv(&a->v, (a->v.me - 1) / 2, buf + off, n)))
 			return rc;
-		for (kid = 2 * v.me + 1; kid <= 2 * v.me + 2 && kid < v.n;
-		     kid++)
-			if ((rc = vp__vsend(&v, kid, buf + off, n)))
+		for (kid = 2 * a->v.me + 1;
+		     kid <= 2 * a->v.me + 2 && kid < a->v.n; kid++)
+			if ((rc = vp__vsend(&a->v, kid, buf + off, n)))
 				return rc;
 	}
 	return VP_OK;
@@ -81,5 +79,6 @@ const struct coll_algorithm vp__alg_bcast_pipelined_tree = {
 	.alg = VP_ALG_PIPELINED_TREE,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_pipelined_tree,
 };

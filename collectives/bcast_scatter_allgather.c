@@ -19,17 +19,15 @@
 static int run(const struct coll *a)
 {
 	struct chunks ch = { a->count, a->esize, a->p };
-	struct view v;
 	int rc;
 
-	vp__view_all(&v, a->c, a->root);
 	rc = vp__scatter_binomial_view(
-	    &v, (char *)a->rbuf + vp__chunk_off(&ch, v.me), &ch);
+	    &a->v, (char *)a->rbuf + vp__chunk_off(&ch, a->v.me), &ch);
 	if (rc)
 		return rc;
 	if (vp__is_pow2(a->p))
-		return vp__allgather_doubling_view(&v, a->rbuf, &ch);
-	return vp__allgather_ring_view(&v, a->rbuf, &ch);
+		return vp__allgather_doubling_view(&a->v, a->rbuf, &ch);
+	return vp__allgather_ring_view(&a->v, a->rbuf, &ch);
 }
 
 /* The cost above, for vp_coll_formula. */
@@ -46,5 +44,6 @@ const struct coll_algorithm vp__alg_bcast_scatter_allgather = {
 	.alg = VP_ALG_SCATTER_ALLGATHER,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_scatter_allgather,
 };

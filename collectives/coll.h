@@ -18,6 +18,20 @@
 
 #include "vp.h"
 
+/*
+ * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
+ * members[j] if members is set, else base + ((j + rot) % n) * stride. Rows
+ * of a mesh are (base = row * C, stride 1), columns (base = col, stride C),
+ * a broadcast from root is (rot = root): the root is member 0.
+ */
+struct view {
+	vp_comm *c;
+	int n, me; /* members, and my member index (-1: not a member) */
+	int base, stride, rot;
+	int xor_rot; /* 1: member j is rank j ^ rot (vp__view_tree) */
+	const int *members;
+};
+
 /* A collective call, as the algorithms see it. */
 struct coll {
 	vp_comm *c; /* the collective twin of the user's communicator */
@@ -30,8 +44,10 @@ struct coll {
 	vp_type type;
 	vp_op rop;
 	int root;
-	long q;   /* shift distance, normalized to [0, p) */
-	int p, r; /* size of c and this rank */
+	long q;        /* shift distance, normalized to [0, p) */
+	int p, r;      /* size of c and this rank */
+	struct view v; /* the ranks as the descriptor's view asks (dispatch) */
+	char *scratch; /* the descriptor's scratch bytes (dispatch) */
 };
 
 typedef int (*coll_fn)(const struct coll *a);
@@ -69,6 +85,15 @@ enum coll_input {
 	INPUT_OWN_BLOCK, /* block r of rbuf holds sbuf (allgather) */
 };
 
+/* The view of the ranks dispatch makes for an algorithm (a->v). */
+enum coll_view {
+	VIEW_NONE,   /* the algorithm makes its own */
+	VIEW_ALL,    /* every rank in rank order */
+	VIEW_ROOTED, /* every rank, rotated so that the root is member 0 */
+	VIEW_TREE,   /* vp__view_tree: the root is member 0, by XOR if p is a
+		      * power of two */
+};
+
 /*
  * An algorithm, as its file describes it: which operation, its entry point,
  * what it needs, and the book's cost (the formula of the file's head, in
@@ -83,6 +108,10 @@ struct coll_algorithm {
 	coll_fn run;
 	enum coll_need needs;
 	enum coll_input input;
+	enum coll_view view;
+	/* bytes of scratch it needs (dispatch allocates a->scratch); NULL:
+	 * none, or it allocates its own */
+	size_t (*scratch)(const struct coll *a);
 	double (*cost)(const struct coll_cost *k, int *exact);
 };
 
@@ -117,20 +146,6 @@ double vp__cost_scatter_binomial(const struct coll_cost *k, int *exact);
 int vp__ceil_log(long p, long k); /* steps of a k-ary tree over p */
 int vp__is_power_of(long p, long k);
 double vp__shift_steps(long q, long n); /* min(q, n - q) */
-
-/*
- * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
- * members[j] if members is set, else base + ((j + rot) % n) * stride. Rows
- * of a mesh are (base = row * C, stride 1), columns (base = col, stride C),
- * a broadcast from root is (rot = root): the root is member 0.
- */
-struct view {
-	vp_comm *c;
-	int n, me; /* members, and my member index (-1: not a member) */
-	int base, stride, rot;
-	int xor_rot; /* 1: member j is rank j ^ rot (vp__view_tree) */
-	const int *members;
-};
 
 void vp__view_all(struct view *v, vp_comm *c, int rot);
 /*

@@ -268,6 +268,7 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	const char *why = NULL, *bad;
 	struct coll a;
 	void *copy = NULL;
+	size_t n;
 	int rc;
 
 	if (!uc)
@@ -346,7 +347,20 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	else if (e->input == INPUT_OWN_BLOCK)
 		vp__copy((char *)a.rbuf + (size_t)a.r * a.bytes, a.sbuf,
 			 a.bytes);
+	if (e->view == VIEW_ALL)
+		vp__view_all(&a.v, a.c, 0);
+	else if (e->view == VIEW_ROOTED)
+		vp__view_all(&a.v, a.c, a.root);
+	else if (e->view == VIEW_TREE)
+		vp__view_tree(&a.v, a.c, a.root);
+	a.scratch = NULL;
+	if (e->scratch && (n = e->scratch(&a)) &&
+	    !(a.scratch = vp__alloc(&a, n))) {
+		free(copy);
+		return VP_ENOMEM;
+	}
 	rc = e->run(&a);
+	free(a.scratch);
 	free(copy);
 	return rc;
 }

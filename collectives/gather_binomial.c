@@ -51,21 +51,19 @@ int vp__gather_binomial_view(const struct view *v, void *buf,
 static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
-	struct view v;
 	char *tmp;
 	int sub, rc;
 
-	vp__view_tree(&v, a->c, a->root);
-	sub = vp__binomial_subtree(v.me, v.n);
-	if (sub == 1 && v.me != 0)
-		return vp__gather_binomial_view(&v, (void *)a->sbuf, &ch);
+	sub = vp__binomial_subtree(a->v.me, a->v.n);
+	if (sub == 1 && a->v.me != 0)
+		return vp__gather_binomial_view(&a->v, (void *)a->sbuf, &ch);
 	tmp = vp__alloc(a, (size_t)sub * a->bytes);
 	if (!tmp)
 		return VP_ENOMEM;
 	vp__copy(tmp, a->sbuf, a->bytes);
-	rc = vp__gather_binomial_view(&v, tmp, &ch);
-	if (!rc && v.me == 0)
-		vp__blocks_by_rank(&v, a->rbuf, tmp, a->bytes);
+	rc = vp__gather_binomial_view(&a->v, tmp, &ch);
+	if (!rc && a->v.me == 0)
+		vp__blocks_by_rank(&a->v, a->rbuf, tmp, a->bytes);
 	free(tmp);
 	return rc;
 }
@@ -75,5 +73,6 @@ const struct coll_algorithm vp__alg_gather_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_TREE,
 	.cost = vp__cost_scatter_binomial,
 };

@@ -39,14 +39,13 @@ int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
 
 static int run(const struct coll *a)
 {
-	struct view v;
 	char *acc, *tmp;
 	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
 
 	if (rc)
 		return rc;
-	vp__view_tree(&v, a->c, a->root);
-	rc = vp__reduce_binomial_view(&v, acc, tmp, a->count, a->type, a->rop);
+	rc = vp__reduce_binomial_view(&a->v, acc, tmp, a->count, a->type,
+				      a->rop);
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
@@ -56,5 +55,6 @@ const struct coll_algorithm vp__alg_reduce_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_TREE,
 	.cost = vp__cost_bcast_binomial,
 };

@@ -44,32 +44,31 @@ static int run(const struct coll *a)
 	size_t seg = vp__segment_bytes(a), nseg = (a->bytes + seg - 1) / seg;
 	size_t pairs = (nseg + 1) / 2, lag, j;
 	struct dtree_plan pl;
-	struct view v;
 	char *acc, *tmp;
 	int t, rc = vp__reduce_bufs(a, seg, &acc, &tmp);
 
 	if (rc)
 		return rc;
-	vp__view_all(&v, a->c, a->root);
-	vp__double_tree_plan(v.n, v.me, &pl);
+	vp__double_tree_plan(a->v.n, a->v.me, &pl);
 	t = pl.first;
 	if (seg > vp_eager_max(a->c)) {
 		/* rendezvous segments: strictly in order (no waiting cycle) */
 		for (j = 0; j < nseg && !rc; j++)
-			rc = step(a, &v, &pl, (int)(j % 2), j, seg, acc, tmp);
+			rc =
+			    step(a, &a->v, &pl, (int)(j % 2), j, seg, acc, tmp);
 		goto out;
 	}
-	lag = (size_t)vp__log2_ceil(v.n) + 1;
+	lag = (size_t)vp__log2_ceil(a->v.n) + 1;
 	if (pl.kid[!t][0] >= 0 || pl.in_step)
 		lag = 0;
 	/* my leaf segments (nothing to wait for) run lag pairs ahead */
 	for (j = 0; j < pairs + lag && !rc; j++) {
 		if (j < pairs)
-			rc = step(a, &v, &pl, !t, 2 * j + (size_t)!t, seg, acc,
-				  tmp);
-		if (!rc && j >= lag)
-			rc = step(a, &v, &pl, t, 2 * (j - lag) + (size_t)t, seg,
+			rc = step(a, &a->v, &pl, !t, 2 * j + (size_t)!t, seg,
 				  acc, tmp);
+		if (!rc && j >= lag)
+			rc = step(a, &a->v, &pl, t, 2 * (j - lag) + (size_t)t,
+				  seg, acc, tmp);
 	}
 out:
 	vp__reduce_bufs_free(a, acc, tmp);
@@ -81,5 +80,6 @@ const struct coll_algorithm vp__alg_reduce_double_tree = {
 	.alg = VP_ALG_DOUBLE_TREE,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_double_tree,
 };

@@ -16,7 +16,6 @@
 
 static int run(const struct coll *a)
 {
-	struct view v;
 	long s, k;
 	char *acc, *tmp;
 	int kary, i, rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
@@ -25,18 +24,19 @@ static int run(const struct coll *a)
 		return rc;
 	vp_coll_params(a->c, &kary, NULL);
 	k = kary;
-	vp__view_all(&v, a->c, a->root);
-	for (s = 1; s * k < v.n; s *= k)
+	for (s = 1; s * k < a->v.n; s *= k)
 		; /* s: the stride of the last broadcast round */
 	for (; s >= 1 && !rc; s /= k) {
-		if (v.me >= s && v.me < s * k) {
-			rc = vp__vsend(&v, (int)(v.me % s), acc, a->bytes);
+		if (a->v.me >= s && a->v.me < s * k) {
+			rc =
+			    vp__vsend(&a->v, (int)(a->v.me % s), acc, a->bytes);
 			break;
 		}
-		if (v.me >= s)
+		if (a->v.me >= s)
 			continue;
-		for (i = 1; i < k && v.me + i * s < v.n && !rc; i++) {
-			rc = vp__vrecv(&v, (int)(v.me + i * s), tmp, a->bytes);
+		for (i = 1; i < k && a->v.me + i * s < a->v.n && !rc; i++) {
+			rc = vp__vrecv(&a->v, (int)(a->v.me + i * s), tmp,
+				       a->bytes);
 			if (!rc)
 				vp_reduce_local(tmp, acc, a->count, a->type,
 						a->rop);
@@ -51,5 +51,6 @@ const struct coll_algorithm vp__alg_reduce_kary = {
 	.alg = VP_ALG_KARY,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_kary,
 };

@@ -17,26 +17,24 @@
 static int run(const struct coll *a)
 {
 	size_t seg = vp__segment_bytes(a), off;
-	struct view v;
 	char *acc, *tmp;
 	int rc = vp__reduce_bufs(a, seg, &acc, &tmp);
 
 	if (rc)
 		return rc;
-	vp__view_all(&v, a->c, a->root);
 	for (off = 0; off < a->bytes && !rc; off += seg) {
 		size_t n = a->bytes - off < seg ? a->bytes - off : seg;
 		int kid;
 
-		for (kid = 2 * v.me + 1;
-		     kid <= 2 * v.me + 2 && kid < v.n && !rc; kid++) {
-			rc = vp__vrecv(&v, kid, tmp, n);
+		for (kid = 2 * a->v.me + 1;
+		     kid <= 2 * a->v.me + 2 && kid < a->v.n && !rc; kid++) {
+			rc = vp__vrecv(&a->v, kid, tmp, n);
 			if (!rc)
 				vp_reduce_local(tmp, acc + off, n / a->esize,
 						a->type, a->rop);
 		}
-		if (!rc && v.me > 0)
-			rc = vp__vsend(&v, (v.me - 1) / 2, acc + off, n);
+		if (!rc && a->v.me > 0)
+			rc = vp__vsend(&a->v, (a->v.me - 1) / 2, acc + off, n);
 	}
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
@@ -47,5 +45,6 @@ const struct coll_algorithm vp__alg_reduce_pipelined_tree = {
 	.alg = VP_ALG_PIPELINED_TREE,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_pipelined_tree,
 };

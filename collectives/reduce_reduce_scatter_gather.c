@@ -21,22 +21,20 @@
 static int run(const struct coll *a)
 {
 	struct chunks ch = { a->count, a->esize, a->p };
-	struct view v;
 	char *acc, *tmp;
 	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
 
 	if (rc)
 		return rc;
-	vp__view_all(&v, a->c, a->root);
 	if (vp__is_pow2(a->p))
-		rc = vp__reduce_scatter_halving_view(&v, acc, &ch, tmp, a->type,
-						     a->rop);
+		rc = vp__reduce_scatter_halving_view(&a->v, acc, &ch, tmp,
+						     a->type, a->rop);
 	else
-		rc = vp__reduce_scatter_ring_view(&v, acc, &ch, tmp, a->type,
+		rc = vp__reduce_scatter_ring_view(&a->v, acc, &ch, tmp, a->type,
 						  a->rop);
 	if (!rc)
 		rc = vp__gather_binomial_view(
-		    &v, acc + vp__chunk_off(&ch, v.me), &ch);
+		    &a->v, acc + vp__chunk_off(&ch, a->v.me), &ch);
 	vp__reduce_bufs_free(a, acc, tmp);
 	return rc;
 }
@@ -46,5 +44,6 @@ const struct coll_algorithm vp__alg_reduce_reduce_scatter_gather = {
 	.alg = VP_ALG_REDUCE_SCATTER_GATHER,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_ROOTED,
 	.cost = vp__cost_bcast_scatter_allgather,
 };

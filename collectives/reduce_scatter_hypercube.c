@@ -47,23 +47,24 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return (size_t)a->p * a->bytes * 3 / 2;
+}
+
 static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	size_t all = (size_t)a->p * a->bytes;
-	struct view v;
-	char *work = vp__alloc(a, all + all / 2);
+	char *work = a->scratch;
 	int rc;
 
-	if (!work)
-		return VP_ENOMEM;
 	memcpy(work, a->sbuf, all);
-	vp__view_all(&v, a->c, 0);
-	rc = vp__reduce_scatter_halving_view(&v, work, &ch, work + all, a->type,
-					     a->rop);
+	rc = vp__reduce_scatter_halving_view(&a->v, work, &ch, work + all,
+					     a->type, a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
-	free(work);
 	return rc;
 }
 
@@ -72,5 +73,7 @@ const struct coll_algorithm vp__alg_reduce_scatter_hypercube = {
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.cost = vp__cost_allgather_hypercube,
 };

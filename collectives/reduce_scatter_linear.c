@@ -13,15 +13,19 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return (size_t)a->p * a->bytes;
+}
+
 static int run(const struct coll *a)
 {
 	size_t all = (size_t)a->p * a->bytes;
 	struct coll red = *a, sc = *a;
-	char *sum = vp__alloc(a, all);
+	char *sum = a->scratch;
 	int rc;
 
-	if (!sum)
-		return VP_ENOMEM;
 	red.root = 0;
 	red.count = a->count * (size_t)a->p;
 	red.bytes = all;
@@ -31,7 +35,6 @@ static int run(const struct coll *a)
 	sc.sbuf = sum;
 	if (!rc)
 		rc = vp__scatter_linear(&sc);
-	free(sum);
 	return rc;
 }
 
@@ -40,5 +43,6 @@ const struct coll_algorithm vp__alg_reduce_scatter_linear = {
 	.alg = VP_ALG_LINEAR,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
 	.cost = vp__cost_allgather_linear,
 };

@@ -16,14 +16,18 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return a->bytes;
+}
+
 static int run(const struct coll *a)
 {
 	const char *in = a->sbuf;
 	int p = a->p, r = a->r, s, rc = VP_OK;
-	char *tmp = vp__alloc(a, a->bytes);
+	char *tmp = a->scratch;
 
-	if (!tmp)
-		return VP_ENOMEM;
 	vp__copy(a->rbuf, in + (size_t)r * a->bytes, a->bytes);
 	for (s = 1; s < p && !rc; s++) {
 		int dst = vp__is_pow2(p) ? r ^ s : (r + s) % p;
@@ -35,7 +39,6 @@ static int run(const struct coll *a)
 			vp_reduce_local(tmp, a->rbuf, a->count, a->type,
 					a->rop);
 	}
-	free(tmp);
 	return rc;
 }
 
@@ -44,5 +47,6 @@ const struct coll_algorithm vp__alg_reduce_scatter_pairwise = {
 	.alg = VP_ALG_PAIRWISE,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
 	.cost = vp__cost_allgather_ring,
 };

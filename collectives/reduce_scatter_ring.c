@@ -42,23 +42,24 @@ int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
 	return VP_OK;
 }
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return (size_t)a->p * a->bytes + a->bytes;
+}
+
 static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 	size_t all = (size_t)a->p * a->bytes;
-	struct view v;
-	char *work = vp__alloc(a, all + a->bytes);
+	char *work = a->scratch;
 	int rc;
 
-	if (!work)
-		return VP_ENOMEM;
 	memcpy(work, a->sbuf, all);
-	vp__view_all(&v, a->c, 0);
-	rc = vp__reduce_scatter_ring_view(&v, work, &ch, work + all, a->type,
+	rc = vp__reduce_scatter_ring_view(&a->v, work, &ch, work + all, a->type,
 					  a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
-	free(work);
 	return rc;
 }
 
@@ -67,5 +68,7 @@ const struct coll_algorithm vp__alg_reduce_scatter_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.cost = vp__cost_allgather_ring,
 };

@@ -16,13 +16,17 @@
 
 #include "coll.h"
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return a->bytes;
+}
+
 static int run(const struct coll *a)
 {
-	char *in = vp__alloc(a, a->bytes);
+	char *in = a->scratch;
 	int k, r = a->r, rc = VP_OK;
 
-	if (!in)
-		return VP_ENOMEM;
 	for (k = 1; k < a->p && !rc; k <<= 1) {
 		int up = r + k < a->p, down = r - k >= 0;
 
@@ -36,7 +40,6 @@ static int run(const struct coll *a)
 		if (!rc && down)
 			vp_reduce_local(in, a->rbuf, a->count, a->type, a->rop);
 	}
-	free(in);
 	return rc;
 }
 
@@ -45,6 +48,7 @@ const struct coll_algorithm vp__alg_scan_recursive_doubling = {
 	.alg = VP_ALG_RECURSIVE_DOUBLING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
 	.input = INPUT_IN_RBUF,
 	.cost = vp__cost_bcast_binomial,
 };

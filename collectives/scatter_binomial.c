@@ -59,20 +59,18 @@ int vp__scatter_binomial_view(const struct view *v, void *buf,
 static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
-	struct view v;
 	char *tmp;
 	int sub, rc;
 
-	vp__view_tree(&v, a->c, a->root);
-	sub = vp__binomial_subtree(v.me, v.n);
-	if (sub == 1 && v.me != 0)
-		return vp__scatter_binomial_view(&v, a->rbuf, &ch);
+	sub = vp__binomial_subtree(a->v.me, a->v.n);
+	if (sub == 1 && a->v.me != 0)
+		return vp__scatter_binomial_view(&a->v, a->rbuf, &ch);
 	tmp = vp__alloc(a, (size_t)sub * a->bytes);
 	if (!tmp)
 		return VP_ENOMEM;
-	if (v.me == 0)
-		vp__blocks_by_member(&v, tmp, a->sbuf, a->bytes);
-	rc = vp__scatter_binomial_view(&v, tmp, &ch);
+	if (a->v.me == 0)
+		vp__blocks_by_member(&a->v, tmp, a->sbuf, a->bytes);
+	rc = vp__scatter_binomial_view(&a->v, tmp, &ch);
 	if (!rc)
 		vp__copy(a->rbuf, tmp, a->bytes);
 	free(tmp);
@@ -91,5 +89,6 @@ const struct coll_algorithm vp__alg_scatter_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
+	.view = VIEW_TREE,
 	.cost = vp__cost_scatter_binomial,
 };

@@ -37,18 +37,19 @@ int vp__shift_ring_view(const struct view *v, void *buf, size_t bs, long q,
 	return VP_OK;
 }
 
+/* Scratch for run (dispatch allocates it). */
+static size_t scratch(const struct coll *a)
+{
+	return a->bytes;
+}
+
 static int run(const struct coll *a)
 {
-	struct view v;
-	char *tmp = vp__alloc(a, a->bytes);
+	char *tmp = a->scratch;
 	int rc;
 
-	if (!tmp)
-		return VP_ENOMEM;
 	vp__copy(a->rbuf, a->sbuf, a->bytes);
-	vp__view_all(&v, a->c, 0);
-	rc = vp__shift_ring_view(&v, a->rbuf, a->bytes, a->q, tmp);
-	free(tmp);
+	rc = vp__shift_ring_view(&a->v, a->rbuf, a->bytes, a->q, tmp);
 	return rc;
 }
 
@@ -64,5 +65,7 @@ const struct coll_algorithm vp__alg_shift_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
+	.scratch = scratch,
+	.view = VIEW_ALL,
 	.cost = cost,
 };
