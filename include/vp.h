@@ -197,11 +197,36 @@ VP_API int vp_topo_info(const vp_comm *c, vp_topo *t);
 VP_API int vp_topo_parse(const char *spec, vp_topo *t, char *err,
 			 size_t errlen);
 
-/* Point to point, blocking, in bytes. FIFO per ordered pair. */
+/*
+ * Point to point, blocking, in bytes. Messages carry a tag (vp_send and
+ * vp_recv use tag 0); a receive takes the first message from its source
+ * whose tag it names, or any tag with VP_ANY_TAG: messages of one sender
+ * and one tag arrive in send order (MPI's non-overtaking rule); messages
+ * of other tags wait aside for their own receive. VP_PROC_NULL as a peer:
+ * the call completes at once and nothing moves (a receive's status says
+ * source VP_PROC_NULL, tag VP_ANY_TAG, 0 bytes).
+ */
+#define VP_ANY_TAG (-1)
+#define VP_PROC_NULL (-3)
+#define VP_TAG_MAX 32767
+
+/* What a receive took (vp_recv_tag); source in the communicator's ranks. */
+typedef struct vp_status {
+	int source;
+	int tag;
+	size_t bytes; /* length actually received */
+} vp_status;
+
 VP_API int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
 VP_API int vp_recv(vp_comm *c, int src, void *buf, size_t n);
 /* As vp_recv, and *got receives the length of the message. */
 VP_API int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got);
+/* With a tag in [0, VP_TAG_MAX]; the receive may name VP_ANY_TAG; st may
+ * be NULL. */
+VP_API int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf,
+		       size_t n);
+VP_API int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
+		       vp_status *st);
 /* Send and receive at once; the model overlaps the two transfers. */
 VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
 		       int src, void *rbuf, size_t rn);

@@ -34,7 +34,7 @@ static const struct vp__transport *tx_of(const struct vp__rank *me)
 }
 
 /* A modelled send: stamp, post. Returns the hops, or a VP_E* code. */
-static int post(vp_comm *c, int dst_world, const void *buf, size_t n,
+static int post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 		struct vp__envelope *env, void **pending)
 {
 	struct vp__rank *me = c->me;
@@ -45,21 +45,23 @@ static int post(vp_comm *c, int dst_world, const void *buf, size_t n,
 			      dst_world, n, env);
 	vp__trace_stamp(me, env);
 	vp__coll_stamp(c, env);
-	rc = tx_of(me)->post_send(me->tx, vp__ctx(c), dst_world, buf, n, env,
-				  pending);
+	rc = tx_of(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
+				  env, pending);
 	return rc ? rc : hops;
 }
 
 /* A modelled receive: take the message; the clock and the trace read its
  * envelope. Returns VP_OK with the message's completion time in *done. */
-static int take(vp_comm *c, int src_world, void *buf, size_t n, size_t *len,
-		struct vp__envelope *env, double *done, const char *call)
+static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
+		size_t *len, struct vp__envelope *env, int *got_tag,
+		double *done, const char *call)
 {
 	struct vp__rank *me = c->me;
 	char peer[64];
 	int rc;
 
-	rc = tx_of(me)->recv(me->tx, vp__ctx(c), src_world, buf, n, len, env);
+	rc = tx_of(me)->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
+			     env, got_tag);
 	if (rc == VP_ENOMEM)
 		return vp__fail(me, rc, call, "no memory for a mailbox");
 	if (rc)
@@ -86,7 +88,7 @@ int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 	void *pending;
 	int rc;
 
-	rc = tx_of(me)->post_send(me->tx, ctx, dst_world, buf, n, &env,
+	rc = tx_of(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env,
 				  &pending);
 	if (rc)
 		return vp__fail(me, rc, call, "no memory");
@@ -98,9 +100,10 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 {
 	struct vp__envelope env;
 	size_t len;
-	int rc;
+	int rc, tag;
 
-	rc = tx_of(me)->recv(me->tx, ctx, src_world, buf, n, &len, &env);
+	rc = tx_of(me)->recv(me->tx, ctx, src_world, 0, buf, n, &len, &env,
+			     &tag);
 	if (rc)
 		return vp__fail(me, rc, call, "waiting for rank %d: %s",
 				src_world, vp_strerror(rc));
@@ -120,6 +123,8 @@ static int check_peer(vp_comm *c, int peer, const char *call, const char *role)
 	struct vp__world *w = c->world;
 	int size = c->group->size, wr;
 
+	if (peer == VP_PROC_NULL)
+		return VP_OK;
 	if (peer < 0 || peer >= size)
 		return vp__fail(me, VP_ERANK, call, "%s %d is outside [0, %d)",
 				role, peer, size);
@@ -147,69 +152,133 @@ static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 	return VP_OK;
 }
 
-int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
+static int check_tag(vp_comm *c, int tag, int any_ok, const char *call)
 {
+	if ((tag >= 0 && tag <= VP_TAG_MAX) || (any_ok && tag == VP_ANY_TAG))
+		return VP_OK;
+	return vp__fail(c->me, VP_EINVAL, call,
+			"tag %d is outside [0, VP_TAG_MAX = %d]%s", tag,
+			VP_TAG_MAX, any_ok ? " and is not VP_ANY_TAG" : "");
+}
+
+/* A send whose arguments are checked. */
+static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+			const char *call)
+{
+	struct vp__rank *me = c->me;
 	struct vp__trace_op op;
 	struct vp__envelope env;
-	struct vp__rank *me;
 	char peer[64];
 	void *pending;
 	int rc, dw;
 
-	if (!c)
-		return VP_EINVAL;
-	me = c->me;
-	if ((rc = vp__enter(c, "vp_send")) ||
-	    (rc = check_peer(c, dst, "vp_send", "destination")) ||
-	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
-		return rc;
+	if (dst == VP_PROC_NULL)
+		return VP_OK;
 	dw = vp__to_world(c, dst);
 	vp__trace_begin(c, &op, VP__EV_SEND);
-	rc = post(c, dw, buf, n, &env, &pending);
+	rc = post(c, dw, tag, buf, n, &env, &pending);
 	if (rc < 0)
-		return vp__fail(me, rc, "vp_send", "no memory for %zu bytes",
-				n);
+		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
 	vp__trace_sent(c, &op, dw, n, rc, &env);
 	me->clock.t = me->clock.port_free;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = tx_of(me)->complete_send(me->tx, pending, dw);
 	if (rc)
-		return vp__fail(
-		    me, rc, "vp_send", "sending %zu bytes to %s: %s", n,
-		    vp__peer_name(c, dw, peer, sizeof(peer)), vp_strerror(rc));
+		return vp__fail(me, rc, call, "sending %zu bytes to %s: %s", n,
+				vp__peer_name(c, dw, peer, sizeof(peer)),
+				vp_strerror(rc));
 	vp__trace_end(c, &op);
 	return VP_OK;
 }
 
-int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
+/* A receive whose arguments are checked; st may be NULL. */
+static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
+			vp_status *st, const char *call)
 {
+	struct vp__rank *me = c->me;
 	struct vp__trace_op op;
 	struct vp__envelope env;
-	struct vp__rank *me;
 	double done;
 	size_t len;
-	int rc, sw;
+	int rc, sw, got_tag;
 
-	if (!c)
-		return VP_EINVAL;
-	me = c->me;
-	if ((rc = vp__enter(c, "vp_recv")) ||
-	    (rc = check_peer(c, src, "vp_recv", "source")) ||
-	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
-		return rc;
+	if (src == VP_PROC_NULL) {
+		if (st)
+			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0 };
+		return VP_OK;
+	}
 	sw = vp__to_world(c, src);
 	vp__trace_begin(c, &op, VP__EV_RECV);
-	rc = take(c, sw, buf, n, &len, &env, &done, "vp_recv");
+	rc = take(c, sw, tag, buf, n, &len, &env, &got_tag, &done, call);
 	if (rc)
 		return rc;
-	if (got)
-		*got = len;
+	if (st)
+		*st = (vp_status){ src, got_tag, len };
 	if (done > me->clock.t)
 		me->clock.t = done;
 	vp__clock_log(&me->clock, VP__EV_RECV, -1, sw, 0, env.seq, 0, len);
 	vp__trace_received(c, &op, sw, env.seq, len);
 	vp__trace_end(c, &op);
 	return VP_OK;
+}
+
+int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_send_tag")) ||
+	    (rc = check_peer(c, dst, "vp_send_tag", "destination")) ||
+	    (rc = check_tag(c, tag, 0, "vp_send_tag")) ||
+	    (rc = check_buf(c, buf, n, "vp_send_tag", "buffer")))
+		return rc;
+	return send_checked(c, dst, tag, buf, n, "vp_send_tag");
+}
+
+int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_send")) ||
+	    (rc = check_peer(c, dst, "vp_send", "destination")) ||
+	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
+		return rc;
+	return send_checked(c, dst, 0, buf, n, "vp_send");
+}
+
+int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
+		vp_status *st)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_recv_tag")) ||
+	    (rc = check_peer(c, src, "vp_recv_tag", "source")) ||
+	    (rc = check_tag(c, tag, 1, "vp_recv_tag")) ||
+	    (rc = check_buf(c, buf, n, "vp_recv_tag", "buffer")))
+		return rc;
+	return recv_checked(c, src, tag, buf, n, st, "vp_recv_tag");
+}
+
+int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
+{
+	vp_status st;
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_recv")) ||
+	    (rc = check_peer(c, src, "vp_recv", "source")) ||
+	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
+		return rc;
+	rc = recv_checked(c, src, 0, buf, n, &st, "vp_recv");
+	if (!rc && got)
+		*got = st.bytes;
+	return rc;
 }
 
 int vp_recv(vp_comm *c, int src, void *buf, size_t n)
@@ -227,7 +296,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	void *pending;
 	double t0, done, send_end;
 	size_t rlen;
-	int rc, dw, sw, hops;
+	int rc, dw, sw, hops, rtag;
 
 	if (!c)
 		return VP_EINVAL;
@@ -243,11 +312,15 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	    (const char *)rbuf < (const char *)sbuf + sn)
 		return vp__fail(me, VP_EINVAL, "vp_sendrecv",
 				"send and receive buffers overlap");
+	if (dst == VP_PROC_NULL) /* the receive alone (or nothing) */
+		return recv_checked(c, src, 0, rbuf, rn, NULL, "vp_sendrecv");
+	if (src == VP_PROC_NULL)
+		return send_checked(c, dst, 0, sbuf, sn, "vp_sendrecv");
 	dw = vp__to_world(c, dst);
 	sw = vp__to_world(c, src);
 	t0 = me->clock.t;
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
-	hops = post(c, dw, sbuf, sn, &senv, &pending);
+	hops = post(c, dw, 0, sbuf, sn, &senv, &pending);
 	if (hops < 0)
 		return vp__fail(me, hops, "vp_sendrecv",
 				"no memory for %zu bytes", sn);
@@ -255,7 +328,8 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	send_end = me->clock.port_free;
 	/* The receive may copy from our own rendezvous send when src is us,
 	 * so it runs before we wait for our send to be taken. */
-	rc = take(c, sw, rbuf, rn, &rlen, &renv, &done, "vp_sendrecv");
+	rc =
+	    take(c, sw, 0, rbuf, rn, &rlen, &renv, &rtag, &done, "vp_sendrecv");
 	if (rc) {
 		tx_of(me)->complete_send(me->tx, pending, dw);
 		return rc;

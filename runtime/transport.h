@@ -23,17 +23,19 @@
  *                A rank that cannot be started is reported with
  *                vp__world_fail (the others then see VP_EABORT).
  *   post_send    the sending rank's thread. Queues n bytes of buf with env
- *                for rank dst in context ctx and returns at once (0) or a
- *                VP_E* code. If the transport did not copy buf, it sets
+ *                and tag (>= 0) for rank dst in context ctx and returns at
+ *                once (0) or a VP_E* code. If the transport did not copy buf, it sets
  *                *pending and the sender must call complete_send before it
  *                reuses buf. Messages of one (ctx, sender, receiver) arrive
  *                in post order.
  *   complete_send  the same thread: waits until the pending send's buffer
  *                is free again. On a failing run it withdraws the buffer and
  *                returns VP_EABORT or VP_EDEADLOCK.
- *   recv         the receiving rank's thread: waits for the next message of
- *                (ctx, src, me), copies at most n bytes into buf, and gives
- *                back its full length and its envelope. A message longer
+ *   recv         the receiving rank's thread: waits for the first message
+ *                of (ctx, src, me) whose tag is tag (any tag for
+ *                VP_ANY_TAG; messages of one tag in send order, MPI's
+ *                non-overtaking rule), copies at most n bytes into buf, and
+ *                gives back its full length, its envelope and its tag. A message longer
  *                than n is consumed, nothing is written, and *len says how
  *                long it was (the caller reports VP_ETRUNC).
  *   forget       a rank's thread, from vp_comm_free: the rank drops what
@@ -110,11 +112,12 @@ struct vp__transport {
 	int (*world_new)(const struct vp__transport_init *in, void **tx_world,
 			 void **tx_rank, char *err, size_t errlen);
 	int (*run)(void *tx_world);
-	int (*post_send)(void *me, int ctx, int dst, const void *buf, size_t n,
-			 const struct vp__envelope *env, void **pending);
+	int (*post_send)(void *me, int ctx, int dst, int tag, const void *buf,
+			 size_t n, const struct vp__envelope *env,
+			 void **pending);
 	int (*complete_send)(void *me, void *pending, int dst);
-	int (*recv)(void *me, int ctx, int src, void *buf, size_t n,
-		    size_t *len, struct vp__envelope *env);
+	int (*recv)(void *me, int ctx, int src, int tag, void *buf, size_t n,
+		    size_t *len, struct vp__envelope *env, int *got_tag);
 	void (*wake_all)(void *tx_world);
 	/* The calling rank will not use contexts lo..hi again (it freed the
 	 * communicator), and, once every member has said so, nobody will. */

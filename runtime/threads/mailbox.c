@@ -216,7 +216,7 @@ int vp__mailbox_has_message(struct vp__mailbox *mb)
 
 static void count_left(struct thr_released *rel, const struct vp__mailbox *mb)
 {
-	uint32_t left = mb->gseq - mb->expect;
+	uint32_t left = mb->gseq - mb->expect + mb->unx_count;
 
 	if (!left)
 		return;

@@ -97,6 +97,8 @@ struct vp__msg {
 	struct thr_rank *owner;     /* pool the header returns to */
 	int size_class;             /* 0: payload inline */
 	int src_world;
+	int tag;                    /* the sender's tag (matching) */
+	struct vp__msg *unx_next;   /* link in the receiver's unexpected list */
 	uint32_t gseq;           /* the mailbox's message number */
 	size_t len;              /* payload bytes */
 	struct vp__envelope env; /* carried, never read here */
@@ -115,6 +117,7 @@ struct vp__fb_slot {
 	atomic_uint state; /* h + 1 once message h of the fastbox is in */
 	uint32_t len;
 	uint32_t gseq; /* the mailbox's message number */
+	int32_t tag;   /* the sender's tag (matching) */
 	struct vp__envelope env;
 	unsigned char payload[VP__FB_BYTES];
 };
@@ -128,6 +131,10 @@ struct vp__mailbox {
 	uint32_t expect;                   /* next message number to deliver */
 	atomic_uint fb_tail;               /* fastbox messages consumed */
 	_Atomic(struct vp__msg *) pending; /* dequeued ahead of its turn */
+	/* messages taken in order whose tag no receive wanted yet, oldest
+	 * first (the receiver's own; transport.c) */
+	struct vp__msg *unx_head, *unx_tail;
+	uint32_t unx_count;
 	/* the consumed count for the sender, on a line of its own */
 	_Alignas(64) atomic_uint fb_consumed;
 	/* producer side on its own line: senders xchg the tail; keeping it

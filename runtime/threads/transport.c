@@ -28,8 +28,17 @@
 
 /* ---- messages ---- */
 
-static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
-		     const struct vp__envelope *env, void **pending)
+/* One more message moved (the watchdog reads it). */
+static void count_progress(struct thr_rank *me)
+{
+	atomic_store_explicit(
+	    &me->progress,
+	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
+	    memory_order_relaxed);
+}
+
+static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
+		     size_t n, const struct vp__envelope *env, void **pending)
 {
 	struct thr_rank *me = tx;
 	struct thr_world *w = me->tw;
@@ -43,6 +52,7 @@ static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
 		return VP_ENOMEM;
 	if (n <= VP__FB_BYTES && (slot = vp__fastbox_claim(mb))) {
 		slot->env = *env;
+		slot->tag = tag;
 		slot->len = (uint32_t)n;
 		if (n)
 			memcpy(slot->payload, buf, n);
@@ -54,6 +64,7 @@ static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
 		return VP_ENOMEM;
 	m->len = n;
 	m->src_world = me->world_rank;
+	m->tag = tag;
 	m->env = *env;
 	if (n <= w->eager_max) {
 		if (n)
@@ -68,10 +79,7 @@ static int post_send(void *tx, int ctx, int dst, const void *buf, size_t n,
 	vp__mailbox_enqueue(mb, m);
 posted:
 	thr_wake(w, dst, me->world_rank);
-	atomic_store_explicit(
-	    &me->progress,
-	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
-	    memory_order_relaxed);
+	count_progress(me);
 	return VP_OK;
 }
 
@@ -130,35 +138,66 @@ static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
 	}
 }
 
-static int recv(void *tx, int ctx, int src, void *buf, size_t n, size_t *len,
-		struct vp__envelope *env)
+static int matches(int want, int tag)
 {
-	struct thr_rank *me = tx;
-	struct vp__delivery d;
-	struct vp__mailbox *mb;
-	struct vp__msg *m;
-	int rc, expected = VP__RDV_POSTED;
+	return want == VP_ANY_TAG || want == tag;
+}
 
-	mb = vp__mailbox_get(me, ctx, src, me->world_rank);
-	if (!mb)
+/* The oldest message set aside whose tag matches, unlinked; or NULL. */
+static struct vp__msg *unexpected_take(struct vp__mailbox *mb, int tag)
+{
+	struct vp__msg **pp, *m, *prev = NULL;
+
+	for (pp = &mb->unx_head; (m = *pp); prev = m, pp = &m->unx_next)
+		if (matches(tag, m->tag)) {
+			*pp = m->unx_next;
+			if (mb->unx_tail == m)
+				mb->unx_tail = prev;
+			mb->unx_count--;
+			return m;
+		}
+	return NULL;
+}
+
+static void unexpected_add(struct vp__mailbox *mb, struct vp__msg *m)
+{
+	m->unx_next = NULL;
+	if (mb->unx_tail)
+		mb->unx_tail->unx_next = m;
+	else
+		mb->unx_head = m;
+	mb->unx_tail = m;
+	mb->unx_count++;
+}
+
+/* A fastbox message no receive wants yet: copied into a header of the
+ * receiver's own pool, so that its slot goes back to the sender. */
+static int stash_slot(struct thr_rank *me, struct vp__mailbox *mb,
+		      struct vp__fb_slot *s)
+{
+	struct vp__msg *m = vp__msg_alloc(me, s->len);
+
+	if (!m)
 		return VP_ENOMEM;
-	if ((rc = take(me, mb, src, n, &d)))
-		return rc;
-	atomic_store_explicit(
-	    &me->progress,
-	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
-	    memory_order_relaxed);
-	if (d.slot) {
-		*env = d.slot->env;
-		*len = d.slot->len;
-		if (*len <= n && *len)
-			memcpy(buf, d.slot->payload, *len);
-		vp__fastbox_release(mb, d.slot);
-		return VP_OK;
-	}
-	m = d.m;
-	*env = m->env;
-	*len = m->len;
+	m->len = s->len;
+	m->src_world = mb->src;
+	m->tag = s->tag;
+	m->env = s->env;
+	m->rdv_buf = NULL;
+	if (s->len)
+		memcpy(m->payload, s->payload, s->len);
+	vp__fastbox_release(mb, s);
+	unexpected_add(mb, m);
+	return VP_OK;
+}
+
+/* Copies out a queued message and gives its header back (or, for a
+ * rendezvous, copies from the sender's buffer and releases the sender). */
+static int deliver(struct thr_rank *me, struct vp__msg *m, int src, void *buf,
+		   size_t n)
+{
+	int expected = VP__RDV_POSTED;
+
 	if (!m->rdv_buf) {
 		if (m->len <= n && m->len)
 			memcpy(buf, m->payload, m->len);
@@ -177,6 +216,48 @@ static int recv(void *tx, int ctx, int src, void *buf, size_t n, size_t *len,
 		thr_wake(me->tw, src, me->world_rank);
 	}
 	return VP_OK;
+}
+
+static int recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
+		size_t *len, struct vp__envelope *env, int *got_tag)
+{
+	struct thr_rank *me = tx;
+	struct vp__delivery d;
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+	int rc;
+
+	mb = vp__mailbox_get(me, ctx, src, me->world_rank);
+	if (!mb)
+		return VP_ENOMEM;
+	/* messages set aside earlier come first: they arrived first */
+	m = mb->unx_head ? unexpected_take(mb, tag) : NULL;
+	while (!m) {
+		if ((rc = take(me, mb, src, n, &d)))
+			return rc;
+		count_progress(me);
+		if (d.slot && matches(tag, d.slot->tag)) {
+			*env = d.slot->env;
+			*len = d.slot->len;
+			*got_tag = d.slot->tag;
+			if (*len <= n && *len)
+				memcpy(buf, d.slot->payload, *len);
+			vp__fastbox_release(mb, d.slot);
+			return VP_OK;
+		}
+		if (d.slot) {
+			if ((rc = stash_slot(me, mb, d.slot)))
+				return rc;
+		} else if (matches(tag, d.m->tag)) {
+			m = d.m;
+		} else {
+			unexpected_add(mb, d.m);
+		}
+	}
+	*env = m->env;
+	*len = m->len;
+	*got_tag = m->tag;
+	return deliver(me, m, src, buf, n);
 }
 
 static void wake_all(void *tx_world)
@@ -366,8 +447,11 @@ static uint64_t unreceived(void *tx_world, struct vp__unreceived *first,
 
 			for (mb = w->ranks[r].inbox.buckets[b]; mb;
 			     mb = mb->next) {
-				/* sent (the sender's count) less delivered */
-				uint32_t left = mb->gseq - mb->expect;
+				/* sent (the sender's count) less taken, and
+				 * those taken but set aside for a tag no
+				 * receive named */
+				uint32_t left =
+				    mb->gseq - mb->expect + mb->unx_count;
 
 				if (!left)
 					continue;
