@@ -207,6 +207,7 @@ VP_API int vp_topo_parse(const char *spec, vp_topo *t, char *err,
  * source VP_PROC_NULL, tag VP_ANY_TAG, 0 bytes).
  */
 #define VP_ANY_TAG (-1)
+#define VP_ANY_SOURCE (-2)
 #define VP_PROC_NULL (-3)
 #define VP_TAG_MAX 32767
 
@@ -227,6 +228,46 @@ VP_API int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf,
 		       size_t n);
 VP_API int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 		       vp_status *st);
+/*
+ * Nonblocking point to point (MPI's semantics for the calls of the same
+ * names). vp_isend and vp_irecv start a transfer and return a request at
+ * once; the buffer belongs to vp until the request completes in vp_wait,
+ * vp_waitall, vp_waitany, vp_test or vp_testall, which set the request to
+ * VP_REQUEST_NULL (waiting on VP_REQUEST_NULL returns at once). A message
+ * goes to the oldest posted receive that matches it; a receive may name
+ * VP_ANY_SOURCE (any sender: which one, when several have sent, follows the
+ * real interleaving) and VP_ANY_TAG. A rank that returns with requests not
+ * completed fails the run naming them. The status of a send says its
+ * destination, tag and bytes; every vp_status argument may be NULL.
+ * Model: a rank's sends leave one after another from its send port in the
+ * order posted; a send completes when its port is done with it, a receive
+ * at max(T at the wait, arrival) under the receive-port rule.
+ */
+typedef struct vp_req *vp_request;
+#define VP_REQUEST_NULL ((vp_request)0)
+
+VP_API int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+		    vp_request *req);
+VP_API int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
+		    vp_request *req);
+VP_API int vp_wait(vp_request *req, vp_status *st);
+/* sts may be NULL; sts[i] is reqs[i]'s status. */
+VP_API int vp_waitall(int n, vp_request reqs[], vp_status sts[]);
+/* *index: the request that completed (-1 when all are VP_REQUEST_NULL). */
+VP_API int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st);
+/* *done 1 and the request completed, or 0 and nothing changed. */
+VP_API int vp_test(vp_request *req, int *done, vp_status *st);
+/* *done 1 when every request completed (all of them then are), else 0. */
+VP_API int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[]);
+
+/* The first message matching (src, tag) that a receive would take, left
+ * for that receive: its source, tag and length in *st. vp_probe waits for
+ * one (and moves T to its arrival); vp_iprobe says *found 0 when none has
+ * arrived yet (a real-time answer: a polling loop's count of misses is not
+ * deterministic, its result is). */
+VP_API int vp_probe(vp_comm *c, int src, int tag, vp_status *st);
+VP_API int vp_iprobe(vp_comm *c, int src, int tag, int *found, vp_status *st);
+
 /* Send and receive at once; the model overlaps the two transfers. */
 VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
 		       int src, void *rbuf, size_t rn);
@@ -298,6 +339,31 @@ typedef enum vp_op {
 } vp_op;
 
 VP_API size_t vp_type_size(vp_type t);
+
+/*
+ * One-sided communication with fences (MPI's active target, BSP
+ * supersteps). vp_win_create (collective) exposes bytes at base on every
+ * rank of c. Between two vp_win_fence calls (collective: the first opens
+ * the first epoch) a rank may vp_put into, vp_get from and vp_accumulate
+ * into any rank's window; offsets are bytes from the target's base. Each
+ * operation takes effect when it is called (ranks share memory) and is
+ * charged as one message of its bytes on the route to the target; the fence
+ * completes the epoch as a barrier does (a superstep). Accumulates are
+ * element-wise atomic with respect to other accumulates; conflicting puts
+ * or a put and a get of the same bytes in one epoch are erroneous, as in
+ * MPI. vp_win_free is collective.
+ */
+typedef struct vp_win vp_win;
+VP_API int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win);
+VP_API int vp_put(vp_win *win, int target, size_t offset, const void *buf,
+		  size_t n);
+VP_API int vp_get(vp_win *win, int target, size_t offset, void *buf,
+		  size_t n);
+VP_API int vp_accumulate(vp_win *win, int target, size_t offset,
+			 const void *buf, size_t count, vp_type type,
+			 vp_op op);
+VP_API int vp_win_fence(vp_win *win);
+VP_API int vp_win_free(vp_win *win);
 
 /* Collective algorithms; lower-case names via vp_alg_name/vp_alg_parse. */
 typedef enum vp_alg {

@@ -27,6 +27,18 @@ int vp__to_world(const vp_comm *c, int r)
 	return c->group->world_of ? c->group->world_of[r] : r;
 }
 
+int vp__from_world(const vp_comm *c, int w)
+{
+	int r;
+
+	if (!c->group->world_of)
+		return w;
+	for (r = 0; r < c->group->size; r++)
+		if (c->group->world_of[r] == w)
+			return r;
+	return -1;
+}
+
 int vp_rank(const vp_comm *c)
 {
 	return c && c->magic == VP__COMM_LIVE ? c->rank : VP_EINVAL;
@@ -156,19 +168,21 @@ out:
 	return g;
 }
 
-/* Unmodelled blocking exchange in the runtime space. */
-static int rt_send(vp_comm *c, int dst, const void *buf, size_t n)
+/* Unmodelled blocking exchange in c's runtime space (vp_comm_split,
+ * vp_win_create). */
+int vp__rt_send(vp_comm *c, int dst, const void *buf, size_t n,
+		const char *call)
 {
 	return vp__runtime_send(c->me,
 				c->group->id * VP__SPACES + VP__SPACE_RUNTIME,
-				vp__to_world(c, dst), buf, n, "vp_comm_split");
+				vp__to_world(c, dst), buf, n, call);
 }
 
-static int rt_recv(vp_comm *c, int src, void *buf, size_t n)
+int vp__rt_recv(vp_comm *c, int src, void *buf, size_t n, const char *call)
 {
 	return vp__runtime_recv(c->me,
 				c->group->id * VP__SPACES + VP__SPACE_RUNTIME,
-				vp__to_world(c, src), buf, n, "vp_comm_split");
+				vp__to_world(c, src), buf, n, call);
 }
 
 /* Orders members by (key, parent rank), as MPI_Comm_split does; table holds
@@ -221,15 +235,19 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 		table[1] = key;
 		for (i = 1; i < size; i++)
 			if ((rc =
-				 rt_recv(c, i, table + 2 * i, 2 * sizeof(int))))
+				 vp__rt_recv(c, i, table + 2 * i, 2 * sizeof(int),
+					     "vp_comm_split")))
 				goto out;
 		for (i = 1; i < size; i++)
-			if ((rc = rt_send(c, i, table,
-					  2 * (size_t)size * sizeof(int))))
+			if ((rc = vp__rt_send(c, i, table,
+					      2 * (size_t)size * sizeof(int),
+					      "vp_comm_split")))
 				goto out;
 	} else {
-		if ((rc = rt_send(c, 0, mine, sizeof(mine))) ||
-		    (rc = rt_recv(c, 0, table, 2 * (size_t)size * sizeof(int))))
+		if ((rc = vp__rt_send(c, 0, mine, sizeof(mine),
+				      "vp_comm_split")) ||
+		    (rc = vp__rt_recv(c, 0, table, 2 * (size_t)size * sizeof(int),
+				      "vp_comm_split")))
 			goto out;
 	}
 	seq = c->user->split_seq++; /* shared by both twins */

@@ -1,5 +1,6 @@
 /*
- * p2p.c - blocking point-to-point messages: vp_send, vp_recv, vp_sendrecv.
+ * p2p.c - blocking point-to-point messages: vp_send, vp_recv, vp_sendrecv,
+ * and vp_probe.
  *
  * Each call goes down the layers in one direction: its arguments are
  * checked here once (a failure names the rank, the call and the bad value,
@@ -17,6 +18,10 @@ const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
 {
 	int r;
 
+	if (w == VP_ANY_SOURCE) {
+		snprintf(buf, len, "any rank");
+		return buf;
+	}
 	if (c->is_world || !c->group->world_of) {
 		snprintf(buf, len, "rank %d", w);
 		return buf;
@@ -34,7 +39,7 @@ static const struct vp__transport *tx_of(const struct vp__rank *me)
 }
 
 /* A modelled send: stamp, post. Returns the hops, or a VP_E* code. */
-static int post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
+int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 		struct vp__envelope *env, void **pending)
 {
 	struct vp__rank *me = c->me;
@@ -53,15 +58,16 @@ static int post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 /* A modelled receive: take the message; the clock and the trace read its
  * envelope. Returns VP_OK with the message's completion time in *done. */
 static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
-		size_t *len, struct vp__envelope *env, int *got_tag,
-		double *done, const char *call)
+		size_t *len, struct vp__envelope *env, int *got_src,
+		int *got_tag, double *done, const char *call)
 {
 	struct vp__rank *me = c->me;
 	char peer[64];
 	int rc;
 
 	rc = tx_of(me)->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
-			     env, got_tag);
+			     env, got_src, got_tag);
+	src_world = rc ? src_world : *got_src;
 	if (rc == VP_ENOMEM)
 		return vp__fail(me, rc, call, "no memory for a mailbox");
 	if (rc)
@@ -100,10 +106,10 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 {
 	struct vp__envelope env;
 	size_t len;
-	int rc, tag;
+	int rc, tag, from;
 
 	rc = tx_of(me)->recv(me->tx, ctx, src_world, 0, buf, n, &len, &env,
-			     &tag);
+			     &from, &tag);
 	if (rc)
 		return vp__fail(me, rc, call, "waiting for rank %d: %s",
 				src_world, vp_strerror(rc));
@@ -117,13 +123,15 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 
 /* ---- public entry points ---- */
 
-static int check_peer(vp_comm *c, int peer, const char *call, const char *role)
+int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
 {
 	struct vp__rank *me = c->me;
 	struct vp__world *w = c->world;
 	int size = c->group->size, wr;
 
 	if (peer == VP_PROC_NULL)
+		return VP_OK;
+	if (peer == VP_ANY_SOURCE && !strcmp(role, "source"))
 		return VP_OK;
 	if (peer < 0 || peer >= size)
 		return vp__fail(me, VP_ERANK, call, "%s %d is outside [0, %d)",
@@ -138,7 +146,7 @@ static int check_peer(vp_comm *c, int peer, const char *call, const char *role)
 	return VP_OK;
 }
 
-static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
+int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 		     const char *what)
 {
 	if (buf == VP_IN_PLACE)
@@ -152,7 +160,7 @@ static int check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 	return VP_OK;
 }
 
-static int check_tag(vp_comm *c, int tag, int any_ok, const char *call)
+int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call)
 {
 	if ((tag >= 0 && tag <= VP_TAG_MAX) || (any_ok && tag == VP_ANY_TAG))
 		return VP_OK;
@@ -176,7 +184,7 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		return VP_OK;
 	dw = vp__to_world(c, dst);
 	vp__trace_begin(c, &op, VP__EV_SEND);
-	rc = post(c, dw, tag, buf, n, &env, &pending);
+	rc = vp__p2p_post(c, dw, tag, buf, n, &env, &pending);
 	if (rc < 0)
 		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
 	vp__trace_sent(c, &op, dw, n, rc, &env);
@@ -200,20 +208,22 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 	struct vp__envelope env;
 	double done;
 	size_t len;
-	int rc, sw, got_tag;
+	int rc, sw, got_src, got_tag;
 
 	if (src == VP_PROC_NULL) {
 		if (st)
 			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0 };
 		return VP_OK;
 	}
-	sw = vp__to_world(c, src);
+	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
 	vp__trace_begin(c, &op, VP__EV_RECV);
-	rc = take(c, sw, tag, buf, n, &len, &env, &got_tag, &done, call);
+	rc = take(c, sw, tag, buf, n, &len, &env, &got_src, &got_tag, &done,
+		  call);
 	if (rc)
 		return rc;
+	sw = got_src;
 	if (st)
-		*st = (vp_status){ src, got_tag, len };
+		*st = (vp_status){ vp__from_world(c, sw), got_tag, len };
 	if (done > me->clock.t)
 		me->clock.t = done;
 	vp__clock_log(&me->clock, VP__EV_RECV, -1, sw, 0, env.seq, 0, len);
@@ -229,9 +239,9 @@ int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_send_tag")) ||
-	    (rc = check_peer(c, dst, "vp_send_tag", "destination")) ||
-	    (rc = check_tag(c, tag, 0, "vp_send_tag")) ||
-	    (rc = check_buf(c, buf, n, "vp_send_tag", "buffer")))
+	    (rc = vp__check_peer(c, dst, "vp_send_tag", "destination")) ||
+	    (rc = vp__check_tag(c, tag, 0, "vp_send_tag")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_send_tag", "buffer")))
 		return rc;
 	return send_checked(c, dst, tag, buf, n, "vp_send_tag");
 }
@@ -243,8 +253,8 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_send")) ||
-	    (rc = check_peer(c, dst, "vp_send", "destination")) ||
-	    (rc = check_buf(c, buf, n, "vp_send", "buffer")))
+	    (rc = vp__check_peer(c, dst, "vp_send", "destination")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_send", "buffer")))
 		return rc;
 	return send_checked(c, dst, 0, buf, n, "vp_send");
 }
@@ -257,9 +267,9 @@ int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_recv_tag")) ||
-	    (rc = check_peer(c, src, "vp_recv_tag", "source")) ||
-	    (rc = check_tag(c, tag, 1, "vp_recv_tag")) ||
-	    (rc = check_buf(c, buf, n, "vp_recv_tag", "buffer")))
+	    (rc = vp__check_peer(c, src, "vp_recv_tag", "source")) ||
+	    (rc = vp__check_tag(c, tag, 1, "vp_recv_tag")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_recv_tag", "buffer")))
 		return rc;
 	return recv_checked(c, src, tag, buf, n, st, "vp_recv_tag");
 }
@@ -272,8 +282,8 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_recv")) ||
-	    (rc = check_peer(c, src, "vp_recv", "source")) ||
-	    (rc = check_buf(c, buf, n, "vp_recv", "buffer")))
+	    (rc = vp__check_peer(c, src, "vp_recv", "source")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
 	rc = recv_checked(c, src, 0, buf, n, &st, "vp_recv");
 	if (!rc && got)
@@ -296,16 +306,16 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	void *pending;
 	double t0, done, send_end;
 	size_t rlen;
-	int rc, dw, sw, hops, rtag;
+	int rc, dw, sw, hops, rtag, rsrc;
 
 	if (!c)
 		return VP_EINVAL;
 	me = c->me;
 	if ((rc = vp__enter(c, "vp_sendrecv")) ||
-	    (rc = check_peer(c, dst, "vp_sendrecv", "destination")) ||
-	    (rc = check_peer(c, src, "vp_sendrecv", "source")) ||
-	    (rc = check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
-	    (rc = check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
+	    (rc = vp__check_peer(c, dst, "vp_sendrecv", "destination")) ||
+	    (rc = vp__check_peer(c, src, "vp_sendrecv", "source")) ||
+	    (rc = vp__check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
+	    (rc = vp__check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
 		return rc;
 	if (sbuf && rbuf && sn && rn &&
 	    (const char *)sbuf < (char *)rbuf + rn &&
@@ -320,7 +330,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	sw = vp__to_world(c, src);
 	t0 = me->clock.t;
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
-	hops = post(c, dw, 0, sbuf, sn, &senv, &pending);
+	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, &pending);
 	if (hops < 0)
 		return vp__fail(me, hops, "vp_sendrecv",
 				"no memory for %zu bytes", sn);
@@ -328,8 +338,8 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	send_end = me->clock.port_free;
 	/* The receive may copy from our own rendezvous send when src is us,
 	 * so it runs before we wait for our send to be taken. */
-	rc =
-	    take(c, sw, 0, rbuf, rn, &rlen, &renv, &rtag, &done, "vp_sendrecv");
+	rc = take(c, sw, 0, rbuf, rn, &rlen, &renv, &rsrc, &rtag, &done,
+		  "vp_sendrecv");
 	if (rc) {
 		tx_of(me)->complete_send(me->tx, pending, dw);
 		return rc;
@@ -347,4 +357,66 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	vp__trace_received(c, &op, sw, renv.seq, rlen);
 	vp__trace_end(c, &op);
 	return VP_OK;
+}
+
+/* vp_probe and vp_iprobe: the message a receive of (src, tag) would take,
+ * left in place. A blocking probe moves T to its arrival (it cannot return
+ * before the message is in); an iprobe moves nothing. */
+static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
+		 vp_status *st, const char *call)
+{
+	struct vp__rank *me = c->me;
+	struct vp__xprobe got;
+	char peer[64];
+	int rc, sw;
+
+	if ((rc = vp__enter(c, call)) ||
+	    (rc = vp__check_peer(c, src, call, "source")) ||
+	    (rc = vp__check_tag(c, tag, 1, call)))
+		return rc;
+	if (src == VP_PROC_NULL) {
+		*found = 1;
+		if (st)
+			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0 };
+		return VP_OK;
+	}
+	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
+	rc = tx_of(me)->probe(me->tx, vp__ctx(c), sw, tag, blocking, found,
+			      &got);
+	if (rc == VP_ENOMEM)
+		return vp__fail(me, rc, call, "no memory for a mailbox");
+	if (rc)
+		return vp__fail(me, rc, call, "waiting for %s: %s",
+				vp__peer_name(c, sw, peer, sizeof(peer)),
+				vp_strerror(rc));
+	if (!*found)
+		return VP_OK;
+	if (blocking && got.env.arrival > me->clock.t)
+		me->clock.t = got.env.arrival;
+	if (st)
+		*st = (vp_status){ vp__from_world(c, got.src), got.tag,
+				   got.len };
+	return VP_OK;
+}
+
+int vp_probe(vp_comm *c, int src, int tag, vp_status *st)
+{
+	int found;
+
+	if (!c)
+		return VP_EINVAL;
+	return probe(c, src, tag, 1, &found, st, "vp_probe");
+}
+
+int vp_iprobe(vp_comm *c, int src, int tag, int *found, vp_status *st)
+{
+	if (!c)
+		return VP_EINVAL;
+	if (!found) {
+		int rc = vp__enter(c, "vp_iprobe");
+		return rc ? rc
+			  : vp__fail(c->me, VP_EINVAL, "vp_iprobe",
+				     "the found pointer is NULL");
+	}
+	return probe(c, src, tag, 0, found, st, "vp_iprobe");
 }

@@ -73,10 +73,13 @@ void vp__rank_main(struct vp__rank *r)
 	int rc = VP_OK;
 
 	r->thread = pthread_self();
+	vp__requests_enter(r);
 	pthread_cleanup_push(exited_early, r);
 	rc = w->fn(&r->comm, w->arg);
 	pthread_cleanup_pop(0);
 	settle_result(r, rc);
+	vp__requests_settle(r);
+	vp__requests_enter(NULL);
 }
 
 /* Checks the options and fills defaults; returns 0 or VP_EINVAL. */
@@ -145,6 +148,8 @@ static void world_free(struct vp__world *w)
 		vp__vec_free(&r->trace.ops);
 		vp__coll_log_free(r);
 		vp__comms_free(r);
+		vp__requests_free(r);
+		vp__windows_free(r);
 	}
 	vp__groups_free(w);
 	pthread_mutex_destroy(&w->error_lock);

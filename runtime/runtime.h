@@ -96,6 +96,20 @@ struct vp__coll_state {
 	struct vp__coll_call history[VP__COLL_HISTORY];
 };
 
+/* A rank's requests (request.c): chunks that live until the run ends, the
+ * live ones, and the freed ones queued before reuse. */
+struct vp_req;
+struct vp__req_chunk {
+	struct vp__req_chunk *next;
+};
+struct vp__req_pool {
+	struct vp__req_chunk *chunks;
+	struct vp_req *fresh; /* the unused tail of the newest chunk */
+	int room;
+	struct vp_req *live, *queue, *queue_tail;
+	int nlive, nqueued;
+};
+
 struct vp__rank {
 	/* Private to the rank's thread while it runs. Each rank starts on a
 	 * line of its own: neighbours in the array never share one. */
@@ -107,6 +121,8 @@ struct vp__rank {
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
+	struct vp__req_pool reqs;
+	struct vp_win *wins; /* every window this rank made (window.c) */
 	int nfreed;
 	pthread_t thread; /* the thread that runs this rank */
 	/* The public call the rank is in (vp__enter), for error messages and
@@ -169,6 +185,17 @@ const char *vp__rank_last_call(const struct vp__rank *r);
  * "sub-rank 0 (world rank 3)" on a sub-communicator. */
 const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len);
 
+/* p2p.c: the argument checks of every point-to-point call (a failure
+ * names the rank, the call and the value; role "source" admits
+ * VP_ANY_SOURCE), and the modelled post of a send (returns the hops or a
+ * VP_E* code). */
+int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role);
+int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
+		  const char *what);
+int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call);
+int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
+		 size_t n, struct vp__envelope *env, void **pending);
+
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
  * outside the model clock. */
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
@@ -176,12 +203,26 @@ int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 		     size_t n, const char *call);
 
+/* request.c: the calling thread is rank r's; after its function returned,
+ * its requests not completed fail the run and are withdrawn; at the end,
+ * the pool goes. */
+void vp__requests_enter(struct vp__rank *r);
+void vp__requests_settle(struct vp__rank *r);
+void vp__requests_free(struct vp__rank *r);
+
+/* window.c: the windows' memory, after the run */
+void vp__windows_free(struct vp__rank *r);
+
 /* comm.c */
 void vp__comm_init_world(struct vp__rank *r);
+int vp__rt_send(vp_comm *c, int dst, const void *buf, size_t n,
+		const char *call);
+int vp__rt_recv(vp_comm *c, int src, void *buf, size_t n, const char *call);
 void vp__groups_free(struct vp__world *w);
 void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
 int vp__ctx(const vp_comm *c);
 int vp__to_world(const vp_comm *c, int r);
+int vp__from_world(const vp_comm *c, int w); /* c's rank of world rank w */
 
 /* coll_check.c: the envelope of a collective's message, and the check of
  * one received. */

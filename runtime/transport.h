@@ -32,12 +32,20 @@
  *                is free again. On a failing run it withdraws the buffer and
  *                returns VP_EABORT or VP_EDEADLOCK.
  *   recv         the receiving rank's thread: waits for the first message
- *                of (ctx, src, me) whose tag is tag (any tag for
+ *                of (ctx, src, me) (src may be VP_ANY_SOURCE: any sender,
+ *                in the order the receiver saw them arrive; a receive
+ *                never overtakes receives posted before it) whose tag is tag (any tag for
  *                VP_ANY_TAG; messages of one tag in send order, MPI's
  *                non-overtaking rule), copies at most n bytes into buf, and
- *                gives back its full length, its envelope and its tag. A message longer
+ *                gives back its full length, its envelope, its sender
+ *                and its tag. A message longer
  *                than n is consumed, nothing is written, and *len says how
  *                long it was (the caller reports VP_ETRUNC).
+ *   post_recv, progress, cancel_recv, send_done, block, probe
+ *                the rank's own thread: nonblocking calls. A message goes
+ *                to the oldest posted receive that matches it (MPI's
+ *                rule); messages nothing matches wait aside in arrival
+ *                order for a later receive or probe.
  *   forget       a rank's thread, from vp_comm_free: the rank drops what
  *                it keeps for the communicator's contexts.
  *   release      the thread of the last member to free a communicator:
@@ -88,6 +96,44 @@ struct vp__envelope {
 	uint32_t coll_hash; /* check: the hash of that call's arguments */
 };
 
+/*
+ * A receive posted before its message is taken: vp_irecv's, and a blocking
+ * receive that must queue behind posted ones or names VP_ANY_SOURCE. The
+ * runtime owns the memory; post_recv links it into the rank's queue of
+ * posted receives (in post order) and the transport fills the results when
+ * a message matches it. Only the owning rank's thread touches it.
+ */
+struct vp__xrecv {
+	int ctx, src, tag; /* src: a world rank or VP_ANY_SOURCE */
+	void *buf;
+	size_t n;
+	/* results, valid once done */
+	int done;
+	int rc;               /* VP_OK, or VP_EABORT: the sender withdrew */
+	size_t len;           /* the message's full length (> n: truncated) */
+	int got_src, got_tag; /* world rank, tag */
+	struct vp__envelope env;
+	struct vp__xrecv *next; /* the transport's queue */
+};
+
+/* One thing a rank blocks for (block): a message that may match a receive
+ * or a probe (ctx, peer, tag; peer may be VP_ANY_SOURCE), or a lent send
+ * buffer (pending from post_send) to be taken. */
+enum vp__xwait_kind { VP__XW_RECV, VP__XW_PROBE, VP__XW_SEND };
+struct vp__xwait {
+	int kind;
+	int ctx, peer, tag; /* peer: world rank */
+	size_t bytes;       /* for reports */
+	void *pending;      /* VP__XW_SEND */
+};
+
+/* What a probe found: the first matching message, left where it is. */
+struct vp__xprobe {
+	int src, tag; /* world rank */
+	size_t len;
+	struct vp__envelope env;
+};
+
 /* What a transport is given to set up a run. */
 struct vp__transport_init {
 	struct vp__world *w;     /* handed back to the runtime's services */
@@ -117,7 +163,24 @@ struct vp__transport {
 			 void **pending);
 	int (*complete_send)(void *me, void *pending, int dst);
 	int (*recv)(void *me, int ctx, int src, int tag, void *buf, size_t n,
-		    size_t *len, struct vp__envelope *env, int *got_tag);
+		    size_t *len, struct vp__envelope *env, int *got_src,
+		    int *got_tag);
+	/* Nonblocking receives. post_recv queues r (and may complete it at
+	 * once); progress matches whatever has arrived to the posted
+	 * receives, oldest first; cancel_recv unlinks a receive not done.
+	 * send_done says whether a pending send's buffer was taken (then
+	 * complete_send returns at once). block waits until one of n things
+	 * may have happened (the caller then calls progress and looks);
+	 * VP_EABORT or VP_EDEADLOCK when the run fails. probe finds the first
+	 * message matching (ctx, src, tag) without taking it, waiting for one
+	 * if blocking; *found 0 when not blocking and there is none. */
+	int (*post_recv)(void *me, struct vp__xrecv *r);
+	int (*progress)(void *me);
+	void (*cancel_recv)(void *me, struct vp__xrecv *r);
+	int (*send_done)(void *me, void *pending);
+	int (*block)(void *me, const struct vp__xwait *w, int n);
+	int (*probe)(void *me, int ctx, int src, int tag, int blocking,
+		     int *found, struct vp__xprobe *out);
 	void (*wake_all)(void *tx_world);
 	/* The calling rank will not use contexts lo..hi again (it freed the
 	 * communicator), and, once every member has said so, nobody will. */

@@ -49,7 +49,14 @@ static inline struct vp__cost vp__model_cost(const struct vp__model *m,
 }
 
 /* One model-clock event in a rank's log, replayed for the congested time. */
-enum vp__event_kind { VP__EV_SEND, VP__EV_RECV, VP__EV_SENDRECV };
+enum vp__event_kind {
+	VP__EV_SEND,
+	VP__EV_RECV,
+	VP__EV_SENDRECV,
+	VP__EV_ISEND,     /* a send that does not move T (vp_isend, vp_put) */
+	VP__EV_SEND_DONE, /* T reaches the end of own send recv_seq (a wait) */
+	VP__EV_ARRIVED,   /* T reaches the arrival of own send recv_seq */
+};
 struct vp__event {
 	uint8_t kind;
 	int32_t peer_send; /* destination world rank (SEND, SENDRECV) */

@@ -13,6 +13,7 @@ struct replay_rank {
 	double t, port;   /* model time, send port free */
 	double rport;     /* receive port free */
 	double *arrivals; /* arrival of each of this rank's sends, by seq */
+	double *ends;     /* when the send port was done with each */
 	uint32_t sent;    /* sends replayed */
 	int half;         /* a sendrecv whose send part is done */
 	double t0, send_end;
@@ -25,6 +26,7 @@ static void replay_send(const struct vp__model *m, struct replay_rank *rr,
 	double start = rr->t > rr->port ? rr->t : rr->port;
 	struct vp__cost cost = vp__model_cost(m, e->bytes_send, (int)e->hops);
 
+	rr->ends[rr->sent] = start + cost.hold;
 	rr->arrivals[rr->sent++] = start + cost.latency;
 	rr->port = start + cost.hold;
 	rr->send_end = start + cost.hold;
@@ -45,7 +47,9 @@ double vp__model_replay(const struct vp__model *model,
 	for (r = 0; r < p; r++) {
 		rr[r].arrivals =
 		    malloc(((size_t)clocks[r]->send_seq + 1) * sizeof(double));
-		if (!rr[r].arrivals) {
+		rr[r].ends =
+		    malloc(((size_t)clocks[r]->send_seq + 1) * sizeof(double));
+		if (!rr[r].arrivals || !rr[r].ends) {
 			result = -1;
 			goto out;
 		}
@@ -63,6 +67,23 @@ double vp__model_replay(const struct vp__model *model,
 				struct replay_rank *src;
 				double arr;
 
+				if (e->kind == VP__EV_ISEND) {
+					replay_send(&m, me, e);
+					me->next++;
+					progress = 1;
+					continue;
+				}
+				if (e->kind == VP__EV_SEND_DONE ||
+				    e->kind == VP__EV_ARRIVED) {
+					double end =
+					    e->kind == VP__EV_ARRIVED
+						? me->arrivals[e->recv_seq]
+						: me->ends[e->recv_seq];
+					me->t = me->t > end ? me->t : end;
+					me->next++;
+					progress = 1;
+					continue;
+				}
 				if (e->kind != VP__EV_RECV && !me->half) {
 					me->t0 = me->t;
 					replay_send(&m, me, e);
@@ -104,8 +125,10 @@ double vp__model_replay(const struct vp__model *model,
 	if (done < p)
 		result = -1; /* unmatched receives: the run failed */
 out:
-	for (r = 0; r < p; r++)
+	for (r = 0; r < p; r++) {
 		free(rr[r].arrivals);
+		free(rr[r].ends);
+	}
 	free(rr);
 	return result;
 }

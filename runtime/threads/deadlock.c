@@ -24,7 +24,7 @@
 #include "threads.h"
 
 /* Bytes of report per blocked rank (one line each) and for the rest. */
-#define LINE_BYTES 256
+#define LINE_BYTES 1024
 #define REPORT_BYTES 1024
 
 const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
@@ -33,8 +33,9 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 	int peer = atomic_load(&r->waiting_on);
 	size_t bytes =
 	    atomic_load_explicit(&r->wait_bytes, memory_order_relaxed);
-	const char *gone =
-	    atomic_load(&r->tw->ranks[peer].exited) ? ", which has exited" : "";
+	const char *gone = peer >= 0 && atomic_load(&r->tw->ranks[peer].exited)
+			       ? ", which has exited"
+			       : "";
 	char call[96];
 
 	/* a rank that may wake meanwhile: only its atomically kept call */
@@ -42,7 +43,12 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 		vp__rank_doing(r->rank, call, sizeof(call));
 	else
 		snprintf(call, sizeof(call), "%s", vp__rank_last_call(r->rank));
-	if (kind == THR_WAIT_RECV)
+	if (kind == THR_WAIT_SET) {
+		int n = snprintf(buf, len, "rank %d in %s waits for ",
+				 r->world_rank, call);
+		if (n > 0 && (size_t)n < len)
+			thr_watch_describe(r, buf + n, len - (size_t)n);
+	} else if (kind == THR_WAIT_RECV)
 		snprintf(
 		    buf, len,
 		    "rank %d in %s waits for rank %d%s: recv into %zu-byte "
@@ -67,7 +73,7 @@ static void add(char *rep, size_t cap, size_t *len, const char *s)
 
 static void report(struct thr_world *w)
 {
-	char *rep, line[256];
+	char *rep, line[LINE_BYTES];
 	size_t cap = REPORT_BYTES + LINE_BYTES * (size_t)w->p, len = 0;
 	int i, nblocked = 0, start = -1, cur, steps;
 	char *seen;

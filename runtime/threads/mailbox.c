@@ -88,6 +88,7 @@ static struct vp__mailbox *registry_get(struct thr_world *w, int ctx, int src,
 	mb->next = in->buckets[b];
 	in->buckets[b] = mb;
 	in->count++;
+	atomic_fetch_add(&in->gen, 1);
 out:
 	pthread_mutex_unlock(&in->lock);
 	return mb;
@@ -249,6 +250,7 @@ void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi)
 				count_left(&w->released, mb);
 				free(mb);
 				in->count--;
+				atomic_fetch_add(&in->gen, 1);
 			}
 		pthread_mutex_unlock(&in->lock);
 	}

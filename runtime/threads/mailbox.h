@@ -99,6 +99,7 @@ struct vp__msg {
 	int src_world;
 	int tag;                    /* the sender's tag (matching) */
 	struct vp__msg *unx_next;   /* link in the receiver's unexpected list */
+	uint64_t seen;              /* set aside as the receiver's seen-th */
 	uint32_t gseq;           /* the mailbox's message number */
 	size_t len;              /* payload bytes */
 	struct vp__envelope env; /* carried, never read here */
@@ -135,6 +136,7 @@ struct vp__mailbox {
 	 * first (the receiver's own; transport.c) */
 	struct vp__msg *unx_head, *unx_tail;
 	uint32_t unx_count;
+	unsigned drain_pass; /* the receiver's last progress pass over it */
 	/* the consumed count for the sender, on a line of its own */
 	_Alignas(64) atomic_uint fb_consumed;
 	/* producer side on its own line: senders xchg the tail; keeping it

@@ -34,6 +34,32 @@ enum thr_wait_kind {
 	THR_WAIT_NONE = 0,
 	THR_WAIT_RECV,     /* a message in mailbox */
 	THR_WAIT_RDV_DONE, /* its receiver to copy a rendezvous message */
+	THR_WAIT_SET,      /* anything of its watch set (receive.c) */
+};
+
+/* waiting_on of a rank that any sender may wake (THR_WAIT_SET). */
+#define THR_ANY_PEER (-2)
+
+/* One entry of a blocked rank's watch set: a mailbox that may get a
+ * message, this rank's inbox getting a new mailbox (VP_ANY_SOURCE), or a
+ * lent send buffer. Atomic fields: the deadlock verifier reads them from
+ * another thread while the rank is blocked. say: the request it stands for
+ * (enum vp__xwait_kind + 1), or 0 for the extra mailboxes of a receive
+ * from any source. */
+enum thr_watch_kind { THR_W_MAILBOX, THR_W_NEW_MAILBOX, THR_W_SEND };
+struct thr_watch {
+	atomic_int kind, say, peer, tag;
+	atomic_size_t bytes;
+	atomic_uint gen;
+	_Atomic(struct vp__mailbox *) mb;
+	_Atomic(struct vp__msg *) rdv;
+};
+
+/* Arrays a rank outgrew: kept until the run ends, since the verifier may
+ * still be reading one. */
+struct thr_retired {
+	struct thr_retired *next;
+	void *array;
 };
 
 /* Open-addressing map (context, direction, peer) -> mailbox, rank private. */
@@ -57,6 +83,7 @@ struct thr_inbox {
 	pthread_mutex_t lock;
 	struct vp__mailbox **buckets; /* a power of two of them */
 	size_t nbuckets, count;
+	atomic_uint gen; /* bumped when a mailbox is made or released */
 };
 
 struct thr_rank {
@@ -85,6 +112,25 @@ struct thr_rank {
 	pthread_t thread;
 	/* messages moved: written by the rank only, read by the watchdog */
 	atomic_ulong progress;
+	/* receive.c: posted receives in post order; the order messages set
+	 * aside were seen; the mailboxes of one context (VP_ANY_SOURCE); the
+	 * mailboxes one progress pass drains */
+	struct vp__xrecv *posted, *posted_tail;
+	uint64_t seen;
+	struct {
+		int ctx;
+		unsigned gen;
+		struct vp__mailbox **mbs;
+		int n, cap;
+	} any;
+	unsigned drain_pass;
+	struct vp__mailbox **drain;
+	int ndrain, drain_cap;
+	/* shared with the verifier: what the rank waits for in THR_WAIT_SET */
+	_Atomic(struct thr_watch *) watch;
+	atomic_int nwatch;
+	int watch_cap;
+	struct thr_retired *retired;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
@@ -154,6 +200,31 @@ unsigned thr_poll_budget(struct thr_world *w);
  * VP_YIELDS and VP_SPIN_POLL in the environment override them (read once
  * per run, for tuning sweeps). */
 void thr_wait_policy_init(struct thr_wait_policy *p);
+
+/* receive.c: the receive side of the transport's operations */
+int thr_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
+	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag);
+int thr_post_recv(void *tx, struct vp__xrecv *r);
+int thr_progress(void *tx);
+void thr_cancel_recv(void *tx, struct vp__xrecv *r);
+int thr_send_done(void *tx, void *pending);
+int thr_block_set(void *tx, const struct vp__xwait *w, int n);
+int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
+	      struct vp__xprobe *out);
+/* Is something of r's watch set ready? (any thread) */
+int thr_watch_ready(struct thr_rank *r);
+/* The watch set in words, for a deadlock report. */
+void thr_watch_describe(struct thr_rank *r, char *buf, size_t len);
+void thr_receive_free(struct thr_rank *r);
+
+/* One more message moved (the watchdog reads it). */
+static inline void thr_count_progress(struct thr_rank *me)
+{
+	atomic_store_explicit(
+	    &me->progress,
+	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
+	    memory_order_relaxed);
+}
 
 /* deadlock.c */
 void thr_deadlock_check(struct thr_rank *me);

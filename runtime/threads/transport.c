@@ -28,15 +28,6 @@
 
 /* ---- messages ---- */
 
-/* One more message moved (the watchdog reads it). */
-static void count_progress(struct thr_rank *me)
-{
-	atomic_store_explicit(
-	    &me->progress,
-	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
-	    memory_order_relaxed);
-}
-
 static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 		     size_t n, const struct vp__envelope *env, void **pending)
 {
@@ -79,7 +70,7 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	vp__mailbox_enqueue(mb, m);
 posted:
 	thr_wake(w, dst, me->world_rank);
-	count_progress(me);
+	thr_count_progress(me);
 	return VP_OK;
 }
 
@@ -104,160 +95,6 @@ static int complete_send(void *tx, void *pending, int dst)
 recycle:
 	vp__msg_release(rdv);
 	return rc;
-}
-
-/* Takes the next message of a mailbox, waiting for it if needed. */
-static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
-		struct vp__delivery *d)
-{
-	unsigned tries = 0, polls = 0, budget = 0;
-	int rc, got;
-
-	for (;;) {
-		got = vp__mailbox_take(mb, d);
-		if (got > 0)
-			return VP_OK;
-		if (got == 0 && polls == 0)
-			budget = thr_poll_budget(me->tw);
-		if (got == 0 && polls < budget) {
-			polls++;
-			caa_cpu_relax();
-			continue;
-		}
-		if (got < 0) {
-			/* a sender is linking its node right now */
-			if (++tries % 64 == 0)
-				sched_yield();
-			else
-				caa_cpu_relax();
-			continue;
-		}
-		rc = thr_block(me, THR_WAIT_RECV, src, mb, NULL, n);
-		if (rc)
-			return rc;
-	}
-}
-
-static int matches(int want, int tag)
-{
-	return want == VP_ANY_TAG || want == tag;
-}
-
-/* The oldest message set aside whose tag matches, unlinked; or NULL. */
-static struct vp__msg *unexpected_take(struct vp__mailbox *mb, int tag)
-{
-	struct vp__msg **pp, *m, *prev = NULL;
-
-	for (pp = &mb->unx_head; (m = *pp); prev = m, pp = &m->unx_next)
-		if (matches(tag, m->tag)) {
-			*pp = m->unx_next;
-			if (mb->unx_tail == m)
-				mb->unx_tail = prev;
-			mb->unx_count--;
-			return m;
-		}
-	return NULL;
-}
-
-static void unexpected_add(struct vp__mailbox *mb, struct vp__msg *m)
-{
-	m->unx_next = NULL;
-	if (mb->unx_tail)
-		mb->unx_tail->unx_next = m;
-	else
-		mb->unx_head = m;
-	mb->unx_tail = m;
-	mb->unx_count++;
-}
-
-/* A fastbox message no receive wants yet: copied into a header of the
- * receiver's own pool, so that its slot goes back to the sender. */
-static int stash_slot(struct thr_rank *me, struct vp__mailbox *mb,
-		      struct vp__fb_slot *s)
-{
-	struct vp__msg *m = vp__msg_alloc(me, s->len);
-
-	if (!m)
-		return VP_ENOMEM;
-	m->len = s->len;
-	m->src_world = mb->src;
-	m->tag = s->tag;
-	m->env = s->env;
-	m->rdv_buf = NULL;
-	if (s->len)
-		memcpy(m->payload, s->payload, s->len);
-	vp__fastbox_release(mb, s);
-	unexpected_add(mb, m);
-	return VP_OK;
-}
-
-/* Copies out a queued message and gives its header back (or, for a
- * rendezvous, copies from the sender's buffer and releases the sender). */
-static int deliver(struct thr_rank *me, struct vp__msg *m, int src, void *buf,
-		   size_t n)
-{
-	int expected = VP__RDV_POSTED;
-
-	if (!m->rdv_buf) {
-		if (m->len <= n && m->len)
-			memcpy(buf, m->payload, m->len);
-		vp__msg_release(m);
-	} else if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
-						   VP__RDV_CLAIMED)) {
-		/* The sender withdrew it: the run is aborting. */
-		vp__msg_release(m);
-		return VP_EABORT;
-	} else {
-		if (m->len <= n)
-			memcpy(buf, m->rdv_buf, m->len);
-		/* After DONE the sender may reuse the header: read nothing
-		 * from it past this store. */
-		atomic_store(&m->rdv_state, VP__RDV_DONE);
-		thr_wake(me->tw, src, me->world_rank);
-	}
-	return VP_OK;
-}
-
-static int recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
-		size_t *len, struct vp__envelope *env, int *got_tag)
-{
-	struct thr_rank *me = tx;
-	struct vp__delivery d;
-	struct vp__mailbox *mb;
-	struct vp__msg *m;
-	int rc;
-
-	mb = vp__mailbox_get(me, ctx, src, me->world_rank);
-	if (!mb)
-		return VP_ENOMEM;
-	/* messages set aside earlier come first: they arrived first */
-	m = mb->unx_head ? unexpected_take(mb, tag) : NULL;
-	while (!m) {
-		if ((rc = take(me, mb, src, n, &d)))
-			return rc;
-		count_progress(me);
-		if (d.slot && matches(tag, d.slot->tag)) {
-			*env = d.slot->env;
-			*len = d.slot->len;
-			*got_tag = d.slot->tag;
-			if (*len <= n && *len)
-				memcpy(buf, d.slot->payload, *len);
-			vp__fastbox_release(mb, d.slot);
-			return VP_OK;
-		}
-		if (d.slot) {
-			if ((rc = stash_slot(me, mb, d.slot)))
-				return rc;
-		} else if (matches(tag, d.m->tag)) {
-			m = d.m;
-		} else {
-			unexpected_add(mb, d.m);
-		}
-	}
-	*env = m->env;
-	*len = m->len;
-	*got_tag = m->tag;
-	return deliver(me, m, src, buf, n);
 }
 
 static void wake_all(void *tx_world)
@@ -313,6 +150,9 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		atomic_init(&r->wait_kind, THR_WAIT_NONE);
 		atomic_init(&r->exited, 0);
 		atomic_init(&r->returned, NULL);
+		atomic_init(&r->watch, NULL);
+		atomic_init(&r->nwatch, 0);
+		atomic_init(&r->inbox.gen, 0);
 		r->world_rank = i;
 		r->tw = w;
 		r->rank = in->ranks[i];
@@ -476,6 +316,7 @@ static void world_free(void *tx_world)
 	for (i = 0; i < w->p; i++) {
 		vp__pool_free(&w->ranks[i]);
 		vp__peer_map_free(&w->ranks[i].peers);
+		thr_receive_free(&w->ranks[i]);
 	}
 	vp__mailboxes_free(w);
 	pthread_mutex_destroy(&w->verify_lock);
@@ -490,7 +331,13 @@ const struct vp__transport vp__threads_transport = {
 	.run = run,
 	.post_send = post_send,
 	.complete_send = complete_send,
-	.recv = recv,
+	.recv = thr_recv,
+	.post_recv = thr_post_recv,
+	.progress = thr_progress,
+	.cancel_recv = thr_cancel_recv,
+	.send_done = thr_send_done,
+	.block = thr_block_set,
+	.probe = thr_probe,
 	.wake_all = wake_all,
 	.forget = forget,
 	.release = release,

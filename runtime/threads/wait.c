@@ -87,6 +87,8 @@ int thr_wait_ready(struct thr_rank *r)
 	case THR_WAIT_RDV_DONE:
 		m = atomic_load_explicit(&r->wait_msg, memory_order_relaxed);
 		return atomic_load(&m->rdv_state) == VP__RDV_DONE;
+	case THR_WAIT_SET:
+		return thr_watch_ready(r);
 	}
 	return 1;
 }
@@ -106,9 +108,12 @@ void thr_wake(struct thr_world *w, int target, int waker)
 {
 	struct thr_rank *r = &w->ranks[target];
 
+	int on;
+
 	if (atomic_load(&r->bell) != 1)
 		return;
-	if (atomic_load(&r->waiting_on) != waker)
+	on = atomic_load(&r->waiting_on);
+	if (on != waker && on != THR_ANY_PEER)
 		return;
 	unblock(w, r, 1);
 }

@@ -1,0 +1,594 @@
+/*
+ * request.c - nonblocking point to point: vp_isend and vp_irecv start a
+ * transfer; vp_wait, vp_waitall, vp_waitany, vp_test and vp_testall
+ * complete it (MPI standard, sec. 3.7, "Nonblocking communication").
+ *
+ * A request comes from its rank's pool and goes back to it when it
+ * completes. Freed requests wait in a queue of REQ_QUARANTINE before they
+ * are used again, and the pool's memory lives until the run ends, so a
+ * handle used after it completed (waited twice through a copy) is
+ * recognised as such instead of touching another request.
+ *
+ * Model clock (Grama et al., sec. 2.5.1, with one send and one receive
+ * port per rank): vp_isend stamps its message when posted, starting it
+ * when the send port is free, so sends leave in the order posted; T does
+ * not move until the wait, which takes T to when the port is done with the
+ * send. A receive completes at max(T at the wait, arrival) under the
+ * receive-port rule, and waitall completes its requests in array order, so
+ * model times do not depend on which message arrived first in real time.
+ * The events log VP__EV_ISEND at the post and VP__EV_SEND_DONE at the wait,
+ * so the congested replay follows the same rules.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace.h"
+
+#define VP__REQ_LIVE 0x76702d72u  /* "vp-r" */
+#define VP__REQ_FREED 0x64656164u /* "dead" */
+#define REQ_CHUNK 64
+#define REQ_QUARANTINE 1024
+
+struct vp_req {
+	unsigned magic;
+	int is_send;
+	int done; /* the transfer is over; the request is not completed yet */
+	vp_comm *comm;
+	int peer; /* as the caller named it: a rank of comm, or a constant */
+	int peer_world;
+	int tag;
+	size_t n;
+	/* a send */
+	void *pending; /* the transport's, while the buffer is lent */
+	uint32_t seq;  /* the model's number of the message */
+	double send_end;
+	/* a receive */
+	struct vp__xrecv xr;
+	struct vp__trace_op op;
+	struct vp_req *prev, *next; /* the rank's live list, or its queue */
+};
+
+/* The calling thread's rank: requests carry no communicator argument. */
+static __thread struct vp__rank *self;
+
+void vp__requests_enter(struct vp__rank *r)
+{
+	self = r;
+}
+
+static const struct vp__transport *tx_of(const struct vp__rank *me)
+{
+	return me->world->tx_ops;
+}
+
+/* ---- the pool ---- */
+
+static struct vp_req *req_new(struct vp__rank *me)
+{
+	struct vp__req_pool *p = &me->reqs;
+	struct vp_req *r;
+
+	if (p->nqueued > REQ_QUARANTINE || (p->queue && !p->room)) {
+		r = p->queue;
+		p->queue = r->next;
+		if (!p->queue)
+			p->queue_tail = NULL;
+		p->nqueued--;
+	} else {
+		if (!p->room) {
+			struct vp__req_chunk *ch = malloc(
+			    sizeof(*ch) + REQ_CHUNK * sizeof(struct vp_req));
+			if (!ch)
+				return NULL;
+			ch->next = p->chunks;
+			p->chunks = ch;
+			p->fresh = (struct vp_req *)(ch + 1);
+			p->room = REQ_CHUNK;
+		}
+		r = p->fresh++;
+		p->room--;
+	}
+	memset(r, 0, sizeof(*r));
+	r->magic = VP__REQ_LIVE;
+	r->next = p->live;
+	if (p->live)
+		p->live->prev = r;
+	p->live = r;
+	p->nlive++;
+	return r;
+}
+
+static void req_free(struct vp__rank *me, struct vp_req *r)
+{
+	struct vp__req_pool *p = &me->reqs;
+
+	if (r->prev)
+		r->prev->next = r->next;
+	else
+		p->live = r->next;
+	if (r->next)
+		r->next->prev = r->prev;
+	p->nlive--;
+	r->magic = VP__REQ_FREED;
+	r->next = NULL;
+	if (p->queue_tail)
+		p->queue_tail->next = r;
+	else
+		p->queue = r;
+	p->queue_tail = r;
+	p->nqueued++;
+}
+
+void vp__requests_free(struct vp__rank *me)
+{
+	struct vp__req_chunk *ch, *next;
+
+	for (ch = me->reqs.chunks; ch; ch = next) {
+		next = ch->next;
+		free(ch);
+	}
+	memset(&me->reqs, 0, sizeof(me->reqs));
+}
+
+/* "vp_isend to rank 1, tag 7, 8 bytes" */
+static const char *req_name(const struct vp_req *r, char *buf, size_t len)
+{
+	char peer[64], tag[24];
+
+	if (r->peer == VP_ANY_SOURCE)
+		snprintf(peer, sizeof(peer), "any rank");
+	else if (r->peer == VP_PROC_NULL)
+		snprintf(peer, sizeof(peer), "VP_PROC_NULL");
+	else
+		snprintf(peer, sizeof(peer), "rank %d", r->peer);
+	if (r->tag == VP_ANY_TAG)
+		snprintf(tag, sizeof(tag), "any tag");
+	else
+		snprintf(tag, sizeof(tag), "tag %d", r->tag);
+	snprintf(buf, len, "%s %s, %s, %zu bytes",
+		 r->is_send ? "vp_isend to" : "vp_irecv from", peer, tag, r->n);
+	return buf;
+}
+
+/*
+ * A rank returned from its function: requests it did not complete are a
+ * misused handle. The first names them (unless the run already failed);
+ * then receives are withdrawn and lent send buffers taken back, so no
+ * other rank touches memory that is gone.
+ */
+void vp__requests_settle(struct vp__rank *me)
+{
+	struct vp__req_pool *p = &me->reqs;
+	struct vp_req *r;
+	char msg[VP__ERRMSG_BYTES], one[128];
+	size_t at;
+	int k = 0;
+
+	if (!p->live)
+		return;
+	if (!vp__world_status(me->world)) {
+		at = (size_t)snprintf(msg, sizeof(msg),
+				      "rank %d: rank function: returned with "
+				      "%d request%s not completed (complete "
+				      "each with vp_wait or vp_test): ",
+				      me->world_rank, p->nlive,
+				      p->nlive == 1 ? "" : "s");
+		for (r = p->live; r && at < sizeof(msg); r = r->next)
+			at += (size_t)snprintf(msg + at, sizeof(msg) - at,
+					       "%s%s", k++ ? "; " : "",
+					       req_name(r, one, sizeof(one)));
+		vp__world_fail(me->world, me->world_rank, VP_EINVAL, msg);
+	}
+	while ((r = p->live)) {
+		if (!r->is_send)
+			tx_of(me)->cancel_recv(me->tx, &r->xr);
+		else if (r->pending)
+			tx_of(me)->complete_send(me->tx, r->pending,
+						 r->peer_world);
+		req_free(me, r);
+	}
+}
+
+/* ---- checks ---- */
+
+/* Request r may be completed by the calling thread: VP_OK, or the error
+ * (the run fails naming it). */
+static int req_check(struct vp_req *r, int i, const char *call)
+{
+	struct vp__rank *me = self;
+	char idx[32] = "";
+
+	if (!me)
+		return VP_EINVAL; /* not a rank's thread: nobody to name */
+	if (i >= 0)
+		snprintf(idx, sizeof(idx), " %d", i);
+	if (r->magic == VP__REQ_FREED)
+		return vp__fail(me, VP_EINVAL, call,
+				"request%s was already completed (waited or "
+				"tested before through another copy of the "
+				"handle)",
+				idx);
+	if (r->magic != VP__REQ_LIVE)
+		return vp__fail(me, VP_EINVAL, call,
+				"request%s (%p) is not a request from vp_isend "
+				"or vp_irecv",
+				idx, (void *)r);
+	if (r->comm->me != me)
+		return vp__fail(me, VP_EINVAL, call,
+				"request%s belongs to rank %d, not to this "
+				"rank: only the rank that started a request "
+				"completes it",
+				idx, r->comm->me->world_rank);
+	return vp__enter(r->comm, call);
+}
+
+static int check_array(int n, vp_request *reqs, const char *call)
+{
+	if (!self)
+		return VP_EINVAL;
+	if (n < 0)
+		return vp__fail(self, VP_EINVAL, call,
+				"count %d is negative", n);
+	if (n && !reqs)
+		return vp__fail(self, VP_EINVAL, call,
+				"the request array is NULL but its count is %d",
+				n);
+	return VP_OK;
+}
+
+/* ---- starting ---- */
+
+int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+	     vp_request *req)
+{
+	struct vp__envelope env;
+	struct vp__rank *me;
+	struct vp_req *r;
+	int rc, hops;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_isend")) ||
+	    (rc = vp__check_peer(c, dst, "vp_isend", "destination")) ||
+	    (rc = vp__check_tag(c, tag, 0, "vp_isend")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_isend", "buffer")))
+		return rc;
+	me = c->me;
+	if (!req)
+		return vp__fail(me, VP_EINVAL, "vp_isend",
+				"the request pointer is NULL");
+	if (!(r = req_new(me)))
+		return vp__fail(me, VP_ENOMEM, "vp_isend",
+				"no memory for a request");
+	*r = (struct vp_req){ .magic = r->magic, .is_send = 1, .comm = c,
+			      .peer = dst, .tag = tag, .n = n, .prev = r->prev,
+			      .next = r->next };
+	*req = r;
+	if (dst == VP_PROC_NULL) {
+		r->done = 1;
+		return VP_OK;
+	}
+	r->peer_world = vp__to_world(c, dst);
+	vp__trace_begin(c, &r->op, VP__EV_SEND);
+	hops = vp__p2p_post(c, r->peer_world, tag, buf, n, &env, &r->pending);
+	if (hops < 0)
+		return vp__fail(me, hops, "vp_isend", "no memory for %zu bytes",
+				n);
+	r->seq = env.seq;
+	r->send_end = me->clock.port_free;
+	vp__trace_sent(c, &r->op, r->peer_world, n, hops, &env);
+	vp__clock_log(&me->clock, VP__EV_ISEND, r->peer_world, -1,
+		      (uint32_t)hops, 0, n, 0);
+	return VP_OK;
+}
+
+int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
+	     vp_request *req)
+{
+	struct vp__rank *me;
+	struct vp_req *r;
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_irecv")) ||
+	    (rc = vp__check_peer(c, src, "vp_irecv", "source")) ||
+	    (rc = vp__check_tag(c, tag, 1, "vp_irecv")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_irecv", "buffer")))
+		return rc;
+	me = c->me;
+	if (!req)
+		return vp__fail(me, VP_EINVAL, "vp_irecv",
+				"the request pointer is NULL");
+	if (!(r = req_new(me)))
+		return vp__fail(me, VP_ENOMEM, "vp_irecv",
+				"no memory for a request");
+	*r = (struct vp_req){ .magic = r->magic, .comm = c, .peer = src,
+			      .tag = tag, .n = n, .prev = r->prev,
+			      .next = r->next };
+	*req = r;
+	if (src == VP_PROC_NULL) {
+		r->done = 1;
+		return VP_OK;
+	}
+	r->peer_world = src == VP_ANY_SOURCE ? src : vp__to_world(c, src);
+	r->xr = (struct vp__xrecv){ .ctx = vp__ctx(c), .src = r->peer_world,
+				    .tag = tag, .buf = buf, .n = n };
+	vp__trace_begin(c, &r->op, VP__EV_RECV);
+	if ((rc = tx_of(me)->post_recv(me->tx, &r->xr)))
+		return vp__fail(me, rc, "vp_irecv",
+				"no memory to post the receive");
+	return VP_OK;
+}
+
+/* ---- completing ---- */
+
+static int is_done(struct vp_req *r)
+{
+	struct vp__rank *me = r->comm->me;
+
+	if (!r->done)
+		r->done = r->is_send
+			      ? tx_of(me)->send_done(me->tx, r->pending)
+			      : r->xr.done;
+	return r->done;
+}
+
+/* The request is done: the clock, the trace and the status take it, and it
+ * goes back to the pool. */
+static int complete(struct vp_req *r, vp_status *st, const char *call)
+{
+	vp_comm *c = r->comm;
+	struct vp__rank *me = c->me;
+	struct vp__xrecv *x = &r->xr;
+	vp_status s = { VP_PROC_NULL, VP_ANY_TAG, 0 };
+	char peer[64];
+	double done;
+	int rc = VP_OK;
+
+	if (r->peer == VP_PROC_NULL)
+		goto out;
+	if (r->is_send) {
+		s = (vp_status){ r->peer, r->tag, r->n };
+		rc = tx_of(me)->complete_send(me->tx, r->pending,
+					      r->peer_world);
+		if (rc) {
+			rc = vp__fail(me, rc, call, "sending to %s: %s",
+				      vp__peer_name(c, r->peer_world, peer,
+						    sizeof(peer)),
+				      vp_strerror(rc));
+			goto out;
+		}
+		if (r->send_end > me->clock.t)
+			me->clock.t = r->send_end;
+		vp__clock_log(&me->clock, VP__EV_SEND_DONE, r->peer_world, -1,
+			      0, r->seq, r->n, 0);
+		vp__trace_end(c, &r->op);
+		goto out;
+	}
+	if (x->rc) {
+		rc = vp__fail(me, x->rc, call, "receiving from %s: %s",
+			      vp__peer_name(c, x->got_src, peer, sizeof(peer)),
+			      vp_strerror(x->rc));
+		goto out;
+	}
+	s = (vp_status){ vp__from_world(c, x->got_src), x->got_tag, x->len };
+	vp__trace_arrived(me, &x->env);
+	done = vp__clock_recv(&me->clock, &me->world->model, &x->env, x->len);
+	if (done > me->clock.t)
+		me->clock.t = done;
+	vp__clock_log(&me->clock, VP__EV_RECV, -1, x->got_src, 0, x->env.seq,
+		      0, x->len);
+	vp__trace_received(c, &r->op, x->got_src, x->env.seq, x->len);
+	vp__trace_end(c, &r->op);
+	if (x->len > x->n)
+		rc = vp__fail(me, VP_ETRUNC, call,
+			      "message of %zu bytes from %s does not fit the "
+			      "%zu-byte buffer of vp_irecv (nothing written)",
+			      x->len,
+			      vp__peer_name(c, x->got_src, peer, sizeof(peer)),
+			      x->n);
+out:
+	if (st)
+		*st = s;
+	req_free(me, r);
+	return rc;
+}
+
+/* What a request not done waits for, for the transport's block. */
+static void xwait_of(const struct vp_req *r, struct vp__xwait *w)
+{
+	if (r->is_send)
+		*w = (struct vp__xwait){ VP__XW_SEND, 0, r->peer_world, r->tag,
+					 r->n, r->pending };
+	else
+		*w = (struct vp__xwait){ VP__XW_RECV, r->xr.ctx, r->xr.src,
+					 r->tag, r->n, NULL };
+}
+
+#define ALL 1
+#define ANY 0
+
+/* Waits until all (or any) of the n requests are done; NULL entries are
+ * skipped. */
+static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
+		      const char *call)
+{
+	struct vp__xwait one, *w = &one;
+	int i, k, rc, pending;
+
+	for (;;) {
+		if ((rc = tx_of(me)->progress(me->tx)))
+			break;
+		for (i = 0, pending = 0; i < n; i++)
+			if (reqs[i] && !is_done(reqs[i]))
+				pending++;
+			else if (reqs[i] && !all)
+				goto out;
+		if (!pending)
+			goto out;
+		if (pending > 1 && w == &one &&
+		    !(w = malloc((size_t)n * sizeof(*w)))) {
+			rc = VP_ENOMEM;
+			break;
+		}
+		for (i = 0, k = 0; i < n; i++)
+			if (reqs[i] && !reqs[i]->done)
+				xwait_of(reqs[i], &w[k++]);
+		if ((rc = tx_of(me)->block(me->tx, w, k)))
+			break;
+	}
+	if (w != &one)
+		free(w);
+	if (rc == VP_ENOMEM)
+		return vp__fail(me, rc, call, "no memory to wait");
+	return vp__fail(me, rc, call, "waiting for %d request%s: %s", n,
+			n == 1 ? "" : "s", vp_strerror(rc));
+out:
+	if (w != &one)
+		free(w);
+	return VP_OK;
+}
+
+int vp_wait(vp_request *req, vp_status *st)
+{
+	struct vp_req *r;
+	int rc;
+
+	if (!req)
+		return self ? vp__fail(self, VP_EINVAL, "vp_wait",
+				       "the request pointer is NULL")
+			    : VP_EINVAL;
+	if (!(r = *req)) {
+		if (st)
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+		return VP_OK;
+	}
+	if ((rc = req_check(r, -1, "vp_wait")) ||
+	    (rc = wait_until(r->comm->me, req, 1, ALL, "vp_wait")))
+		return rc;
+	*req = VP_REQUEST_NULL;
+	return complete(r, st, "vp_wait");
+}
+
+int vp_test(vp_request *req, int *done, vp_status *st)
+{
+	struct vp__rank *me;
+	struct vp_req *r;
+	int rc;
+
+	if (!req || !done)
+		return self ? vp__fail(self, VP_EINVAL, "vp_test",
+				       "%s pointer is NULL",
+				       req ? "the done" : "the request")
+			    : VP_EINVAL;
+	if (!(r = *req)) {
+		*done = 1;
+		if (st)
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+		return VP_OK;
+	}
+	if ((rc = req_check(r, -1, "vp_test")))
+		return rc;
+	me = r->comm->me;
+	if ((rc = tx_of(me)->progress(me->tx)))
+		return vp__fail(me, rc, "vp_test", "no memory");
+	*done = is_done(r);
+	if (!*done)
+		return VP_OK;
+	*req = VP_REQUEST_NULL;
+	return complete(r, st, "vp_test");
+}
+
+/* Checks every non-null request of an array. */
+static int check_all(int n, vp_request *reqs, const char *call)
+{
+	int i, rc;
+
+	if ((rc = check_array(n, reqs, call)))
+		return rc;
+	for (i = 0; i < n; i++)
+		if (reqs[i] && (rc = req_check(reqs[i], i, call)))
+			return rc;
+	return VP_OK;
+}
+
+/* Completes every request of the array, in array order. */
+static int complete_all(int n, vp_request *reqs, vp_status *sts,
+			const char *call)
+{
+	int i, rc, first = VP_OK;
+
+	for (i = 0; i < n; i++) {
+		struct vp_req *r = reqs[i];
+		reqs[i] = VP_REQUEST_NULL;
+		if (!r) {
+			if (sts)
+				sts[i] = (vp_status){ VP_ANY_SOURCE,
+						      VP_ANY_TAG, 0 };
+			continue;
+		}
+		rc = complete(r, sts ? &sts[i] : NULL, call);
+		if (rc && !first)
+			first = rc;
+	}
+	return first;
+}
+
+int vp_waitall(int n, vp_request reqs[], vp_status sts[])
+{
+	int rc;
+
+	if ((rc = check_all(n, reqs, "vp_waitall")) ||
+	    (n && (rc = wait_until(self, reqs, n, ALL, "vp_waitall"))))
+		return rc;
+	return complete_all(n, reqs, sts, "vp_waitall");
+}
+
+int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[])
+{
+	int i, rc;
+
+	if ((rc = check_all(n, reqs, "vp_testall")))
+		return rc;
+	if (!done)
+		return vp__fail(self, VP_EINVAL, "vp_testall",
+				"the done pointer is NULL");
+	if ((rc = tx_of(self)->progress(self->tx)))
+		return vp__fail(self, rc, "vp_testall", "no memory");
+	*done = 0;
+	for (i = 0; i < n; i++)
+		if (reqs[i] && !is_done(reqs[i]))
+			return VP_OK;
+	*done = 1;
+	return complete_all(n, reqs, sts, "vp_testall");
+}
+
+int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st)
+{
+	struct vp_req *r;
+	int i, rc;
+
+	if ((rc = check_all(n, reqs, "vp_waitany")))
+		return rc;
+	if (!index)
+		return vp__fail(self, VP_EINVAL, "vp_waitany",
+				"the index pointer is NULL");
+	*index = -1;
+	for (i = 0; i < n && !reqs[i]; i++)
+		;
+	if (i == n) {
+		if (st)
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+		return VP_OK;
+	}
+	if ((rc = wait_until(self, reqs, n, ANY, "vp_waitany")))
+		return rc;
+	for (i = 0; i < n && !(reqs[i] && reqs[i]->done); i++)
+		;
+	r = reqs[i];
+	reqs[i] = VP_REQUEST_NULL;
+	*index = i;
+	return complete(r, st, "vp_waitany");
+}

@@ -1,0 +1,737 @@
+/*
+ * receive.c - matching messages to receives in the threads transport, by
+ * MPI's rules (MPI standard, sec. 3.5, "Semantics of point-to-point
+ * communication").
+ *
+ * Three places a message can be:
+ *   in its mailbox  sent, not yet taken by the receiver (mailbox.h);
+ *   aside           taken while no receive wanted it (MPI's "unexpected
+ *                   messages"): kept in its mailbox's list in order, each
+ *                   stamped with the order the receiver saw it (seen);
+ *   delivered       copied into a receive's buffer.
+ * And three ways to receive:
+ *   direct   a blocking receive from a named source while the rank has no
+ *            posted receives: it searches the aside list, then takes the
+ *            mailbox's messages in order, setting aside other tags. This is
+ *            the fast path: a message first in line costs what an untagged
+ *            receive always cost.
+ *   posted   vp_irecv, any receive from VP_ANY_SOURCE, and a blocking
+ *            receive made while receives are posted: it searches the aside
+ *            lists; if nothing matches it joins the rank's queue of posted
+ *            receives, in post order. Progress then takes every message
+ *            that has arrived in the mailboxes the posted receives look at
+ *            and gives each to the oldest posted receive that matches it,
+ *            or sets it aside.
+ *   probe    drains the same way, then reports the first match aside.
+ * Invariant: nothing aside matches a posted receive (a receive searches
+ * the aside lists before it is queued, and progress offers every message to
+ * the queue before setting it aside). Hence MPI's two rules hold: a message
+ * goes to the oldest posted receive that matches it, and messages of one
+ * (sender, tag, communicator) are received in the order sent.
+ *
+ * VP_ANY_SOURCE looks at every mailbox of the context whose destination is
+ * this rank (a list rebuilt when the rank's inbox changes); among messages
+ * set aside it takes the one seen first. Which sender's message a wildcard
+ * gets when several have arrived follows the real interleaving.
+ *
+ * Blocking for several things (a waitall, a wildcard, a probe): the rank
+ * publishes a watch set (struct thr_watch) and parks in THR_WAIT_SET, which
+ * any sender to it may ring. The deadlock verifier reads the watch set:
+ * the rank is ready if a watched mailbox holds a message, its inbox got a
+ * new mailbox, or a watched rendezvous buffer was taken. Progress before
+ * blocking empties the watched mailboxes, so "ready" is exact.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "threads.h"
+
+static int tag_matches(int want, int tag)
+{
+	return want == VP_ANY_TAG || want == tag;
+}
+
+static int recv_matches(const struct vp__xrecv *r, int ctx, int src, int tag)
+{
+	return r->ctx == ctx && (r->src == VP_ANY_SOURCE || r->src == src) &&
+	       tag_matches(r->tag, tag);
+}
+
+/* ---- messages set aside ---- */
+
+static void aside_add(struct thr_rank *me, struct vp__mailbox *mb,
+		      struct vp__msg *m)
+{
+	m->seen = me->seen++;
+	m->unx_next = NULL;
+	if (mb->unx_tail)
+		mb->unx_tail->unx_next = m;
+	else
+		mb->unx_head = m;
+	mb->unx_tail = m;
+	mb->unx_count++;
+}
+
+static struct vp__msg *aside_first(const struct vp__mailbox *mb, int tag)
+{
+	struct vp__msg *m;
+
+	for (m = mb->unx_head; m; m = m->unx_next)
+		if (tag_matches(tag, m->tag))
+			return m;
+	return NULL;
+}
+
+static void aside_unlink(struct vp__mailbox *mb, struct vp__msg *m)
+{
+	struct vp__msg **pp, *prev = NULL;
+
+	for (pp = &mb->unx_head; *pp != m; prev = *pp, pp = &(*pp)->unx_next)
+		;
+	*pp = m->unx_next;
+	if (mb->unx_tail == m)
+		mb->unx_tail = prev;
+	mb->unx_count--;
+}
+
+/* A fastbox message no receive wants yet: copied into a header of the
+ * receiver's own pool, so that its slot goes back to the sender. */
+static int aside_slot(struct thr_rank *me, struct vp__mailbox *mb,
+		      struct vp__fb_slot *s)
+{
+	struct vp__msg *m = vp__msg_alloc(me, s->len);
+
+	if (!m)
+		return VP_ENOMEM;
+	m->len = s->len;
+	m->src_world = mb->src;
+	m->tag = s->tag;
+	m->env = s->env;
+	m->rdv_buf = NULL;
+	if (s->len)
+		memcpy(m->payload, s->payload, s->len);
+	vp__fastbox_release(mb, s);
+	aside_add(me, mb, m);
+	return VP_OK;
+}
+
+/* The mailboxes of context ctx whose destination is me, for
+ * VP_ANY_SOURCE; NULL when there is no memory. */
+static struct vp__mailbox **any_list(struct thr_rank *me, int ctx, int *n)
+{
+	struct thr_inbox *in = &me->inbox;
+	unsigned gen = atomic_load(&in->gen);
+	struct vp__mailbox *mb;
+	size_t b;
+
+	if (me->any.mbs && me->any.ctx == ctx && me->any.gen == gen) {
+		*n = me->any.n;
+		return me->any.mbs;
+	}
+	pthread_mutex_lock(&in->lock);
+	if (me->any.cap < (int)in->count + 1) {
+		int cap = (int)in->count + 16;
+		void *a = realloc(me->any.mbs, (size_t)cap * sizeof(mb));
+		if (!a) {
+			pthread_mutex_unlock(&in->lock);
+			return NULL;
+		}
+		me->any.mbs = a;
+		me->any.cap = cap;
+	}
+	me->any.n = 0;
+	for (b = 0; b < in->nbuckets; b++)
+		for (mb = in->buckets[b]; mb; mb = mb->next)
+			if (mb->ctx == ctx)
+				me->any.mbs[me->any.n++] = mb;
+	me->any.ctx = ctx;
+	me->any.gen = atomic_load(&in->gen);
+	pthread_mutex_unlock(&in->lock);
+	*n = me->any.n;
+	return me->any.mbs;
+}
+
+/* The first message aside matching (ctx, src, tag), the one seen first for
+ * VP_ANY_SOURCE, and its mailbox in *at; NULL when none. VP_ENOMEM in *rc
+ * when a list could not be made. */
+static struct vp__msg *aside_find(struct thr_rank *me, int ctx, int src,
+				  int tag, struct vp__mailbox **at, int *rc)
+{
+	struct vp__mailbox **list, *mb;
+	struct vp__msg *m, *best = NULL;
+	int i, n;
+
+	*rc = VP_OK;
+	if (src >= 0) {
+		if (!(mb = vp__mailbox_get(me, ctx, src, me->world_rank))) {
+			*rc = VP_ENOMEM;
+			return NULL;
+		}
+		*at = mb;
+		return mb->unx_head ? aside_first(mb, tag) : NULL;
+	}
+	if (!(list = any_list(me, ctx, &n))) {
+		*rc = VP_ENOMEM;
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		if (list[i]->unx_head && (m = aside_first(list[i], tag)) &&
+		    (!best || m->seen < best->seen)) {
+			best = m;
+			*at = list[i];
+		}
+	return best;
+}
+
+/* ---- delivery ---- */
+
+/* Copies out a queued message and gives its header back (or, for a
+ * rendezvous, copies from the sender's buffer and releases the sender).
+ * Nothing is written when the message is longer than n. */
+static int deliver(struct thr_rank *me, struct vp__msg *m, int src, void *buf,
+		   size_t n)
+{
+	int expected = VP__RDV_POSTED;
+
+	if (!m->rdv_buf) {
+		if (m->len <= n && m->len)
+			memcpy(buf, m->payload, m->len);
+		vp__msg_release(m);
+	} else if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
+						   VP__RDV_CLAIMED)) {
+		/* The sender withdrew it: the run is aborting. */
+		vp__msg_release(m);
+		return VP_EABORT;
+	} else {
+		if (m->len <= n)
+			memcpy(buf, m->rdv_buf, m->len);
+		/* After DONE the sender may reuse the header: read nothing
+		 * from it past this store. */
+		atomic_store(&m->rdv_state, VP__RDV_DONE);
+		thr_wake(me->tw, src, me->world_rank);
+	}
+	return VP_OK;
+}
+
+static void fill_from_msg(struct thr_rank *me, struct vp__xrecv *r,
+			  struct vp__msg *m, int src)
+{
+	r->len = m->len;
+	r->got_src = src;
+	r->got_tag = m->tag;
+	r->env = m->env;
+	r->rc = deliver(me, m, src, r->buf, r->n);
+	r->done = 1;
+}
+
+static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
+			   struct vp__fb_slot *s)
+{
+	r->len = s->len;
+	r->got_src = mb->src;
+	r->got_tag = s->tag;
+	r->env = s->env;
+	if (r->len <= r->n && r->len)
+		memcpy(r->buf, s->payload, r->len);
+	vp__fastbox_release(mb, s);
+	r->rc = VP_OK;
+	r->done = 1;
+}
+
+/* ---- posted receives ---- */
+
+static void posted_add(struct thr_rank *me, struct vp__xrecv *r)
+{
+	r->next = NULL;
+	if (me->posted_tail)
+		me->posted_tail->next = r;
+	else
+		me->posted = r;
+	me->posted_tail = r;
+}
+
+static void posted_unlink(struct thr_rank *me, struct vp__xrecv *r)
+{
+	struct vp__xrecv **pp, *prev = NULL;
+
+	for (pp = &me->posted; *pp && *pp != r;
+	     prev = *pp, pp = &(*pp)->next)
+		;
+	if (!*pp)
+		return;
+	*pp = r->next;
+	if (me->posted_tail == r)
+		me->posted_tail = prev;
+}
+
+/* The oldest posted receive that takes message (ctx, src, tag), unlinked. */
+static struct vp__xrecv *posted_take(struct thr_rank *me, int ctx, int src,
+				     int tag)
+{
+	struct vp__xrecv *r;
+
+	for (r = me->posted; r; r = r->next)
+		if (recv_matches(r, ctx, src, tag)) {
+			posted_unlink(me, r);
+			return r;
+		}
+	return NULL;
+}
+
+/* ---- taking what has arrived ---- */
+
+/* Takes every message that has arrived in mb: each goes to the oldest
+ * posted receive that matches it, or aside. */
+static int drain(struct thr_rank *me, struct vp__mailbox *mb)
+{
+	struct vp__delivery d;
+	struct vp__xrecv *r;
+	unsigned tries = 0;
+	int got, tag, rc;
+
+	for (;;) {
+		got = vp__mailbox_take(mb, &d);
+		if (!got)
+			return VP_OK;
+		if (got < 0) { /* a sender is linking its node right now */
+			if (++tries % 64 == 0)
+				sched_yield();
+			else
+				caa_cpu_relax();
+			continue;
+		}
+		thr_count_progress(me);
+		tag = d.slot ? d.slot->tag : d.m->tag;
+		r = me->posted ? posted_take(me, mb->ctx, mb->src, tag) : NULL;
+		if (r && d.slot)
+			fill_from_slot(r, mb, d.slot);
+		else if (r)
+			fill_from_msg(me, r, d.m, mb->src);
+		else if (d.slot && (rc = aside_slot(me, mb, d.slot)))
+			return rc;
+		else if (!d.slot)
+			aside_add(me, mb, d.m);
+	}
+}
+
+/* Adds the mailboxes a receive of (ctx, src) looks at to this pass's list,
+ * once each. */
+static int collect(struct thr_rank *me, int ctx, int src)
+{
+	struct vp__mailbox *one, **list;
+	int i, n;
+
+	if (src >= 0) {
+		if (!(one = vp__mailbox_get(me, ctx, src, me->world_rank)))
+			return VP_ENOMEM;
+		list = &one;
+		n = 1;
+	} else if (!(list = any_list(me, ctx, &n))) {
+		return VP_ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		if (list[i]->drain_pass == me->drain_pass)
+			continue;
+		if (me->ndrain == me->drain_cap) {
+			int cap = me->drain_cap ? 2 * me->drain_cap : 16;
+			void *a = realloc(me->drain, (size_t)cap * sizeof(*list));
+			if (!a)
+				return VP_ENOMEM;
+			me->drain = a;
+			me->drain_cap = cap;
+		}
+		list[i]->drain_pass = me->drain_pass;
+		me->drain[me->ndrain++] = list[i];
+	}
+	return VP_OK;
+}
+
+/* One progress pass over the posted receives' mailboxes, and those of
+ * (ctx, src) when ctx >= 0 (a probe's). */
+static int pass(struct thr_rank *me, int ctx, int src)
+{
+	struct vp__xrecv *r;
+	int i, rc = VP_OK;
+
+	me->drain_pass++;
+	me->ndrain = 0;
+	for (r = me->posted; r && !rc; r = r->next)
+		rc = collect(me, r->ctx, r->src);
+	if (!rc && ctx >= 0)
+		rc = collect(me, ctx, src);
+	for (i = 0; i < me->ndrain && !rc; i++)
+		rc = drain(me, me->drain[i]);
+	return rc;
+}
+
+int thr_progress(void *tx)
+{
+	struct thr_rank *me = tx;
+
+	return me->posted ? pass(me, -1, 0) : VP_OK;
+}
+
+int thr_post_recv(void *tx, struct vp__xrecv *r)
+{
+	struct thr_rank *me = tx;
+	struct vp__mailbox *mb = NULL;
+	struct vp__msg *m;
+	int rc;
+
+	r->done = 0;
+	r->rc = VP_OK;
+	m = aside_find(me, r->ctx, r->src, r->tag, &mb, &rc);
+	if (rc)
+		return rc;
+	if (m) {
+		aside_unlink(mb, m);
+		fill_from_msg(me, r, m, mb->src);
+		return VP_OK;
+	}
+	posted_add(me, r);
+	return pass(me, -1, 0);
+}
+
+void thr_cancel_recv(void *tx, struct vp__xrecv *r)
+{
+	if (!r->done)
+		posted_unlink(tx, r);
+}
+
+int thr_send_done(void *tx, void *pending)
+{
+	struct vp__msg *rdv = pending;
+
+	(void)tx;
+	return !rdv || atomic_load(&rdv->rdv_state) == VP__RDV_DONE;
+}
+
+/* ---- blocking on a watch set ---- */
+
+static int watch_reserve(struct thr_rank *me, int need)
+{
+	struct thr_retired *old;
+	struct thr_watch *w;
+	int cap = me->watch_cap ? me->watch_cap : 8;
+
+	if (need <= me->watch_cap)
+		return VP_OK;
+	while (cap < need)
+		cap *= 2;
+	w = calloc((size_t)cap, sizeof(*w));
+	old = malloc(sizeof(*old));
+	if (!w || !old) {
+		free(w);
+		free(old);
+		return VP_ENOMEM;
+	}
+	old->array = atomic_load(&me->watch);
+	old->next = me->retired;
+	me->retired = old;
+	atomic_store(&me->watch, w);
+	me->watch_cap = cap;
+	return VP_OK;
+}
+
+static void watch_put(struct thr_rank *me, int i, int kind, int say,
+		      const struct vp__xwait *x, struct vp__mailbox *mb,
+		      struct vp__msg *rdv)
+{
+	struct thr_watch *w = &atomic_load(&me->watch)[i];
+
+	atomic_store_explicit(&w->kind, kind, memory_order_relaxed);
+	atomic_store_explicit(&w->say, say, memory_order_relaxed);
+	atomic_store_explicit(&w->peer, x->peer, memory_order_relaxed);
+	atomic_store_explicit(&w->tag, x->tag, memory_order_relaxed);
+	atomic_store_explicit(&w->bytes, x->bytes, memory_order_relaxed);
+	atomic_store_explicit(&w->gen, atomic_load(&me->inbox.gen),
+			      memory_order_relaxed);
+	atomic_store_explicit(&w->mb, mb, memory_order_relaxed);
+	atomic_store_explicit(&w->rdv, rdv, memory_order_relaxed);
+}
+
+/* Fills the watch set from w[0..n); returns its length or VP_ENOMEM. */
+static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
+{
+	struct vp__mailbox **list, *one;
+	int i, k, len = 0, cnt, rc;
+
+	for (i = 0; i < n; i++) {
+		const struct vp__xwait *x = &w[i];
+		int say = x->kind + 1;
+
+		if (x->kind == VP__XW_SEND) {
+			if ((rc = watch_reserve(me, len + 1)))
+				return rc;
+			watch_put(me, len++, THR_W_SEND, say, x, NULL,
+				  x->pending);
+			continue;
+		}
+		if (x->peer >= 0) {
+			one = vp__mailbox_get(me, x->ctx, x->peer,
+					      me->world_rank);
+			if (!one || (rc = watch_reserve(me, len + 1)))
+				return VP_ENOMEM;
+			watch_put(me, len++, THR_W_MAILBOX, say, x, one, NULL);
+			continue;
+		}
+		/* any source: a new mailbox, or any of those there are */
+		if (!(list = any_list(me, x->ctx, &cnt)) ||
+		    (rc = watch_reserve(me, len + 1 + cnt)))
+			return VP_ENOMEM;
+		watch_put(me, len++, THR_W_NEW_MAILBOX, say, x, NULL, NULL);
+		for (k = 0; k < cnt; k++)
+			watch_put(me, len++, THR_W_MAILBOX, 0, x, list[k],
+				  NULL);
+	}
+	return len;
+}
+
+int thr_watch_ready(struct thr_rank *r)
+{
+	struct thr_watch *w = atomic_load(&r->watch);
+	int i, n = atomic_load(&r->nwatch);
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+
+	for (i = 0; i < n; i++)
+		switch (atomic_load_explicit(&w[i].kind,
+					     memory_order_relaxed)) {
+		case THR_W_MAILBOX:
+			mb = atomic_load_explicit(&w[i].mb,
+						  memory_order_relaxed);
+			if (vp__mailbox_has_message(mb))
+				return 1;
+			break;
+		case THR_W_NEW_MAILBOX:
+			if (atomic_load(&r->inbox.gen) !=
+			    atomic_load_explicit(&w[i].gen,
+						 memory_order_relaxed))
+				return 1;
+			break;
+		case THR_W_SEND:
+			m = atomic_load_explicit(&w[i].rdv,
+						 memory_order_relaxed);
+			if (atomic_load(&m->rdv_state) == VP__RDV_DONE)
+				return 1;
+			break;
+		}
+	return 0;
+}
+
+int thr_block_set(void *tx, const struct vp__xwait *w, int n)
+{
+	struct thr_rank *me = tx;
+	int len = watch_fill(me, w, n);
+
+	if (len < 0)
+		return len;
+	atomic_store(&me->nwatch, len);
+	return thr_block(me, THR_WAIT_SET, THR_ANY_PEER, NULL, NULL, 0);
+}
+
+/* Appends s to a bounded buffer. */
+static void append(char *buf, size_t len, size_t *at, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (*at + 1 >= len)
+		return;
+	if (k > len - *at - 1)
+		k = len - *at - 1;
+	memcpy(buf + *at, s, k);
+	*at += k;
+	buf[*at] = '\0';
+}
+
+void thr_watch_describe(struct thr_rank *r, char *buf, size_t len)
+{
+	struct thr_watch *w = atomic_load(&r->watch);
+	int i, n = atomic_load(&r->nwatch), shown = 0;
+	size_t at = 0;
+	char who[32], tag[32], one[192];
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int kind = atomic_load(&w[i].say) - 1;
+		int peer = atomic_load(&w[i].peer), t = atomic_load(&w[i].tag);
+		size_t bytes = atomic_load(&w[i].bytes);
+
+		if (kind < 0)
+			continue;
+		if (peer == VP_ANY_SOURCE)
+			snprintf(who, sizeof(who), "any rank");
+		else
+			snprintf(who, sizeof(who), "rank %d", peer);
+		if (t == VP_ANY_TAG)
+			snprintf(tag, sizeof(tag), "any tag");
+		else
+			snprintf(tag, sizeof(tag), "tag %d", t);
+		if (kind == VP__XW_SEND)
+			snprintf(one, sizeof(one),
+				 "a send to %s, %s, of %zu bytes (rendezvous: "
+				 "its receiver must take it)",
+				 who, tag, bytes);
+		else if (kind == VP__XW_PROBE)
+			snprintf(one, sizeof(one), "a probe for %s, %s", who,
+				 tag);
+		else
+			snprintf(one, sizeof(one),
+				 "a receive from %s, %s, into a %zu-byte "
+				 "buffer",
+				 who, tag, bytes);
+		if (shown++)
+			append(buf, len, &at, "; ");
+		append(buf, len, &at, one);
+	}
+}
+
+/* ---- the blocking receive, and probe ---- */
+
+/* The receive with posted receives: queued behind them, then waited for. */
+static int recv_posted(struct thr_rank *me, struct vp__xrecv *r)
+{
+	struct vp__xwait w = { VP__XW_RECV, r->ctx, r->src, r->tag, r->n,
+			       NULL };
+	int rc = thr_post_recv(me, r);
+
+	while (!rc && !r->done) {
+		rc = thr_block_set(me, &w, 1);
+		if (!rc)
+			rc = pass(me, -1, 0);
+	}
+	if (rc) {
+		thr_cancel_recv(me, r);
+		return rc;
+	}
+	return r->rc;
+}
+
+/* Takes the next message of a mailbox, waiting for it if needed. */
+static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
+		struct vp__delivery *d)
+{
+	unsigned tries = 0, polls = 0, budget = 0;
+	int rc, got;
+
+	for (;;) {
+		got = vp__mailbox_take(mb, d);
+		if (got > 0)
+			return VP_OK;
+		if (got == 0 && polls == 0)
+			budget = thr_poll_budget(me->tw);
+		if (got == 0 && polls < budget) {
+			polls++;
+			caa_cpu_relax();
+			continue;
+		}
+		if (got < 0) {
+			/* a sender is linking its node right now */
+			if (++tries % 64 == 0)
+				sched_yield();
+			else
+				caa_cpu_relax();
+			continue;
+		}
+		rc = thr_block(me, THR_WAIT_RECV, src, mb, NULL, n);
+		if (rc)
+			return rc;
+	}
+}
+
+/* The direct receive: its own mailbox, in order. */
+static int recv_direct(struct thr_rank *me, struct vp__xrecv *r)
+{
+	struct vp__delivery d;
+	struct vp__mailbox *mb;
+	struct vp__msg *m;
+	int rc;
+
+	mb = vp__mailbox_get(me, r->ctx, r->src, me->world_rank);
+	if (!mb)
+		return VP_ENOMEM;
+	/* messages set aside earlier come first: they arrived first */
+	if ((m = mb->unx_head ? aside_first(mb, r->tag) : NULL))
+		aside_unlink(mb, m);
+	while (!m) {
+		if ((rc = take(me, mb, r->src, r->n, &d)))
+			return rc;
+		thr_count_progress(me);
+		if (d.slot && tag_matches(r->tag, d.slot->tag)) {
+			fill_from_slot(r, mb, d.slot);
+			return VP_OK;
+		}
+		if (d.slot) {
+			if ((rc = aside_slot(me, mb, d.slot)))
+				return rc;
+		} else if (tag_matches(r->tag, d.m->tag)) {
+			m = d.m;
+		} else {
+			aside_add(me, mb, d.m);
+		}
+	}
+	fill_from_msg(me, r, m, r->src);
+	return r->rc;
+}
+
+int thr_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
+	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag)
+{
+	struct thr_rank *me = tx;
+	struct vp__xrecv r = { .ctx = ctx, .src = src, .tag = tag, .buf = buf,
+			       .n = n };
+	int rc = src >= 0 && !me->posted ? recv_direct(me, &r)
+					 : recv_posted(me, &r);
+
+	if (r.done) {
+		*len = r.len;
+		*env = r.env;
+		*got_src = r.got_src;
+		*got_tag = r.got_tag;
+	}
+	return rc;
+}
+
+int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
+	      struct vp__xprobe *out)
+{
+	struct thr_rank *me = tx;
+	struct vp__xwait w = { VP__XW_PROBE, ctx, src, tag, 0, NULL };
+	struct vp__mailbox *mb = NULL;
+	struct vp__msg *m;
+	int rc;
+
+	*found = 0;
+	for (;;) {
+		if ((rc = pass(me, ctx, src)))
+			return rc;
+		m = aside_find(me, ctx, src, tag, &mb, &rc);
+		if (rc)
+			return rc;
+		if (m) {
+			*found = 1;
+			*out = (struct vp__xprobe){ mb->src, m->tag, m->len,
+						    m->env };
+			return VP_OK;
+		}
+		if (!blocking)
+			return VP_OK;
+		if ((rc = thr_block_set(me, &w, 1)))
+			return rc;
+	}
+}
+
+void thr_receive_free(struct thr_rank *r)
+{
+	struct thr_retired *o, *next;
+
+	for (o = r->retired; o; o = next) {
+		next = o->next;
+		free(o->array);
+		free(o);
+	}
+	free(atomic_load(&r->watch));
+	free(r->any.mbs);
+	free(r->drain);
+}
