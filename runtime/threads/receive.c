@@ -455,15 +455,24 @@ static void watch_put(struct thr_rank *me, int i, int kind, int say,
 static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
 {
 	struct vp__mailbox **list, *one;
-	int i, k, len = 0, cnt, rc;
+	int i, k, len = 0, cnt, rc, need = 0;
 
+	/* the size first: the array is reallocated only between fills */
+	for (i = 0; i < n; i++)
+		if (w[i].kind != VP__XW_SEND && w[i].peer < 0) {
+			if (!any_list(me, w[i].ctx, &cnt))
+				return VP_ENOMEM;
+			need += 1 + cnt;
+		} else {
+			need++;
+		}
+	if ((rc = watch_reserve(me, need)))
+		return rc;
 	for (i = 0; i < n; i++) {
 		const struct vp__xwait *x = &w[i];
 		int say = x->kind + 1;
 
 		if (x->kind == VP__XW_SEND) {
-			if ((rc = watch_reserve(me, len + 1)))
-				return rc;
 			watch_put(me, len++, THR_W_SEND, say, x, NULL,
 				  x->pending);
 			continue;
@@ -471,15 +480,14 @@ static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
 		if (x->peer >= 0) {
 			one = vp__mailbox_get(me, x->ctx, x->peer,
 					      me->world_rank);
-			if (!one || (rc = watch_reserve(me, len + 1)))
+			if (!one)
 				return VP_ENOMEM;
 			watch_put(me, len++, THR_W_MAILBOX, say, x, one, NULL);
 			continue;
 		}
 		/* any source: a new mailbox, or any of those there are */
-		if (!(list = any_list(me, x->ctx, &cnt)) ||
-		    (rc = watch_reserve(me, len + 1 + cnt)))
-			return VP_ENOMEM;
+		if (!(list = any_list(me, x->ctx, &cnt)) || len + 1 + cnt > need)
+			return VP_ENOMEM; /* (a mailbox appeared: cannot) */
 		watch_put(me, len++, THR_W_NEW_MAILBOX, say, x, NULL, NULL);
 		for (k = 0; k < cnt; k++)
 			watch_put(me, len++, THR_W_MAILBOX, 0, x, list[k],
