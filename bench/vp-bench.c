@@ -5,7 +5,9 @@
  *
  *   vp-bench                 the basic suite and the foundation's goals:
  *                            probes (cache-line ping-pong, memcpy), p = 2
- *                            latency and 16 MiB bandwidth, p = 64 ring
+ *                            latency (blocking and isend/irecv), bandwidth
+ *                            with 64 messages in flight (as OSU's osu_bw)
+ *                            and 16 MiB bandwidth, p = 64 ring
  *                            exchange and barrier, p = 4096 start to finish
  *   vp-bench --pingpong      one-way latency and bandwidth over sizes
  *   vp-bench --collectives   each collective x algorithm x p x size
@@ -223,6 +225,72 @@ static int ring_fn(vp_comm *c, void *arg)
 	return rc;
 }
 
+/* The ping-pong with vp_isend/vp_irecv and vp_wait (as OSU's latency test
+ * with nonblocking calls). */
+static int ipingpong_fn(vp_comm *c, void *arg)
+{
+	struct job *j = arg;
+	char *b = calloc(1, j->bytes + 1);
+	int me = vp_rank(c), i, rc = 0, warm = j->iters / 10 + 1;
+	vp_request r;
+	double t0 = 0;
+
+	for (i = -warm; i < j->iters && !rc; i++) {
+		if (i == 0) {
+			rc = vp_barrier(c);
+			t0 = now_us();
+		}
+		if (me == 0)
+			rc = vp_isend(c, 1, 0, b, j->bytes, &r) ?:
+			     vp_wait(&r, NULL) ?:
+			     vp_irecv(c, 1, 0, b, j->bytes, &r) ?:
+			     vp_wait(&r, NULL);
+		else
+			rc = vp_irecv(c, 0, 0, b, j->bytes, &r) ?:
+			     vp_wait(&r, NULL) ?:
+			     vp_isend(c, 0, 0, b, j->bytes, &r) ?:
+			     vp_wait(&r, NULL);
+	}
+	if (me == 0)
+		j->per_iter_us = (now_us() - t0) / j->iters;
+	free(b);
+	return rc;
+}
+
+/* Bandwidth with a window of 64 messages in flight (OSU's osu_bw): rank 0
+ * isends 64, waits for them and for a 4-byte ack; rank 1 posts 64 irecvs,
+ * waits and acks. per_iter_us is per message. */
+#define BW_WINDOW 64
+static int window_bw_fn(vp_comm *c, void *arg)
+{
+	struct job *j = arg;
+	char *b = calloc(BW_WINDOW, j->bytes + 1), ack[4] = { 0 };
+	vp_request r[BW_WINDOW];
+	int me = vp_rank(c), i, k, rc = 0;
+	double t0 = 0;
+
+	if (!b)
+		return VP_ENOMEM;
+	for (i = -2; i < j->iters && !rc; i++) {
+		if (i == 0) {
+			rc = vp_barrier(c);
+			t0 = now_us();
+		}
+		for (k = 0; k < BW_WINDOW && !rc; k++)
+			rc = me == 0 ? vp_isend(c, 1, 1, b + k * j->bytes,
+						j->bytes, &r[k])
+				     : vp_irecv(c, 0, 1, b + k * j->bytes,
+						j->bytes, &r[k]);
+		rc = rc ?: vp_waitall(BW_WINDOW, r, NULL);
+		rc = rc ?: me == 0 ? vp_recv(c, 1, ack, sizeof(ack))
+				   : vp_send(c, 0, ack, sizeof(ack));
+	}
+	if (me == 0)
+		j->per_iter_us = (now_us() - t0) / j->iters / BW_WINDOW;
+	free(b);
+	return rc;
+}
+
 static int barrier_fn(vp_comm *c, void *arg)
 {
 	struct job *j = arg;
@@ -282,7 +350,7 @@ static const char *met(int ok)
 /* The foundation's suite: medians of REPS repetitions. */
 static int mode_basic(void)
 {
-	struct summary lat, bw, ring, bar, big, cl;
+	struct summary lat, ilat, bw, ring, bar, big, cl;
 	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
 	size_t mb16 = (size_t)16 << 20;
 	int k, it = quick ? 10 : 1;
@@ -299,6 +367,19 @@ static int mode_basic(void)
 
 	lat = measure("line:2", pingpong_fn, 8, 20000 / it, 0.5, &model);
 	emit("pingpong_oneway", "line:2", 2, 8, 20000 / it, lat, model / 2);
+	ilat = measure("line:2", ipingpong_fn, 8, 20000 / it, 0.5, &model);
+	emit("ipingpong_oneway", "line:2", 2, 8, 20000 / it, ilat, model / 2);
+	for (k = 0; k < 3; k++) {
+		static const size_t wsz[3] = { 8, 1024, 65536 };
+		struct summary s = measure("line:2", window_bw_fn, wsz[k],
+					   (k < 2 ? 2000 : 100) / it, 1.0,
+					   &model);
+		emit("bw_window64", "line:2", 2, wsz[k],
+		     (k < 2 ? 2000 : 100) / it, s, model / BW_WINDOW);
+		note("window-64 bandwidth %6zu B: %.3f GB/s (%.3f us a "
+		     "message)",
+		     wsz[k], (double)wsz[k] / s.p50 / 1e3, s.p50);
+	}
 	bw = measure("line:2", stream_fn, mb16, 20, 1.0, &model);
 	emit("stream_16MiB", "line:2", 2, mb16, 20, bw, model);
 	ring = measure("ring:64", ring_fn, 8, 2000 / it, 1.0, &model);
@@ -329,6 +410,9 @@ static int mode_basic(void)
 	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
 	     "goal <= 1.5x: %s",
 	     lat.p50, lat.p50 / cl_us, cl_us, met(lat.p50 <= 1.5 * cl_us));
+	note("isend/irecv 8 B       %8.3f us = %5.2f x blocking ping-pong   "
+	     "goal <= 1.1x: %s",
+	     ilat.p50, ilat.p50 / lat.p50, met(ilat.p50 <= 1.1 * lat.p50));
 	note("bandwidth 16 MiB      %8.2f GB/s = %5.2f x memcpy (%.2f GB/s)   "
 	     "goal >= 0.8x: %s",
 	     (double)mb16 / bw.p50 / 1e3, ((double)mb16 / bw.p50) / memcpy_bpus,

@@ -533,9 +533,18 @@ int thr_block_set(void *tx, const struct vp__xwait *w, int n)
 	struct thr_rank *me = tx;
 	int len = watch_fill(me, w, n);
 
+	unsigned polls, budget;
+
 	if (len < 0)
 		return len;
 	atomic_store(&me->nwatch, len);
+	/* a short wait is cheaper without publishing it (wait.c) */
+	budget = thr_poll_budget(me->tw);
+	for (polls = 0; polls < budget; polls++) {
+		if (thr_watch_ready(me))
+			return VP_OK;
+		caa_cpu_relax();
+	}
 	return thr_block(me, THR_WAIT_SET, THR_ANY_PEER, NULL, NULL, 0);
 }
 
