@@ -89,8 +89,8 @@ static struct vp_req *req_new(struct vp__rank *me)
 		r = p->fresh++;
 		p->room--;
 	}
-	memset(r, 0, sizeof(*r));
-	r->magic = VP__REQ_LIVE;
+	r->magic = VP__REQ_LIVE; /* the caller fills the rest but links */
+	r->prev = NULL;
 	r->next = p->live;
 	if (p->live)
 		p->live->prev = r;
@@ -239,6 +239,21 @@ static int check_array(int n, vp_request *reqs, const char *call)
 
 /* ---- starting ---- */
 
+/* Field by field: a request is started on every message, and the trace
+ * record (written only when tracing) and the transport's part are large. */
+static void req_init(struct vp_req *r, vp_comm *c, int is_send, int peer,
+		     int tag, size_t n)
+{
+	r->is_send = is_send;
+	r->done = 0;
+	r->comm = c;
+	r->peer = peer;
+	r->peer_world = -1;
+	r->tag = tag;
+	r->n = n;
+	r->pending = NULL;
+}
+
 int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	     vp_request *req)
 {
@@ -261,9 +276,7 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	if (!(r = req_new(me)))
 		return vp__fail(me, VP_ENOMEM, "vp_isend",
 				"no memory for a request");
-	*r = (struct vp_req){ .magic = r->magic, .is_send = 1, .comm = c,
-			      .peer = dst, .tag = tag, .n = n, .prev = r->prev,
-			      .next = r->next };
+	req_init(r, c, 1, dst, tag, n);
 	*req = r;
 	if (dst == VP_PROC_NULL) {
 		r->done = 1;
@@ -304,17 +317,18 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (!(r = req_new(me)))
 		return vp__fail(me, VP_ENOMEM, "vp_irecv",
 				"no memory for a request");
-	*r = (struct vp_req){ .magic = r->magic, .comm = c, .peer = src,
-			      .tag = tag, .n = n, .prev = r->prev,
-			      .next = r->next };
+	req_init(r, c, 0, src, tag, n);
 	*req = r;
 	if (src == VP_PROC_NULL) {
 		r->done = 1;
 		return VP_OK;
 	}
 	r->peer_world = src == VP_ANY_SOURCE ? src : vp__to_world(c, src);
-	r->xr = (struct vp__xrecv){ .ctx = vp__ctx(c), .src = r->peer_world,
-				    .tag = tag, .buf = buf, .n = n };
+	r->xr.ctx = vp__ctx(c);
+	r->xr.src = r->peer_world;
+	r->xr.tag = tag;
+	r->xr.buf = buf;
+	r->xr.n = n;
 	vp__trace_begin(c, &r->op, VP__EV_RECV);
 	if ((rc = tx_of(me)->post_recv(me->tx, &r->xr)))
 		return vp__fail(me, rc, "vp_irecv",

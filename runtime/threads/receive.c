@@ -528,14 +528,40 @@ int thr_watch_ready(struct thr_rank *r)
 	return 0;
 }
 
+static int recv_direct(struct thr_rank *me, struct vp__xrecv *r);
+
+/* Is the rank's only posted receive the one thing w waits for? */
+static struct vp__xrecv *only_receive(struct thr_rank *me,
+				      const struct vp__xwait *w, int n)
+{
+	struct vp__xrecv *r = me->posted;
+
+	return n == 1 && w->kind == VP__XW_RECV && w->peer >= 0 && r &&
+			       !r->next && r->src == w->peer &&
+			       r->ctx == w->ctx && r->tag == w->tag
+		   ? r
+		   : NULL;
+}
+
 int thr_block_set(void *tx, const struct vp__xwait *w, int n)
 {
 	struct thr_rank *me = tx;
-	int len = watch_fill(me, w, n);
-
+	struct vp__xrecv *only = only_receive(me, w, n);
 	unsigned polls, budget;
+	int len, rc;
 
-	if (len < 0)
+	/* vp_wait on the one posted receive, from a named source: the
+	 * direct path takes it as vp_recv would (it is the next message of
+	 * its mailbox that matches, and no other receive is posted) */
+	if (only) {
+		posted_unlink(me, only);
+		rc = recv_direct(me, only);
+		if (!only->done)
+			posted_add(me, only); /* the run is failing */
+		return only->done ? VP_OK : rc; /* a withdrawn rendezvous is
+						   reported at completion */
+	}
+	if ((len = watch_fill(me, w, n)) < 0)
 		return len;
 	atomic_store(&me->nwatch, len);
 	/* a short wait is cheaper without publishing it (wait.c) */
