@@ -445,8 +445,7 @@ static void watch_put(struct thr_rank *me, int i, int kind, int say,
 	atomic_store_explicit(&w->peer, x->peer, memory_order_relaxed);
 	atomic_store_explicit(&w->tag, x->tag, memory_order_relaxed);
 	atomic_store_explicit(&w->bytes, x->bytes, memory_order_relaxed);
-	atomic_store_explicit(&w->gen, atomic_load(&me->inbox.gen),
-			      memory_order_relaxed);
+	atomic_store_explicit(&w->gen, me->watch_gen, memory_order_relaxed);
 	atomic_store_explicit(&w->mb, mb, memory_order_relaxed);
 	atomic_store_explicit(&w->rdv, rdv, memory_order_relaxed);
 }
@@ -457,6 +456,12 @@ static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
 	struct vp__mailbox **list, *one;
 	int i, k, len = 0, cnt, rc, need = 0;
 
+	/* a reader that finds the rank awake may see a set half made: it
+	 * sees none (the rank is not blocked, so it concludes nothing) */
+	atomic_store(&me->nwatch, 0);
+	/* the inbox as it was before the lists are read: a mailbox made
+	 * after this makes the set ready at once */
+	me->watch_gen = atomic_load(&me->inbox.gen);
 	/* the size first: the array is reallocated only between fills */
 	for (i = 0; i < n; i++)
 		if (w[i].kind != VP__XW_SEND && w[i].peer < 0) {
@@ -486,8 +491,10 @@ static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
 			continue;
 		}
 		/* any source: a new mailbox, or any of those there are */
-		if (!(list = any_list(me, x->ctx, &cnt)) || len + 1 + cnt > need)
-			return VP_ENOMEM; /* (a mailbox appeared: cannot) */
+		if (!(list = any_list(me, x->ctx, &cnt)))
+			return VP_ENOMEM;
+		if (len + 1 + cnt > need) /* made since: gen says ready */
+			cnt = need - len - 1;
 		watch_put(me, len++, THR_W_NEW_MAILBOX, say, x, NULL, NULL);
 		for (k = 0; k < cnt; k++)
 			watch_put(me, len++, THR_W_MAILBOX, 0, x, list[k],
@@ -509,7 +516,7 @@ int thr_watch_ready(struct thr_rank *r)
 		case THR_W_MAILBOX:
 			mb = atomic_load_explicit(&w[i].mb,
 						  memory_order_relaxed);
-			if (vp__mailbox_has_message(mb))
+			if (mb && vp__mailbox_has_message(mb))
 				return 1;
 			break;
 		case THR_W_NEW_MAILBOX:
@@ -521,7 +528,7 @@ int thr_watch_ready(struct thr_rank *r)
 		case THR_W_SEND:
 			m = atomic_load_explicit(&w[i].rdv,
 						 memory_order_relaxed);
-			if (atomic_load(&m->rdv_state) == VP__RDV_DONE)
+			if (m && atomic_load(&m->rdv_state) == VP__RDV_DONE)
 				return 1;
 			break;
 		}

@@ -130,6 +130,7 @@ struct thr_rank {
 	_Atomic(struct thr_watch *) watch;
 	atomic_int nwatch;
 	int watch_cap;
+	unsigned watch_gen; /* the inbox's gen when the set was made */
 	struct thr_retired *retired;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
