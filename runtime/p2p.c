@@ -33,11 +33,6 @@ const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
 	return buf;
 }
 
-static const struct vp__transport *tx_of(const struct vp__rank *me)
-{
-	return me->world->tx_ops;
-}
-
 /* A modelled send: stamp, post. Returns the hops, or a VP_E* code. */
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 		struct vp__envelope *env, void **pending)
@@ -50,7 +45,7 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 			      dst_world, n, env);
 	vp__trace_stamp(me, env);
 	vp__coll_stamp(c, env);
-	rc = tx_of(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
+	rc = vp__tx(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
 				  env, pending);
 	return rc ? rc : hops;
 }
@@ -65,7 +60,7 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 	char peer[64];
 	int rc;
 
-	rc = tx_of(me)->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
+	rc = vp__tx(me)->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
 			     env, got_src, got_tag);
 	src_world = rc ? src_world : *got_src;
 	if (rc == VP_ENOMEM)
@@ -94,11 +89,11 @@ int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 	void *pending;
 	int rc;
 
-	rc = tx_of(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env,
+	rc = vp__tx(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env,
 				  &pending);
 	if (rc)
 		return vp__fail(me, rc, call, "no memory");
-	return tx_of(me)->complete_send(me->tx, pending, dst_world);
+	return vp__tx(me)->complete_send(me->tx, pending, dst_world);
 }
 
 int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
@@ -108,7 +103,7 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
 	size_t len;
 	int rc, tag, from;
 
-	rc = tx_of(me)->recv(me->tx, ctx, src_world, 0, buf, n, &len, &env,
+	rc = vp__tx(me)->recv(me->tx, ctx, src_world, 0, buf, n, &len, &env,
 			     &from, &tag);
 	if (rc)
 		return vp__fail(me, rc, call, "waiting for rank %d: %s",
@@ -131,8 +126,6 @@ int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
 
 	if (peer == VP_PROC_NULL)
 		return VP_OK;
-	if (peer == VP_ANY_SOURCE && !strcmp(role, "source"))
-		return VP_OK;
 	if (peer < 0 || peer >= size)
 		return vp__fail(me, VP_ERANK, call, "%s %d is outside [0, %d)",
 				role, peer, size);
@@ -144,6 +137,12 @@ int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
 				"neighbour of world rank %d on %s",
 				role, peer, wr, me->world_rank, w->topo.spec);
 	return VP_OK;
+}
+
+int vp__check_source(vp_comm *c, int src, const char *call)
+{
+	return src == VP_ANY_SOURCE ? VP_OK
+				    : vp__check_peer(c, src, call, "source");
 }
 
 int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
@@ -190,7 +189,7 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	vp__trace_sent(c, &op, dw, n, rc, &env);
 	me->clock.t = me->clock.port_free;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
-	rc = tx_of(me)->complete_send(me->tx, pending, dw);
+	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
 	if (rc)
 		return vp__fail(me, rc, call, "sending %zu bytes to %s: %s", n,
 				vp__peer_name(c, dw, peer, sizeof(peer)),
@@ -267,7 +266,7 @@ int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_recv_tag")) ||
-	    (rc = vp__check_peer(c, src, "vp_recv_tag", "source")) ||
+	    (rc = vp__check_source(c, src, "vp_recv_tag")) ||
 	    (rc = vp__check_tag(c, tag, 1, "vp_recv_tag")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_recv_tag", "buffer")))
 		return rc;
@@ -282,7 +281,7 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_recv")) ||
-	    (rc = vp__check_peer(c, src, "vp_recv", "source")) ||
+	    (rc = vp__check_source(c, src, "vp_recv")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
 	rc = recv_checked(c, src, 0, buf, n, &st, "vp_recv");
@@ -313,7 +312,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	me = c->me;
 	if ((rc = vp__enter(c, "vp_sendrecv")) ||
 	    (rc = vp__check_peer(c, dst, "vp_sendrecv", "destination")) ||
-	    (rc = vp__check_peer(c, src, "vp_sendrecv", "source")) ||
+	    (rc = vp__check_source(c, src, "vp_sendrecv")) ||
 	    (rc = vp__check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
 	    (rc = vp__check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
 		return rc;
@@ -327,7 +326,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	if (src == VP_PROC_NULL)
 		return send_checked(c, dst, 0, sbuf, sn, "vp_sendrecv");
 	dw = vp__to_world(c, dst);
-	sw = vp__to_world(c, src);
+	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
 	t0 = me->clock.t;
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
 	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, &pending);
@@ -341,10 +340,11 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	rc = take(c, sw, 0, rbuf, rn, &rlen, &renv, &rsrc, &rtag, &done,
 		  "vp_sendrecv");
 	if (rc) {
-		tx_of(me)->complete_send(me->tx, pending, dw);
+		vp__tx(me)->complete_send(me->tx, pending, dw);
 		return rc;
 	}
-	rc = tx_of(me)->complete_send(me->tx, pending, dw);
+	sw = rsrc;
+	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
 	if (rc)
 		return vp__fail(
 		    me, rc, "vp_sendrecv", "sending %zu bytes to %s: %s", sn,
@@ -371,7 +371,7 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 	int rc, sw;
 
 	if ((rc = vp__enter(c, call)) ||
-	    (rc = vp__check_peer(c, src, call, "source")) ||
+	    (rc = vp__check_source(c, src, call)) ||
 	    (rc = vp__check_tag(c, tag, 1, call)))
 		return rc;
 	if (src == VP_PROC_NULL) {
@@ -381,7 +381,7 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 		return VP_OK;
 	}
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
-	rc = tx_of(me)->probe(me->tx, vp__ctx(c), sw, tag, blocking, found,
+	rc = vp__tx(me)->probe(me->tx, vp__ctx(c), sw, tag, blocking, found,
 			      &got);
 	if (rc == VP_ENOMEM)
 		return vp__fail(me, rc, call, "no memory for a mailbox");

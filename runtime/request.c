@@ -57,11 +57,6 @@ void vp__requests_enter(struct vp__rank *r)
 	self = r;
 }
 
-static const struct vp__transport *tx_of(const struct vp__rank *me)
-{
-	return me->world->tx_ops;
-}
-
 /* ---- the pool ---- */
 
 static struct vp_req *req_new(struct vp__rank *me)
@@ -182,9 +177,9 @@ void vp__requests_settle(struct vp__rank *me)
 	}
 	while ((r = p->live)) {
 		if (!r->is_send)
-			tx_of(me)->cancel_recv(me->tx, &r->xr);
+			vp__tx(me)->cancel_recv(me->tx, &r->xr);
 		else if (r->pending)
-			tx_of(me)->complete_send(me->tx, r->pending,
+			vp__tx(me)->complete_send(me->tx, r->pending,
 						 r->peer_world);
 		req_free(me, r);
 	}
@@ -306,7 +301,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (!c)
 		return VP_EINVAL;
 	if ((rc = vp__enter(c, "vp_irecv")) ||
-	    (rc = vp__check_peer(c, src, "vp_irecv", "source")) ||
+	    (rc = vp__check_source(c, src, "vp_irecv")) ||
 	    (rc = vp__check_tag(c, tag, 1, "vp_irecv")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_irecv", "buffer")))
 		return rc;
@@ -330,7 +325,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
 	r->xr.buf = buf;
 	r->xr.n = n;
 	vp__trace_begin(c, &r->op, VP__EV_RECV);
-	if ((rc = tx_of(me)->post_recv(me->tx, &r->xr)))
+	if ((rc = vp__tx(me)->post_recv(me->tx, &r->xr)))
 		return vp__fail(me, rc, "vp_irecv",
 				"no memory to post the receive");
 	return VP_OK;
@@ -344,7 +339,7 @@ static int is_done(struct vp_req *r)
 
 	if (!r->done)
 		r->done = r->is_send
-			      ? tx_of(me)->send_done(me->tx, r->pending)
+			      ? vp__tx(me)->send_done(me->tx, r->pending)
 			      : r->xr.done;
 	return r->done;
 }
@@ -365,7 +360,7 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 		goto out;
 	if (r->is_send) {
 		s = (vp_status){ r->peer, r->tag, r->n };
-		rc = tx_of(me)->complete_send(me->tx, r->pending,
+		rc = vp__tx(me)->complete_send(me->tx, r->pending,
 					      r->peer_world);
 		if (rc) {
 			rc = vp__fail(me, rc, call, "sending to %s: %s",
@@ -433,7 +428,7 @@ static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
 	int i, k, rc, pending;
 
 	for (;;) {
-		if ((rc = tx_of(me)->progress(me->tx)))
+		if ((rc = vp__tx(me)->progress(me->tx)))
 			break;
 		for (i = 0, pending = 0; i < n; i++)
 			if (reqs[i] && !is_done(reqs[i]))
@@ -450,7 +445,7 @@ static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
 		for (i = 0, k = 0; i < n; i++)
 			if (reqs[i] && !reqs[i]->done)
 				xwait_of(reqs[i], &w[k++]);
-		if ((rc = tx_of(me)->block(me->tx, w, k)))
+		if ((rc = vp__tx(me)->block(me->tx, w, k)))
 			break;
 	}
 	if (w != &one)
@@ -506,7 +501,7 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 	if ((rc = req_check(r, -1, "vp_test")))
 		return rc;
 	me = r->comm->me;
-	if ((rc = tx_of(me)->progress(me->tx)))
+	if ((rc = vp__tx(me)->progress(me->tx)))
 		return vp__fail(me, rc, "vp_test", "no memory");
 	*done = is_done(r);
 	if (!*done)
@@ -569,7 +564,7 @@ int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[])
 	if (!done)
 		return vp__fail(self, VP_EINVAL, "vp_testall",
 				"the done pointer is NULL");
-	if ((rc = tx_of(self)->progress(self->tx)))
+	if ((rc = vp__tx(self)->progress(self->tx)))
 		return vp__fail(self, rc, "vp_testall", "no memory");
 	*done = 0;
 	for (i = 0; i < n; i++)

@@ -165,6 +165,12 @@ struct vp__world {
 	struct vp__trace_world trace;
 };
 
+/* The transport's operations, from a rank. */
+static inline const struct vp__transport *vp__tx(const struct vp__rank *me)
+{
+	return me->world->tx_ops;
+}
+
 /* errors.c */
 int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	     ...) __attribute__((format(printf, 4, 5)));
@@ -186,10 +192,11 @@ const char *vp__rank_last_call(const struct vp__rank *r);
 const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len);
 
 /* p2p.c: the argument checks of every point-to-point call (a failure
- * names the rank, the call and the value; role "source" admits
+ * names the rank, the call and the value; vp__check_source also admits
  * VP_ANY_SOURCE), and the modelled post of a send (returns the hops or a
  * VP_E* code). */
 int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role);
+int vp__check_source(vp_comm *c, int src, const char *call); /* + ANY */
 int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 		  const char *what);
 int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call);

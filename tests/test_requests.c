@@ -162,6 +162,24 @@ static int any_source(vp_comm *c, void *arg)
 	return VP_OK;
 }
 
+/* A ring shift with vp_sendrecv receiving from VP_ANY_SOURCE, on a
+ * sub-communicator of the odd ranks (ranks there are not world ranks). */
+static int sendrecv_any(vp_comm *c, void *arg)
+{
+	int me, p, got = -1, rc;
+	vp_comm *odd;
+
+	(void)arg;
+	if ((rc = vp_comm_split(c, vp_rank(c) % 2, 0, &odd)))
+		return rc;
+	me = vp_rank(odd);
+	p = vp_size(odd);
+	rc = vp_sendrecv(odd, (me + 1) % p, &me, sizeof(me), VP_ANY_SOURCE,
+			 &got, sizeof(got));
+	seen.ok[vp_rank(c)] = !rc && got == (me + p - 1) % p;
+	return rc ? rc : vp_comm_free(odd);
+}
+
 /* vp_waitany hands out each request once, then says -1. */
 static int waitany(vp_comm *c, void *arg)
 {
@@ -518,6 +536,15 @@ int main(void)
 		       "status names it (run %d: %d)",
 		       i, rc);
 	}
+	reset();
+	o.ts = 10;
+	rc = vp_run(&o, sendrecv_any, NULL, &st);
+	tap_ok(rc == 0 && all_ok(8) && st.model_time > 0 &&
+		   !(st.incomplete & VP_STATS_REPLAY_FAILED),
+	       "vp_sendrecv from VP_ANY_SOURCE on a sub-communicator: the "
+	       "shift arrives, the model and its replay take it (%d)",
+	       rc);
+	o.ts = 0;
 	reset();
 	rc = vp_run(&o, waitany, NULL, &st);
 	tap_ok(rc == 0 && seen.ok[0],
