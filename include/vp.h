@@ -120,6 +120,10 @@ typedef struct vp_stats {
 	 * the first pairs: "rank 5 -> rank 4: 1 message (collective)". */
 	uint64_t unreceived;
 	char unreceived_pairs[512];
+	/* Messages the sender copied straight into a receive buffer that
+	 * was already waiting (one copy instead of two; counted by the
+	 * threads transport). */
+	uint64_t direct_messages;
 } vp_stats;
 
 /* vp_stats.incomplete: */

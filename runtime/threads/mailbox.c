@@ -179,6 +179,20 @@ static struct vp__fb_slot *fastbox_next(struct vp__mailbox *mb, uint32_t want)
 	return s && s->gseq == want ? s : NULL;
 }
 
+/* Message number want in the fastbox or the direct channel: 1 and d
+ * filled, else 0. */
+static int unqueued_next(struct vp__mailbox *mb, uint32_t want,
+			 struct vp__delivery *d)
+{
+	if ((d->slot = fastbox_next(mb, want)))
+		return 1;
+	if (!vp__direct_holds(mb, want))
+		return 0;
+	d->direct = 1;
+	mb->expect++;
+	return 1;
+}
+
 int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d)
 {
 	struct vp__msg *m =
@@ -187,13 +201,14 @@ int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d)
 
 	d->m = NULL;
 	d->slot = NULL;
+	d->direct = 0;
 	if (m && m->gseq == want) {
 		atomic_store_explicit(&mb->pending, NULL, memory_order_relaxed);
 		goto queued;
 	}
-	if ((d->slot = fastbox_next(mb, want)))
+	if (unqueued_next(mb, want, d))
 		return 1;
-	if (m) /* the fastbox holds the one before it: visible soon */
+	if (m) /* another channel holds the one before it: visible soon */
 		return -1;
 	m = dequeue(mb);
 	if (!m || m == (struct vp__msg *)CDS_WFCQ_WOULDBLOCK)
@@ -201,7 +216,7 @@ int vp__mailbox_take(struct vp__mailbox *mb, struct vp__delivery *d)
 	if (m->gseq != want) {
 		/* published before m was queued, so visible now */
 		atomic_store_explicit(&mb->pending, m, memory_order_relaxed);
-		return (d->slot = fastbox_next(mb, want)) ? 1 : -1;
+		return unqueued_next(mb, want, d) ? 1 : -1;
 	}
 queued:
 	mb->expect++;
@@ -212,7 +227,9 @@ queued:
 int vp__mailbox_has_message(struct vp__mailbox *mb)
 {
 	return atomic_load_explicit(&mb->pending, memory_order_relaxed) ||
-	       fastbox_ready(mb) || !cds_wfcq_empty(&mb->head, &mb->tail);
+	       fastbox_ready(mb) || !cds_wfcq_empty(&mb->head, &mb->tail) ||
+	       (atomic_load_explicit(&mb->dc_state, memory_order_acquire) &
+		3u) == VP__DC_FILLED;
 }
 
 static void count_left(struct thr_released *rel, const struct vp__mailbox *mb)

@@ -63,6 +63,19 @@
  * later message (the enqueue's xchg is a full barrier), so a receiver that
  * dequeued a message ahead of its turn finds the missing one in the
  * fastbox; it keeps the early one aside (pending) for the next receive.
+ *
+ * The direct channel (one copy, direct.c): a receiver about to wait for the
+ * next message of a mailbox lends its buffer there (number `want` = the
+ * message it expects next, its tag, its capacity). A sender whose next
+ * message is number `want`, matches the tag and fits claims the loan (CAS
+ * POSTED -> FILLING), copies straight into the receiver's buffer, and
+ * publishes FILLED with the message's number; it never waits, whatever the
+ * size. The receiver takes message number `want` from whichever of the
+ * three channels holds it, so order per pair holds. A loan is withdrawn
+ * (CAS POSTED -> NONE) as soon as the receiver takes anything else; that
+ * never fails, since a sender that sent number `want` another way can no
+ * longer claim it. The state word counts loans in its upper bits, so a
+ * sender that read a loan's terms cannot claim a later loan with them.
  */
 #ifndef VP_RUNTIME_MAILBOX_H
 #define VP_RUNTIME_MAILBOX_H
@@ -137,21 +150,44 @@ struct vp__mailbox {
 	struct vp__msg *unx_head, *unx_tail;
 	uint32_t unx_count;
 	unsigned drain_pass; /* the receiver's last progress pass over it */
-	/* the consumed count for the sender, on a line of its own */
+	unsigned lend_pass;  /* ... and its last look for a receive to lend */
+	struct vp__xrecv *dc_owner; /* the receive whose buffer is lent */
+	/* for the sender, on a line of its own: the consumed count, and the
+	 * direct channel's loan (its terms written by the receiver before
+	 * it publishes POSTED) */
 	_Alignas(64) atomic_uint fb_consumed;
+	atomic_uint dc_state; /* loans << 2 | VP__DC_* */
+	_Atomic uint32_t dc_want;
+	atomic_int dc_tag;
+	_Atomic(size_t) dc_cap;
+	_Atomic(void *) dc_buf;
 	/* producer side on its own line: senders xchg the tail; keeping it
 	 * apart stops the receiver's head updates from bouncing it. */
 	_Alignas(64) struct cds_wfcq_tail tail;
 	uint32_t gseq;    /* next message number (the sender's) */
 	uint32_t fb_head; /* fastbox messages sent */
 	uint32_t fb_seen; /* the receiver's consumed count, last read */
+	/* a direct message, written by its sender while FILLING */
+	uint32_t dc_gseq;
+	int dc_got_tag;
+	size_t dc_len;
+	struct vp__envelope dc_env;
 	_Alignas(64) struct vp__fb_slot fb[VP__FB_SLOTS];
 };
 
-/* What a receive takes: a queued header, or a fastbox slot. */
+enum vp__dc_phase {
+	VP__DC_NONE,
+	VP__DC_POSTED,
+	VP__DC_FILLING,
+	VP__DC_FILLED,
+};
+
+/* What a receive takes: a queued header, a fastbox slot, or (direct) the
+ * message its sender copied into the buffer the receiver lent. */
 struct vp__delivery {
 	struct vp__msg *m;
 	struct vp__fb_slot *slot;
+	int direct;
 };
 
 struct thr_world;
@@ -175,6 +211,27 @@ void vp__mailboxes_free(struct thr_world *w);
 /* Frees the mailboxes of contexts ctx_lo..ctx_hi, which nobody uses any
  * more, counting what was left unreceived in them. */
 void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi);
+
+/* direct.c */
+/* Lends buf (n bytes) for the next message of mb if it has tag `tag` (or
+ * any tag); the receiver's thread only, with no loan out. */
+void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag);
+/* Takes the loan back: 1, or 0 when a sender has claimed it (then the
+ * message is, or will shortly be, FILLED: take it). The receiver's only. */
+int vp__direct_withdraw(struct vp__mailbox *mb);
+/* After vp__mailbox_take answered direct: the receiver has read dc_*. */
+void vp__direct_release(struct vp__mailbox *mb);
+/* Copies the next message straight into a loan when its terms allow:
+ * 1 done (numbered), 0 not (send it another way). The sender's only. */
+int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
+		    size_t n, const struct vp__envelope *env);
+/* Is message number want in the direct channel? */
+static inline int vp__direct_holds(struct vp__mailbox *mb, uint32_t want)
+{
+	return (atomic_load_explicit(&mb->dc_state, memory_order_acquire) &
+		3u) == VP__DC_FILLED &&
+	       mb->dc_gseq == want;
+}
 
 /* pool.c */
 struct vp__msg *vp__msg_alloc(struct thr_rank *me, size_t len);

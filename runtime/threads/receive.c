@@ -239,6 +239,62 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 	r->done = 1;
 }
 
+/* ---- lent buffers (direct.c) ---- */
+
+/* Lends r's buffer for the next message of mb. */
+static void lend(struct vp__mailbox *mb, struct vp__xrecv *r)
+{
+	vp__direct_lend(mb, r->buf, r->n, r->tag);
+	mb->dc_owner = r;
+}
+
+/* The receiver takes a message of mb another way: the loan, if any, comes
+ * back. That cannot fail: the message taken is the one the loan was for,
+ * or a later one, so no sender can claim it any more (mailbox.h). */
+static void lend_end(struct vp__mailbox *mb)
+{
+	if (!mb->dc_owner)
+		return;
+	if (!vp__direct_withdraw(mb))
+		abort();
+	mb->dc_owner = NULL;
+}
+
+/* The message its sender copied into the lent buffer: completes the
+ * receive that lent it. */
+static struct vp__xrecv *fill_direct(struct vp__mailbox *mb)
+{
+	struct vp__xrecv *r = mb->dc_owner;
+
+	mb->dc_owner = NULL;
+	r->len = mb->dc_len;
+	r->got_src = mb->src;
+	r->got_tag = mb->dc_got_tag;
+	r->env = mb->dc_env;
+	vp__direct_release(mb);
+	r->rc = VP_OK;
+	r->done = 1;
+	return r;
+}
+
+/* r gives its buffer up (the run is failing, or the request goes): takes
+ * the loan back, or, if a sender is copying into it, lets it finish and
+ * completes r (a sender may not write into a buffer given up). */
+static void unlend(struct vp__mailbox *mb, struct vp__xrecv *r)
+{
+	struct vp__delivery d;
+
+	if (mb->dc_owner != r)
+		return;
+	if (vp__direct_withdraw(mb)) {
+		mb->dc_owner = NULL;
+		return;
+	}
+	while (vp__mailbox_take(mb, &d) <= 0 || !d.direct)
+		sched_yield();
+	fill_direct(mb);
+}
+
 /* ---- posted receives ---- */
 
 static void posted_add(struct thr_rank *me, struct vp__xrecv *r)
@@ -302,6 +358,11 @@ static int drain(struct thr_rank *me, struct vp__mailbox *mb)
 			continue;
 		}
 		thr_count_progress(me);
+		if (d.direct) {
+			posted_unlink(me, fill_direct(mb));
+			continue;
+		}
+		lend_end(mb);
 		tag = d.slot ? d.slot->tag : d.m->tag;
 		r = me->posted ? posted_take(me, mb->ctx, mb->src, tag) : NULL;
 		if (r && d.slot)
@@ -347,6 +408,29 @@ static int collect(struct thr_rank *me, int ctx, int src)
 	return VP_OK;
 }
 
+/* Lends the buffers of posted receives to their senders: for each mailbox,
+ * that of the oldest posted receive that could take its next message, if
+ * it names its source and its buffer is larger than a fastbox slot. After
+ * a receive from VP_ANY_SOURCE nothing is lent (it may be older than a
+ * sender's receive and must get that sender's message first). */
+static int lend_posted(struct thr_rank *me)
+{
+	struct vp__mailbox *mb;
+	struct vp__xrecv *r;
+
+	me->lend_pass++;
+	for (r = me->posted; r && r->src >= 0; r = r->next) {
+		if (!(mb = vp__mailbox_get(me, r->ctx, r->src, me->world_rank)))
+			return VP_ENOMEM;
+		if (mb->lend_pass == me->lend_pass)
+			continue; /* an older receive has this mailbox */
+		mb->lend_pass = me->lend_pass;
+		if (!mb->dc_owner && r->n > VP__FB_BYTES)
+			lend(mb, r);
+	}
+	return VP_OK;
+}
+
 /* One progress pass over the posted receives' mailboxes, and those of
  * (ctx, src) when ctx >= 0 (a probe's). */
 static int pass(struct thr_rank *me, int ctx, int src)
@@ -362,7 +446,7 @@ static int pass(struct thr_rank *me, int ctx, int src)
 		rc = collect(me, ctx, src);
 	for (i = 0; i < me->ndrain && !rc; i++)
 		rc = drain(me, me->drain[i]);
-	return rc;
+	return rc ? rc : lend_posted(me);
 }
 
 int thr_progress(void *tx)
@@ -395,8 +479,14 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 
 void thr_cancel_recv(void *tx, struct vp__xrecv *r)
 {
+	struct thr_rank *me = tx;
+	struct vp__mailbox *mb;
+
+	if (!r->done && r->src >= 0 &&
+	    (mb = vp__mailbox_get(me, r->ctx, r->src, me->world_rank)))
+		unlend(mb, r);
 	if (!r->done)
-		posted_unlink(tx, r);
+		posted_unlink(me, r);
 }
 
 int thr_send_done(void *tx, void *pending)
@@ -658,17 +748,27 @@ static int recv_posted(struct thr_rank *me, struct vp__xrecv *r)
 	return r->rc;
 }
 
-/* Takes the next message of a mailbox, waiting for it if needed. */
-static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
-		struct vp__delivery *d)
+/* Takes the next message of a mailbox, waiting for it if needed. Before it
+ * waits, a receive with a buffer larger than a fastbox slot lends it to the
+ * sender (direct.c); d.direct then says the message is in r's buffer. */
+static int take(struct thr_rank *me, struct vp__mailbox *mb,
+		struct vp__xrecv *r, struct vp__delivery *d)
 {
 	unsigned tries = 0, polls = 0, budget = 0;
 	int rc, got;
 
 	for (;;) {
 		got = vp__mailbox_take(mb, d);
-		if (got > 0)
+		if (got > 0) {
+			if (!d->direct)
+				lend_end(mb);
 			return VP_OK;
+		}
+		/* no other receive is posted: a loan here is r's */
+		if (got == 0 && !mb->dc_owner && r->n > VP__FB_BYTES) {
+			lend(mb, r);
+			continue; /* it may have arrived meanwhile */
+		}
 		if (got == 0 && polls == 0)
 			budget = thr_poll_budget(me->tw);
 		if (got == 0 && polls < budget) {
@@ -684,9 +784,11 @@ static int take(struct thr_rank *me, struct vp__mailbox *mb, int src, size_t n,
 				caa_cpu_relax();
 			continue;
 		}
-		rc = thr_block(me, THR_WAIT_RECV, src, mb, NULL, n);
-		if (rc)
+		rc = thr_block(me, THR_WAIT_RECV, r->src, mb, NULL, r->n);
+		if (rc) {
+			unlend(mb, r);
 			return rc;
+		}
 	}
 }
 
@@ -705,9 +807,13 @@ static int recv_direct(struct thr_rank *me, struct vp__xrecv *r)
 	if ((m = mb->unx_head ? aside_first(mb, r->tag) : NULL))
 		aside_unlink(mb, m);
 	while (!m) {
-		if ((rc = take(me, mb, r->src, r->n, &d)))
+		if ((rc = take(me, mb, r, &d)))
 			return rc;
 		thr_count_progress(me);
+		if (d.direct) {
+			fill_direct(mb); /* r's: the only receive */
+			return VP_OK;
+		}
 		if (d.slot && tag_matches(r->tag, d.slot->tag)) {
 			fill_from_slot(r, mb, d.slot);
 			return VP_OK;

@@ -108,6 +108,7 @@ struct thr_rank {
 	struct vp__msg *free_list[THR_NCLASS];
 	struct vp__msg *all_msgs; /* every message this pool ever made */
 	size_t pool_bytes;
+	uint64_t direct_sent; /* messages copied into a lent buffer */
 	struct vp__peer_map peers;
 	pthread_t thread;
 	/* messages moved: written by the rank only, read by the watchdog */
@@ -124,6 +125,7 @@ struct thr_rank {
 		int n, cap;
 	} any;
 	unsigned drain_pass;
+	unsigned lend_pass; /* lend_posted's count (receive.c) */
 	struct vp__mailbox **drain;
 	int ndrain, drain_cap;
 	/* shared with the verifier: what the rank waits for in THR_WAIT_SET */

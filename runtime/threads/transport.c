@@ -7,6 +7,9 @@
  *               mailbox's fastbox when one is free (mailbox.h).
  *   eager       n <= eager_max: the sender copies into a pooled header,
  *               queues it and returns at once (two copies, no waiting).
+ *   direct      any n, when the receiver waits for this message with its
+ *               buffer lent (direct.c): the sender copies straight into
+ *               it and returns (one copy, no waiting).
  *   rendezvous  n > eager_max: the sender queues a header pointing at its
  *               own buffer and waits in complete_send; the receiver copies
  *               straight from that buffer (one copy), marks it DONE and
@@ -48,6 +51,11 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 		if (n)
 			memcpy(slot->payload, buf, n);
 		vp__fastbox_publish(mb, slot);
+		goto posted;
+	}
+	/* the receiver waits with its buffer lent: one copy, no waiting */
+	if (vp__direct_fill(mb, tag, buf, n, env)) {
+		me->direct_sent++;
 		goto posted;
 	}
 	m = vp__msg_alloc(me, n <= w->eager_max ? n : 0);
@@ -261,6 +269,7 @@ static void stats(void *tx_world, vp_stats *st)
 		const struct thr_rank *r = &w->ranks[i];
 
 		st->mailboxes += r->inbox.count;
+		st->direct_messages += r->direct_sent;
 		st->peak_bytes +=
 		    r->pool_bytes +
 		    r->inbox.count * sizeof(struct vp__mailbox) +

@@ -1,0 +1,86 @@
+/*
+ * direct.c - the mailbox's direct channel: a waiting receiver lends its
+ * buffer, and the sender copies its message straight into it (one copy, as
+ * MPICH's and Open MPI's shared-memory transports do with single-copy
+ * mechanisms such as CMA or XPMEM; here the ranks share an address space,
+ * so the copy is a plain memcpy). The protocol and its proof of order are
+ * in mailbox.h.
+ *
+ * Cost: a loan is one store of its terms and one release store by the
+ * receiver; a direct message is a load, a CAS and the copy by the sender,
+ * and the receiver reads the result from the sender's line. Messages of
+ * any size go this way when a loan is out, so a rendezvous sender whose
+ * receiver is already waiting does not wait either.
+ */
+#include <string.h>
+
+#include "threads.h"
+
+#define PHASE(s) ((s) & 3u)
+#define LOAN(s) ((s) & ~3u)
+
+void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag)
+{
+	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_relaxed);
+
+	atomic_store_explicit(&mb->dc_want, mb->expect, memory_order_relaxed);
+	atomic_store_explicit(&mb->dc_tag, tag, memory_order_relaxed);
+	atomic_store_explicit(&mb->dc_cap, n, memory_order_relaxed);
+	atomic_store_explicit(&mb->dc_buf, buf, memory_order_relaxed);
+	/* a new loan number, so terms read for an older loan cannot claim it;
+	 * the full barrier orders the publication before the receiver looks
+	 * at the other channels again */
+	atomic_store_explicit(&mb->dc_state, (LOAN(s) + 4u) | VP__DC_POSTED,
+			      memory_order_seq_cst);
+}
+
+int vp__direct_withdraw(struct vp__mailbox *mb)
+{
+	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_relaxed);
+
+	if (PHASE(s) != VP__DC_POSTED)
+		return PHASE(s) == VP__DC_NONE;
+	return atomic_compare_exchange_strong_explicit(
+	    &mb->dc_state, &s, LOAN(s) | VP__DC_NONE, memory_order_acq_rel,
+	    memory_order_acquire);
+}
+
+void vp__direct_release(struct vp__mailbox *mb)
+{
+	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_relaxed);
+
+	atomic_store_explicit(&mb->dc_state, LOAN(s) | VP__DC_NONE,
+			      memory_order_relaxed);
+}
+
+int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
+		    size_t n, const struct vp__envelope *env)
+{
+	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_acquire);
+	int want_tag;
+
+	if (PHASE(s) != VP__DC_POSTED)
+		return 0;
+	/* the loan's terms, as published with s (a later loan would change
+	 * s, and the CAS below would fail) */
+	want_tag = atomic_load_explicit(&mb->dc_tag, memory_order_relaxed);
+	if (atomic_load_explicit(&mb->dc_want, memory_order_relaxed) !=
+		mb->gseq ||
+	    (want_tag != VP_ANY_TAG && want_tag != tag) ||
+	    n > atomic_load_explicit(&mb->dc_cap, memory_order_relaxed))
+		return 0;
+	if (!atomic_compare_exchange_strong_explicit(
+		&mb->dc_state, &s, LOAN(s) | VP__DC_FILLING,
+		memory_order_acquire, memory_order_relaxed))
+		return 0; /* withdrawn meanwhile */
+	if (n)
+		memcpy(atomic_load_explicit(&mb->dc_buf, memory_order_relaxed),
+		       buf, n);
+	mb->dc_len = n;
+	mb->dc_got_tag = tag;
+	mb->dc_env = *env;
+	mb->dc_gseq = mb->gseq++;
+	atomic_store_explicit(&mb->dc_state, LOAN(s) | VP__DC_FILLED,
+			      memory_order_release);
+	return 1;
+}
