@@ -329,10 +329,16 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
 	t0 = me->clock.t;
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
+	/* the partner of an exchange may send into rbuf straight away */
+	if (vp__tx(me)->lend_recv)
+		vp__tx(me)->lend_recv(me->tx, vp__ctx(c), sw, 0, rbuf, rn);
 	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, &pending);
-	if (hops < 0)
+	if (hops < 0) {
+		if (vp__tx(me)->unlend_recv)
+			vp__tx(me)->unlend_recv(me->tx, vp__ctx(c), sw);
 		return vp__fail(me, hops, "vp_sendrecv",
 				"no memory for %zu bytes", sn);
+	}
 	vp__trace_sent(c, &op, dw, sn, hops, &senv);
 	send_end = me->clock.port_free;
 	/* The receive may copy from our own rendezvous send when src is us,
@@ -389,8 +395,11 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 		return vp__fail(me, rc, call, "waiting for %s: %s",
 				vp__peer_name(c, sw, peer, sizeof(peer)),
 				vp_strerror(rc));
-	if (!*found)
+	if (!*found) {
+		if (vp__tx(me)->idle)
+			vp__tx(me)->idle(me->tx);
 		return VP_OK;
+	}
 	if (blocking && got.env.arrival > me->clock.t)
 		me->clock.t = got.env.arrival;
 	if (st)

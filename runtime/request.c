@@ -504,8 +504,11 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 	if ((rc = vp__tx(me)->progress(me->tx)))
 		return vp__fail(me, rc, "vp_test", "no memory");
 	*done = is_done(r);
-	if (!*done)
+	if (!*done) {
+		if (vp__tx(me)->idle)
+			vp__tx(me)->idle(me->tx);
 		return VP_OK;
+	}
 	*req = VP_REQUEST_NULL;
 	return complete(r, st, "vp_test");
 }
@@ -568,8 +571,11 @@ int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[])
 		return vp__fail(self, rc, "vp_testall", "no memory");
 	*done = 0;
 	for (i = 0; i < n; i++)
-		if (reqs[i] && !is_done(reqs[i]))
+		if (reqs[i] && !is_done(reqs[i])) {
+			if (vp__tx(self)->idle)
+				vp__tx(self)->idle(self->tx);
 			return VP_OK;
+		}
 	*done = 1;
 	return complete_all(n, reqs, sts, "vp_testall");
 }

@@ -181,6 +181,19 @@ struct vp__transport {
 	int (*block)(void *me, const struct vp__xwait *w, int n);
 	int (*probe)(void *me, int ctx, int src, int tag, int blocking,
 		     int *found, struct vp__xprobe *out);
+	/* A hint before a send whose receive follows at once (sendrecv):
+	 * the next recv will be (ctx, src, tag, buf, n), so the transport
+	 * may let the sender fill buf meanwhile. Either that recv follows,
+	 * with the same arguments, or unlend_recv(ctx, src). Both may be
+	 * NULL (no such hint). */
+	/* A nonblocking call (vp_test, vp_testall, vp_iprobe) found nothing
+	 * done: the transport may give the CPU to ranks that can make
+	 * progress (a test loop must not starve the sender it waits for).
+	 * May be NULL. */
+	void (*idle)(void *me);
+	void (*lend_recv)(void *me, int ctx, int src, int tag, void *buf,
+			  size_t n);
+	void (*unlend_recv)(void *me, int ctx, int src);
 	void (*wake_all)(void *tx_world);
 	/* The calling rank will not use contexts lo..hi again (it freed the
 	 * communicator), and, once every member has said so, nobody will. */

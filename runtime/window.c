@@ -217,15 +217,23 @@ static int check_target(vp_win *w, int target, size_t offset, size_t n,
 	return VP_OK;
 }
 
-/* The model: one message of n bytes between origin and target. */
-static void charge(vp_win *w, int target, size_t n)
+/* The model: one message of n bytes between origin and target; the trace
+ * draws it as an arrow into the target's line. */
+static void charge(vp_win *w, int target, size_t n, const char *what)
 {
 	struct vp__rank *me = w->comm->me;
 	struct vp__world *world = me->world;
-	struct vp__envelope env;
-	int tw = vp__to_world(w->comm, target);
-	int hops = vp__clock_send(&me->clock, &world->model, &world->topo,
-				  me->world_rank, tw, n, &env);
+	struct vp__trace_op op;
+	struct vp__envelope env = { 0 };
+	int tw = vp__to_world(w->comm, target), hops;
+
+	vp__trace_begin(w->comm, &op, VP__EV_SEND);
+	hops = vp__clock_send(&me->clock, &world->model, &world->topo,
+			      me->world_rank, tw, n, &env);
+	vp__trace_stamp(me, &env);
+	vp__trace_sent(w->comm, &op, tw, n, hops, &env);
+	op.rma = what;
+	vp__trace_end(w->comm, &op);
 
 	vp__clock_log(&me->clock, VP__EV_ISEND, tw, -1, (uint32_t)hops, 0, n,
 		      0);
@@ -247,7 +255,7 @@ int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
 		return rc < 0 ? rc : VP_OK;
 	if (n)
 		memmove((char *)w->sh->base[target] + offset, buf, n);
-	charge(w, target, n);
+	charge(w, target, n, "put");
 	return VP_OK;
 }
 
@@ -260,7 +268,7 @@ int vp_get(vp_win *w, int target, size_t offset, void *buf, size_t n)
 		return rc < 0 ? rc : VP_OK;
 	if (n)
 		memmove(buf, (char *)w->sh->base[target] + offset, n);
-	charge(w, target, n);
+	charge(w, target, n, "get");
 	return VP_OK;
 }
 
@@ -294,7 +302,7 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 		return vp__fail(w->comm->me, rc, "vp_accumulate",
 				"op %d does not apply to type %d", (int)op,
 				(int)type);
-	charge(w, target, n);
+	charge(w, target, n, "accumulate");
 	return VP_OK;
 }
 

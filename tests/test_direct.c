@@ -10,6 +10,8 @@
  *   - an irecv posted before its send lends its buffer at once, so the
  *     send is one copy every time; a lent receive keeps MPI's rule that a
  *     message goes to the oldest posted receive that matches it;
+ *   - vp_sendrecv lends its receive buffer before its send leaves, so one
+ *     of the two messages of an exchange is one copy at least;
  *   - a waiting receive for tag 5 is not filled by a tag-7 message: that
  *     one waits aside and is received afterwards, in order;
  *   - a message larger than the waiting buffer is never written into it:
@@ -176,6 +178,29 @@ static int lent_then_wildcard(vp_comm *c, void *arg)
 	return VP_OK;
 }
 
+/* Both ranks exchange with vp_sendrecv: each lends its receive buffer
+ * before its send leaves, so the later sender of each round copies
+ * straight into its partner's buffer. */
+static int exchange(vp_comm *c, void *arg)
+{
+	unsigned char out[4096], in[4096];
+	int round, rc, me = vp_rank(c);
+	size_t i;
+
+	(void)arg;
+	for (round = 0; round < ROUNDS; round++) {
+		for (i = 0; i < sizeof(out); i++)
+			out[i] = byte_of(round + 100 * me, i);
+		memset(in, 0, sizeof(in));
+		if ((rc = vp_sendrecv(c, 1 - me, out, sizeof(out), 1 - me, in,
+				      sizeof(in))))
+			return rc;
+		for (i = 0; i < sizeof(in); i++)
+			res.bad += in[i] != byte_of(round + 100 * (1 - me), i);
+	}
+	return VP_OK;
+}
+
 static void test_posted(void)
 {
 	vp_opts o2 = { .topology = "full:2" }, o3 = { .topology = "full:3" };
@@ -188,6 +213,13 @@ static void test_posted(void)
 	       "an irecv posted before its send: all %d messages copied "
 	       "straight into it (rc %d, bad %d, %llu direct)",
 	       ROUNDS, rc, res.bad, (unsigned long long)st.direct_messages);
+	memset(&res, 0, sizeof(res));
+	rc = vp_run(&o2, exchange, NULL, &st);
+	tap_ok(rc == VP_OK && res.bad == 0 && st.direct_messages >= 1,
+	       "vp_sendrecv lends its receive buffer before sending: %llu of "
+	       "%d exchanged messages copied straight in (rc %d, bad %d)",
+	       (unsigned long long)st.direct_messages, 2 * ROUNDS, rc,
+	       res.bad);
 	memset(&res, 0, sizeof(res));
 	rc = vp_run(&o3, lent_then_wildcard, NULL, &st);
 	tap_ok(rc == VP_OK && res.bad == 0 && st.direct_messages >= 1 &&

@@ -11,6 +11,9 @@
  *     step 3 0->1, 2->3, 4->5, 6->7;
  *   - a hypercube allgather forced onto ring:8 draws congested arrows whose
  *     largest load is the run's max_link_load; on hypercube:3 none;
+ *   - one-sided operations are dashed arrows from the origin into the
+ *     target's line at their arrival, and in the trace a slice on the
+ *     origin ("put to 1") with an arrow to an instant on the target;
  *   - wall-clock traces, zero-cost models (x axis in steps), user labels
  *     and failed runs still give valid files; an unwritable path fails the
  *     run at once with VP_EINVAL naming the path.
@@ -295,6 +298,55 @@ static void variants(void)
 	       st.error);
 }
 
+/* ---- one-sided operations ---- */
+
+static int one_sided(vp_comm *c, void *arg)
+{
+	int32_t mine[64] = { 0 }, four[4] = { 1, 2, 3, 4 };
+	char bytes[100] = { 0 }, got[8];
+	vp_win *w;
+	int rc;
+
+	(void)arg;
+	if ((rc = vp_win_create(c, mine, sizeof(mine), &w)) ||
+	    (rc = vp_win_fence(w)))
+		return rc;
+	if (vp_rank(c) == 0 &&
+	    ((rc = vp_put(w, 1, 0, bytes, sizeof(bytes))) ||
+	     (rc = vp_get(w, 1, 128, got, sizeof(got))) ||
+	     (rc = vp_accumulate(w, 1, 200, four, 4, VP_INT32, VP_SUM))))
+		return rc;
+	if ((rc = vp_win_fence(w)))
+		return rc;
+	return vp_win_free(w);
+}
+
+static void onesided_pictures(void)
+{
+	struct files f;
+	vp_stats st;
+	int rc = run_traced("full:2", one_sided, 10, 0.5, 0, &st, &f);
+
+	tap_ok(rc == VP_OK, "a put, a get and an accumulate between two "
+			    "fences, traced (rc %d)",
+	       rc);
+	check_files("one-sided", &f, &st, 0);
+	tap_ok(f.svg && count_substr(f.svg, "class=\"msg onesided\"") == 3 &&
+		   strstr(f.svg, "put into rank 1's window, 100 bytes") &&
+		   strstr(f.svg, "get from rank 1's window, 8 bytes") &&
+		   strstr(f.svg, "accumulate into rank 1's window, 16 bytes"),
+	       "the SVG draws the three operations as dashed arrows into "
+	       "rank 1's line, named");
+	tap_ok(f.json && strstr(f.json, "\"name\":\"put to 1\"") &&
+		   strstr(f.json, "\"name\":\"get from 1\"") &&
+		   strstr(f.json, "\"name\":\"accumulate to 1\"") &&
+		   count_substr(f.json, "\"cat\":\"one-sided\"") == 3 &&
+		   strstr(f.json, "\"name\":\"put by 0\""),
+	       "the trace has a slice per operation on rank 0 and its "
+	       "arrival on rank 1's track");
+	files_free(&f);
+}
+
 int main(void)
 {
 	snprintf(json_path, sizeof(json_path), "/tmp/vp_test_trace_%d.json",
@@ -304,6 +356,7 @@ int main(void)
 	book_figure();
 	congestion();
 	variants();
+	onesided_pictures();
 	remove(json_path);
 	remove(svg_path);
 	return tap_done();

@@ -80,7 +80,9 @@ int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
 	mb->dc_got_tag = tag;
 	mb->dc_env = *env;
 	mb->dc_gseq = mb->gseq++;
+	/* seq_cst: the wake-up that follows loads the receiver's bell, and
+	 * that load must not pass this store (wait.c) */
 	atomic_store_explicit(&mb->dc_state, LOAN(s) | VP__DC_FILLED,
-			      memory_order_release);
+			      memory_order_seq_cst);
 	return 1;
 }

@@ -147,7 +147,9 @@ void vp__fastbox_publish(struct vp__mailbox *mb, struct vp__fb_slot *s)
 {
 	s->gseq = mb->gseq++;
 	mb->fb_head++;
-	atomic_store_explicit(&s->state, mb->fb_head, memory_order_release);
+	/* seq_cst, not release: the sender's wake-up then loads the
+	 * receiver's bell, and a load may pass a release store (wait.c) */
+	atomic_store_explicit(&s->state, mb->fb_head, memory_order_seq_cst);
 }
 
 void vp__fastbox_release(struct vp__mailbox *mb, struct vp__fb_slot *s)

@@ -803,6 +803,8 @@ static int recv_direct(struct thr_rank *me, struct vp__xrecv *r)
 	mb = vp__mailbox_get(me, r->ctx, r->src, me->world_rank);
 	if (!mb)
 		return VP_ENOMEM;
+	if (mb->dc_owner == &me->ahead) /* lent ahead for this receive */
+		mb->dc_owner = r;
 	/* messages set aside earlier come first: they arrived first */
 	if ((m = mb->unx_head ? aside_first(mb, r->tag) : NULL))
 		aside_unlink(mb, m);
@@ -847,6 +849,34 @@ int thr_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
 		*got_tag = r.got_tag;
 	}
 	return rc;
+}
+
+/* The receive that follows a send (vp_sendrecv) lends its buffer before
+ * the send leaves, so that a partner exchanging with us at the same time
+ * copies straight into it. Not when a message aside would be taken first,
+ * nor when receives are posted (the receive queues behind them). */
+void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n)
+{
+	struct thr_rank *me = tx;
+	struct vp__mailbox *mb;
+
+	if (src < 0 || me->posted || n <= VP__FB_BYTES)
+		return;
+	mb = vp__mailbox_get(me, ctx, src, me->world_rank);
+	if (!mb || mb->dc_owner || (mb->unx_head && aside_first(mb, tag)))
+		return;
+	me->ahead = (struct vp__xrecv){ .ctx = ctx, .src = src, .tag = tag,
+					.buf = buf, .n = n };
+	lend(mb, &me->ahead);
+}
+
+void thr_unlend_recv(void *tx, int ctx, int src)
+{
+	struct thr_rank *me = tx;
+	struct vp__mailbox *mb;
+
+	if (src >= 0 && (mb = vp__mailbox_get(me, ctx, src, me->world_rank)))
+		unlend(mb, &me->ahead);
 }
 
 int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,

@@ -126,6 +126,7 @@ struct thr_rank {
 	} any;
 	unsigned drain_pass;
 	unsigned lend_pass; /* lend_posted's count (receive.c) */
+	struct vp__xrecv ahead; /* the receive lent ahead (thr_lend_recv) */
 	struct vp__mailbox **drain;
 	int ndrain, drain_cap;
 	/* shared with the verifier: what the rank waits for in THR_WAIT_SET */
@@ -199,6 +200,7 @@ int thr_wait_ready(struct thr_rank *r);
 /* Polls to try before blocking: the policy's spin_poll while the running
  * ranks fit on the CPUs, else 0. */
 unsigned thr_poll_budget(struct thr_world *w);
+void thr_idle(void *tx); /* transport op: a test found nothing done */
 /* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
  * VP_YIELDS and VP_SPIN_POLL in the environment override them (read once
  * per run, for tuning sweeps). */
@@ -214,6 +216,8 @@ int thr_send_done(void *tx, void *pending);
 int thr_block_set(void *tx, const struct vp__xwait *w, int n);
 int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
 	      struct vp__xprobe *out);
+void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n);
+void thr_unlend_recv(void *tx, int ctx, int src);
 /* Is something of r's watch set ready? (any thread) */
 int thr_watch_ready(struct thr_rank *r);
 /* The watch set in words, for a deadlock report. */

@@ -24,8 +24,11 @@
  *
  * Lost-wake-up freedom: the waiter publishes what it waits for, sets its bell
  * to 1 with a seq_cst exchange, re-checks, and only then sleeps with
- * FUTEX_WAIT(bell, 1). A waker first makes the condition true (enqueue is a
- * full barrier; the rendezvous DONE store is seq_cst), then loads the bell;
+ * FUTEX_WAIT(bell, 1). A waker first makes the condition true with a full
+ * barrier (enqueue's exchange; the fastbox slot, the direct channel's FILLED
+ * and the rendezvous DONE are seq_cst stores: a release store alone would
+ * let the bell's load pass it, and both sides would miss), then loads the
+ * bell;
  * only when it is 1 and the waiter waits for this waker does it exchange the
  * bell to 0 and FUTEX_WAKE. Either the waiter's re-check sees the condition
  * or the waker sees the bell: no system call on the fast path, no lost wake.
@@ -132,6 +135,17 @@ static int running_fits(struct thr_world *w)
 		      atomic_load_explicit(&w->blocked, memory_order_relaxed);
 
 	return running <= w->ncpu;
+}
+
+/* More ranks are running than there are CPUs: a rank polling in a test
+ * loop gives its CPU away (as Open MPI's mpi_yield_when_idle), or the
+ * sender it waits for may wait a whole time slice to run. */
+void thr_idle(void *tx)
+{
+	struct thr_rank *me = tx;
+
+	if (!running_fits(me->tw))
+		sched_yield();
 }
 
 unsigned thr_poll_budget(struct thr_world *w)

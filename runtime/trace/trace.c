@@ -183,6 +183,11 @@ static int match(struct vp__trace *t)
 
 			if (op->kind == VP__EV_RECV)
 				continue;
+			if (op->rma) { /* no receive: into the target */
+				t->msgs[t->nmsgs++] = (struct vp__trace_msg){
+				    r, op->dst, op, NULL, 0 };
+				continue;
+			}
 			rcv = recv_of[r][op->send_seq];
 			if (!rcv) {
 				t->unmatched++;

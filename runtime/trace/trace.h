@@ -2,7 +2,8 @@
  * trace.h - what a traced run records, and the two writers that draw it.
  *
  * When vp_opts.trace or vp_opts.svg is set, every public point-to-point call
- * (vp_send, vp_recv, vp_sendrecv, and so every collective) appends one
+ * (vp_send, vp_recv, vp_sendrecv, and so every collective; each request
+ * from post to completion; each one-sided operation) appends one
  * struct vp__trace_op to its rank's log. After the threads are joined,
  * trace.c matches each send to the receive that took it (by sender and
  * sequence number), computes each message's link load, and hands the list of
@@ -25,9 +26,12 @@ struct vp__trace_op {
 	double send_start, arrival; /* model: the send part's transfer */
 	double wbegin, wend, wsend; /* wall us since the run began */
 	const char *label, *alg;    /* what sent it, e.g. "bcast" "binomial" */
+	const char *rma; /* "put", "get", "accumulate": a one-sided operation
+			  * (kind VP__EV_SEND, dst its target, no receive) */
 };
 
-/* One delivered message: its send and its receive. */
+/* One delivered message: its send and its receive (NULL for a one-sided
+ * operation: it ends on the target's line at its arrival). */
 struct vp__trace_msg {
 	int src, dst;
 	const struct vp__trace_op *send, *recv;

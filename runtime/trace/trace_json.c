@@ -8,7 +8,10 @@
  *     return, with the bytes, the step and what sent it as arguments;
  *   - one flow arrow per delivered message: "ph":"s" inside the sender's
  *     slice where the transfer starts, "ph":"f" bound to the enclosing
- *     ("bp":"e") receiving slice where the message arrives.
+ *     ("bp":"e") receiving slice where the message arrives;
+ *   - a one-sided operation: a slice "put to t" (or get, accumulate) on
+ *     the origin, an instant slice "put by o" on the target's track at the
+ *     operation's arrival, and the arrow between them.
  * Times are in the trace's microseconds: one model time unit is shown as one
  * microsecond (vp_opts.trace_wall = 1: wall microseconds since the run
  * began). Event count: 1 + p metadata, one slice per call, two per message.
@@ -54,7 +57,10 @@ static void write_slice(FILE *f, int rank, const struct vp__trace_op *op,
 	char name[96];
 
 	op_times(op, wall, &b, &e);
-	if (op->kind == VP__EV_SEND)
+	if (op->rma)
+		snprintf(name, sizeof(name), "%s %s %d", op->rma,
+			 op->rma[0] == 'g' ? "from" : "to", op->dst);
+	else if (op->kind == VP__EV_SEND)
 		snprintf(name, sizeof(name), "send to %d", op->dst);
 	else if (op->kind == VP__EV_RECV)
 		snprintf(name, sizeof(name), "recv from %d", op->src);
@@ -82,9 +88,20 @@ static void write_flow(FILE *f, size_t id, const struct vp__trace_msg *m,
 	double sb, se, rb, re, from, to;
 
 	op_times(m->send, wall, &sb, &se);
-	op_times(m->recv, wall, &rb, &re);
 	from = clamp(wall ? m->send->wsend : m->send->send_start, sb, se);
-	to = clamp(wall ? m->send->wsend : m->send->arrival, rb, re);
+	if (m->recv) {
+		op_times(m->recv, wall, &rb, &re);
+		to = clamp(wall ? m->send->wsend : m->send->arrival, rb, re);
+	} else {
+		/* one-sided: the target is passive; an instant slice on its
+		 * track holds the arrow's head */
+		to = wall ? m->send->wsend : m->send->arrival;
+		fprintf(f,
+			",\n{\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
+			"\"dur\":0,\"name\":\"%s by %d\",\"cat\":\"one-sided\","
+			"\"args\":{\"bytes\":%zu}}",
+			m->dst, to, m->send->rma, m->src, m->send->sbytes);
+	}
 	fprintf(f,
 		",\n{\"ph\":\"s\",\"pid\":0,\"tid\":%d,\"ts\":%.3f,"
 		"\"id\":%zu,\"name\":\"message\",\"cat\":\"message\"}",

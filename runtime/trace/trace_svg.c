@@ -192,7 +192,9 @@ static void write_message(FILE *f, const struct frame *fr,
 {
 	double t0, t1, x0, x1, y0, y1, lx, ly;
 	int hot = m->load > 1;
-	const char *cls = hot ? "msg congested" : "msg";
+	const char *cls = hot		   ? "msg congested"
+			  : m->send->rma ? "msg onesided"
+					 : "msg";
 
 	message_span(fr, m, &t0, &t1);
 	x0 = x_of(fr, t0);
@@ -217,9 +219,17 @@ static void write_message(FILE *f, const struct frame *fr,
 		"<title>",
 		m->src, m->dst, m->send->step, m->send->sbytes, m->load,
 		hot ? "hot" : "head");
-	fprintf(f, "step %u: rank %d to rank %d, %zu bytes, %g to %g",
-		m->send->step, m->src, m->dst, m->send->sbytes,
-		m->send->send_start, m->send->arrival);
+	if (m->send->rma)
+		fprintf(f, "step %u: rank %d: %s %s rank %d's window, %zu bytes, "
+			   "%g to %g",
+			m->send->step, m->src, m->send->rma,
+			m->send->rma[0] == 'g' ? "from" : "into", m->dst,
+			m->send->sbytes, m->send->send_start,
+			m->send->arrival);
+	else
+		fprintf(f, "step %u: rank %d to rank %d, %zu bytes, %g to %g",
+			m->send->step, m->src, m->dst, m->send->sbytes,
+			m->send->send_start, m->send->arrival);
 	if (hot)
 		fprintf(f, ", link load %u", m->load);
 	fprintf(f, "</title></%s>\n", m->src == m->dst ? "path" : "line");
@@ -251,6 +261,7 @@ void vp__trace_write_svg(const struct vp__trace *t, FILE *f)
 	      "text.rank, text.axis { fill: #444; text-anchor: middle; }\n"
 	      ".msg { stroke: #1f5fbf; stroke-width: 1.6; fill: none; }\n"
 	      ".msg.congested { stroke: #d62728; stroke-width: 2.4; }\n"
+	      ".msg.onesided { stroke-dasharray: 6 3; }\n"
 	      "circle.step { fill: #fff; stroke: #1f5fbf; }\n"
 	      "circle.step.congested { stroke: #d62728; }\n"
 	      "text.step { font-size: 10px; text-anchor: middle; }\n"
