@@ -182,13 +182,15 @@ static struct vp__fb_slot *fastbox_next(struct vp__mailbox *mb, uint32_t want)
 }
 
 /* Message number want in the fastbox or the direct channel: 1 and d
- * filled, else 0. */
-static int unqueued_next(struct vp__mailbox *mb, uint32_t want,
-			 struct vp__delivery *d)
+ * filled, else 0. The direct channel can hold one only while the receiver
+ * has a loan out (dc_owner, its own field): no load of the sender's state
+ * otherwise. */
+static inline int unqueued_next(struct vp__mailbox *mb, uint32_t want,
+				struct vp__delivery *d)
 {
 	if ((d->slot = fastbox_next(mb, want)))
 		return 1;
-	if (!vp__direct_holds(mb, want))
+	if (!mb->dc_owner || !vp__direct_holds(mb, want))
 		return 0;
 	d->direct = 1;
 	mb->expect++;
