@@ -22,6 +22,8 @@
  *     vp_stats.error always ends with the cycle;
  *   - a rank that overflows its stack dies with the cause named: "rank 3
  *     overflowed its 256 KiB stack; set vp_opts.stack_size";
+ *   - a run that cannot start its threads fails with VP_ENOMEM naming the
+ *     limit it hit (here ulimit -u, in a child as an unprivileged user);
  *   - the opt-in watchdog fails a run whose rank sleeps outside vp, with a
  *     report of every rank, and ends a process whose rank never returns
  *     (pause()) with exit status 124;
@@ -32,6 +34,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -537,6 +540,60 @@ static void test_stack_overflow(void)
 #endif
 }
 
+/* ---- the thread limit ---- */
+
+static int nothing(vp_comm *c, void *arg)
+{
+	(void)arg;
+	return vp_barrier(c);
+}
+
+/* In a child: as an unprivileged user (root is exempt from RLIMIT_NPROC)
+ * with ulimit -u 16, a run of 64 ranks cannot start its threads. Exit 0
+ * when vp_run failed, 1 when it succeeded, 2 when the limit could not be
+ * set up; the report goes to the pipe. */
+static void thread_limit_child(int fd)
+{
+	struct rlimit lim = { 16, 16 };
+	vp_opts o = { .topology = "full:64" };
+
+	dup2(fd, 2);
+	if (geteuid() == 0 && (setgid(65534) || setuid(65534)))
+		_exit(2);
+	if (setrlimit(RLIMIT_NPROC, &lim))
+		_exit(2);
+	_exit(vp_run(&o, nothing, NULL, NULL) == VP_ENOMEM ? 0 : 1);
+}
+
+static void test_thread_limit(void)
+{
+	char out[4096];
+	int fds[2], st = 0;
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	if (pipe(fds))
+		return;
+	if ((pid = fork()) == 0) {
+		close(fds[0]);
+		thread_limit_child(fds[1]);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], out + got, sizeof(out) - 1 - (size_t)got)) >
+	       0)
+		got += n;
+	out[got] = 0;
+	close(fds[0]);
+	waitpid(pid, &st, 0);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
+		   strstr(out, "could only start") &&
+		   strstr(out, "of 64 rank threads") &&
+		   strstr(out, "ulimit -u (RLIMIT_NPROC) is 16"),
+	       "ulimit -u 16 and 64 ranks: VP_ENOMEM naming the limit hit "
+	       "(exit %d): %s",
+	       WIFEXITED(st) ? WEXITSTATUS(st) : -1, out);
+}
+
 /* ---- the watchdog ---- */
 
 /* Rank 1 sleeps (outside vp) for *arg seconds or, for 0, forever; the
@@ -652,6 +709,7 @@ int main(void)
 	test_unreceived();
 	test_messages();
 	test_stack_overflow();
+	test_thread_limit();
 	test_watchdog();
 	test_parallel_runs();
 	return tap_done();
