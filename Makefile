@@ -40,12 +40,15 @@ LIB_SRC := $(wildcard topology/*.c runtime/*.c runtime/*/*.c collectives/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+MPI_SRC := $(wildcard mpi/*.c)
+MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
+MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/vpmpicc $(BUILD)/vpmpirun
 TOOL_SRC := $(wildcard bench/vp-*.c)
 TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
 DEPS_OK := $(BUILD)/.deps-ok
 
 .PHONY: all check valgrind run bench install deps format clean
-all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN)
+all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN) $(MPI_TOOLS)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
 deps: $(DEPS_OK)
@@ -72,6 +75,22 @@ $(BUILD)/libvp.a: $(LIB_OBJ)
 $(BUILD)/libvp.so: $(LIB_OBJ)
 	$(CC) -shared -o $@ $^ $(FINAL_LDFLAGS) $(LDLIBS)
 
+# The MPI layer (mpi/, written against vp.h only) and its wrappers; the
+# build tree's vpmpicc points at this tree, the installed one at PREFIX.
+$(BUILD)/libvpmpi.a: $(MPI_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/vpmpicc: mpi/vpmpicc.in
+	@mkdir -p $(BUILD)
+	sed -e 's|@INCLUDEDIR@|$(CURDIR)/include|' \
+	    -e 's|@LIBDIR@|$(CURDIR)/$(BUILD)|' \
+	    -e 's|@CFLAGS@|$(SAN_FLAGS)|' $< > $@ && chmod +x $@
+
+$(BUILD)/vpmpirun: mpi/vpmpirun
+	@mkdir -p $(BUILD)
+	cp $< $@ && chmod +x $@
+
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
@@ -81,9 +100,10 @@ $(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
-check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(BUILD)/libvp.so
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(BUILD)/libvp.so \
+	  $(BUILD)/libvp.a $(MPI_TOOLS)
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
-	  tests/test_exports.sh
+	  tests/test_exports.sh tests/test_mpi.sh
 
 # Every test binary under valgrind's leak checker (definite and indirect
 # leaks and memory errors fail it); the soak is shortened, threads raised.

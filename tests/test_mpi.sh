@@ -1,0 +1,115 @@
+#!/bin/sh
+# test_mpi.sh - MPI programs on vp: tests/mpi/*.c compiled unchanged with
+# vpmpicc and run with vpmpirun at several rank counts.
+#   - each program prints what it computed (and checks itself); the output
+#     is the expected one, and, where Open MPI is installed, the same as
+#     the same source built with mpicc and run with mpirun;
+#   - MPI_Abort(MPI_COMM_WORLD, 3) ends the job with status 3, the other
+#     ranks go no further;
+#   - an operation the subset cannot do exactly fails the job naming it;
+#   - a deadlock is reported with its cycle (a real MPI would hang);
+#   - --topology and --stats: the run's figures and the algorithms used.
+# TAP output; run by make check with VP_TOOLS set to the build folder.
+here=$(cd "$(dirname "$0")" && pwd)
+tools=${VP_TOOLS:-build}
+cc="$tools/vpmpicc"
+run="$tools/vpmpirun"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
+
+show=$("$cc" -show x.c -o x)
+case $show in
+*-Dmain=vpmpi_user_main*libvpmpi.a*libvp.a*) ok "vpmpicc -show: $show" ;;
+*) notok "vpmpicc -show: $show" ;;
+esac
+
+for p in ring trapezoid p2p collectives abort unsupported deadlock; do
+	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
+	    2>"$tmp/$p.cc"; then
+		ok "vpmpicc compiles tests/mpi/$p.c unchanged"
+	else
+		notok "vpmpicc tests/mpi/$p.c: $(cat "$tmp/$p.cc")"
+	fi
+done
+
+# Open MPI, when it is installed, runs the same sources as the reference
+ompi=0
+if command -v mpicc >/dev/null && command -v mpirun >/dev/null; then
+	ompi=1
+	for p in ring trapezoid p2p collectives; do
+		mpicc -O2 "$here/mpi/$p.c" -o "$tmp/$p.ompi" 2>/dev/null ||
+			ompi=0
+	done
+fi
+mpirun_ref() {
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+	    timeout 120 mpirun --oversubscribe --bind-to none \
+	    --mca btl_vader_single_copy_mechanism none -np "$1" "$2" \
+	    2>/dev/null
+}
+
+for np in 1 2 3 4 8; do
+	t=$((np * (np - 1) / 2))
+	[ $np = 1 ] && want_ring="ring of 1: token 0" ||
+		want_ring="ring of $np: token $t from $((np - 1)) tag 7"
+	for p in ring trapezoid p2p collectives; do
+		got=$("$run" -np $np "$tmp/$p" 2>"$tmp/err")
+		rc=$?
+		case $p in
+		ring) want=$want_ring ;;
+		trapezoid) want="1200 trapezoids on $np ranks: integral 9.000003" ;;
+		p2p) want="p2p on $np ranks: ok (0 bad)" ;;
+		collectives)
+			s=$((3 * np * (np - 1) / 2 + np))
+			want="collectives on $np ranks: max $((3 * (np - 1) + 1)) min 1 sum $s"
+			;;
+		esac
+		case $got in
+		"$want"*) [ $p != collectives ] || case $got in *"; ok") ;; *) rc=1 ;; esac ;;
+		*) rc=1 ;;
+		esac
+		check $rc "$p on $np ranks: $got $(head -c 300 "$tmp/err")"
+		if [ $ompi = 1 ]; then
+			ref=$(mpirun_ref $np "$tmp/$p.ompi")
+			[ "$ref" = "$got" ]
+			check $? "$p on $np ranks: the same output as Open MPI's ($ref)"
+		fi
+	done
+done
+
+# a failed job's ranks stop where they failed and leave their memory to
+# the process's exit, as a killed MPI process does: no leak check there
+export ASAN_OPTIONS="${ASAN_OPTIONS:-} detect_leaks=0"
+"$run" -np 4 "$tmp/abort" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 3 ] && grep -q "MPI_Abort(3)" "$tmp/err" &&
+	! grep -q "not reached" "$tmp/out"
+check $? "MPI_Abort(MPI_COMM_WORLD, 3): exit status $rc, no rank goes on: $(cat "$tmp/err")"
+
+"$run" -np 2 "$tmp/unsupported" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "MPI_Allreduce: MPI_MAX on MPI_UNSIGNED is not supported" "$tmp/err"
+check $? "MPI_MAX on MPI_UNSIGNED fails the job naming both (exit $rc): $(cat "$tmp/err")"
+
+timeout 60 "$run" -np 3 "$tmp/deadlock" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "deadlock" "$tmp/err" && grep -q "cycle: 0 -> 1 -> 0" "$tmp/err"
+check $? "a receive-receive deadlock is reported with its cycle (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
+
+"$run" -np 8 --topology hypercube:3 --model ts=1,tw=0.01 --stats \
+    "$tmp/collectives" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q "vpmpi: 8 ranks on hypercube:3" "$tmp/err" &&
+	grep -q "allreduce" "$tmp/err" && ! grep -q "model time 0," "$tmp/err"
+check $? "--topology hypercube:3 --model --stats: $(tr '\n' ' ' <"$tmp/err" | head -c 500)"
+
+"$run" -np 0 "$tmp/ring" >/dev/null 2>&1
+check $(($? == 2 ? 0 : 1)) "vpmpirun -np 0 is refused (exit 2)"
+
+echo "1..$n"
+[ $fail = 0 ]
