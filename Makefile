@@ -129,9 +129,17 @@ bench: $(BUILD)/vp-bench
 # follow the usual pkg-config layout (pkg-config --variable=libdir vp).
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
-install: $(BUILD)/libvp.a $(BUILD)/libvp.so
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+BINDIR ?= $(PREFIX)/bin
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
+	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(BINDIR)
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
+	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a
+	sed -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@CFLAGS@||' mpi/vpmpicc.in > $(DESTDIR)$(BINDIR)/vpmpicc
+	chmod 755 $(DESTDIR)$(BINDIR)/vpmpicc
+	install -m 755 mpi/vpmpirun $(DESTDIR)$(BINDIR)/vpmpirun
 	install -m 644 $(BUILD)/libvp.a $(DESTDIR)$(LIBDIR)/libvp.a
 	install -m 755 $(BUILD)/libvp.so $(DESTDIR)$(LIBDIR)/libvp.so
 	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
