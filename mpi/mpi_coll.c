@@ -28,58 +28,67 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	    vp_bcast(c, buf, (size_t)n, VP_BYTE, root, VP_ALG_AUTO));
 }
 
+/* The communicator, element type and op of a reduction, or NULL after
+ * failing the run naming what is wrong. */
+static vp_comm *reduction_args(MPI_Comm comm, int count, MPI_Datatype type,
+			       MPI_Op op, vp_type *vt, vp_op *vop,
+			       const char *call)
+{
+	vp_comm *c = vpmpi_comm(comm, call);
+	int t;
+
+	if (!c)
+		return NULL;
+	if (count < 0) {
+		vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative", count);
+		return NULL;
+	}
+	if ((t = vpmpi_reduction(type, op, vop, call)) < 0)
+		return NULL;
+	*vt = (vp_type)t;
+	return c;
+}
+
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 	       MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Reduce");
+	vp_type vt;
 	vp_op vop;
-	int vt;
+	vp_comm *c =
+	    reduction_args(comm, count, type, op, &vt, &vop, "MPI_Reduce");
 
-	if (!c || count < 0 ||
-	    (vt = vpmpi_reduction(type, op, &vop, "MPI_Reduce")) < 0)
-		return !c ? MPI_ERR_COMM
-			  : count < 0 ? vpmpi_fail(MPI_ERR_COUNT, "MPI_Reduce",
-						   "count %d is negative",
-						   count)
-				      : MPI_ERR_OP;
-	return vpmpi_ret(vp_reduce(c, sendbuf, recvbuf, (size_t)count,
-				     (vp_type)vt, vop, root, VP_ALG_AUTO));
+	if (!c)
+		return MPI_ERR_ARG;
+	return vpmpi_ret(vp_reduce(c, sendbuf, recvbuf, (size_t)count, vt,
+				   vop, root, VP_ALG_AUTO));
 }
 
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
 		  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Allreduce");
+	vp_type vt;
 	vp_op vop;
-	int vt;
+	vp_comm *c =
+	    reduction_args(comm, count, type, op, &vt, &vop, "MPI_Allreduce");
 
-	if (!c || count < 0 ||
-	    (vt = vpmpi_reduction(type, op, &vop, "MPI_Allreduce")) < 0)
-		return !c ? MPI_ERR_COMM
-			  : count < 0
-			      ? vpmpi_fail(MPI_ERR_COUNT, "MPI_Allreduce",
-					   "count %d is negative", count)
-			      : MPI_ERR_OP;
-	return vpmpi_ret(vp_allreduce(c, sendbuf, recvbuf, (size_t)count,
-					(vp_type)vt, vop, VP_ALG_AUTO));
+	if (!c)
+		return MPI_ERR_ARG;
+	return vpmpi_ret(vp_allreduce(c, sendbuf, recvbuf, (size_t)count, vt,
+				      vop, VP_ALG_AUTO));
 }
 
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 	     MPI_Op op, MPI_Comm comm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Scan");
+	vp_type vt;
 	vp_op vop;
-	int vt;
+	vp_comm *c =
+	    reduction_args(comm, count, type, op, &vt, &vop, "MPI_Scan");
 
-	if (!c || count < 0 ||
-	    (vt = vpmpi_reduction(type, op, &vop, "MPI_Scan")) < 0)
-		return !c ? MPI_ERR_COMM
-			  : count < 0 ? vpmpi_fail(MPI_ERR_COUNT, "MPI_Scan",
-						   "count %d is negative",
-						   count)
-				      : MPI_ERR_OP;
-	return vpmpi_ret(vp_scan(c, sendbuf, recvbuf, (size_t)count,
-				   (vp_type)vt, vop, VP_ALG_AUTO));
+	if (!c)
+		return MPI_ERR_ARG;
+	return vpmpi_ret(vp_scan(c, sendbuf, recvbuf, (size_t)count, vt, vop,
+				 VP_ALG_AUTO));
 }
 
 /* The bytes of one rank's block: the send side's, checked against the
@@ -153,36 +162,38 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 				      root, VP_ALG_AUTO));
 }
 
-int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
-		  MPI_Comm comm)
+/* Allgather and alltoall: one block per rank each way. */
+static int every_block(int (*coll)(vp_comm *, const void *, void *, size_t,
+				   vp_type, vp_alg),
+		       const void *sendbuf, int sendcount,
+		       MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		       MPI_Datatype recvtype, MPI_Comm comm, const char *call)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Allgather");
+	vp_comm *c = vpmpi_comm(comm, call);
 	long n;
 
 	if (!c)
 		return MPI_ERR_COMM;
 	n = block_bytes(sendbuf, sendcount, sendtype, 1, recvcount, recvtype,
-			"MPI_Allgather");
+			call);
 	if (n < 0)
 		return MPI_ERR_TYPE;
-	return vpmpi_ret(vp_allgather(c, sendbuf, recvbuf, (size_t)n,
-					VP_BYTE, VP_ALG_AUTO));
+	return vpmpi_ret(
+	    coll(c, sendbuf, recvbuf, (size_t)n, VP_BYTE, VP_ALG_AUTO));
+}
+
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  MPI_Comm comm)
+{
+	return every_block(vp_allgather, sendbuf, sendcount, sendtype, recvbuf,
+			   recvcount, recvtype, comm, "MPI_Allgather");
 }
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		 MPI_Comm comm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Alltoall");
-	long n;
-
-	if (!c)
-		return MPI_ERR_COMM;
-	n = block_bytes(sendbuf, sendcount, sendtype, 1, recvcount, recvtype,
-			"MPI_Alltoall");
-	if (n < 0)
-		return MPI_ERR_TYPE;
-	return vpmpi_ret(vp_alltoall(c, sendbuf, recvbuf, (size_t)n,
-				       VP_BYTE, VP_ALG_AUTO));
+	return every_block(vp_alltoall, sendbuf, sendcount, sendtype, recvbuf,
+			   recvcount, recvtype, comm, "MPI_Alltoall");
 }

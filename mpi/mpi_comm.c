@@ -183,16 +183,25 @@ static const struct type_info *type_of(MPI_Datatype t)
 	return t > 0 && t < NTYPES && types[t].size ? &types[t] : NULL;
 }
 
-long vpmpi_bytes(int count, MPI_Datatype type, const char *call)
+/* type's entry, or NULL after failing the run naming it. */
+static const struct type_info *type_checked(MPI_Datatype type,
+					    const char *call)
 {
 	const struct type_info *ti = type_of(type);
 
 	if (!ti)
-		return vpmpi_fail(MPI_ERR_TYPE, call,
-				  "datatype %d is not a datatype of this MPI "
-				  "subset",
-				  type),
-		       -1;
+		vpmpi_fail(MPI_ERR_TYPE, call,
+			   "datatype %d is not a datatype of this MPI subset",
+			   type);
+	return ti;
+}
+
+long vpmpi_bytes(int count, MPI_Datatype type, const char *call)
+{
+	const struct type_info *ti = type_checked(type, call);
+
+	if (!ti)
+		return -1;
 	if (count < 0)
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
 				  count),
@@ -223,16 +232,12 @@ static const char *op_name(MPI_Op op)
 int vpmpi_reduction(MPI_Datatype type, MPI_Op op, vp_op *vop,
 		    const char *call)
 {
-	const struct type_info *ti = type_of(type);
+	const struct type_info *ti = type_checked(type, call);
 	int bitwise = op == MPI_BAND || op == MPI_BOR || op == MPI_BXOR;
 	int order = op == MPI_MIN || op == MPI_MAX;
 
 	if (!ti)
-		return vpmpi_fail(MPI_ERR_TYPE, call,
-				  "datatype %d is not a datatype of this MPI "
-				  "subset",
-				  type),
-		       -1;
+		return -1;
 	switch (op) {
 	case MPI_MAX: *vop = VP_MAX; break;
 	case MPI_MIN: *vop = VP_MIN; break;

@@ -129,15 +129,29 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 	return vpmpi_ret(rc);
 }
 
-int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+/* vp statuses for MPI's array (NULL for MPI_STATUSES_IGNORE); *failed
+ * when there is no memory (the run has failed). */
+static vp_status *statuses_for(int count, const MPI_Status *statuses,
+			       int *failed, const char *call)
 {
 	vp_status *sts = NULL;
-	int rc, i;
 
+	*failed = 0;
 	if (statuses && count > 0 &&
 	    !(sts = malloc((size_t)count * sizeof(*sts))))
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Waitall",
-				  "no memory for %d statuses", count);
+		*failed = vpmpi_fail(MPI_ERR_NO_MEM, call,
+				     "no memory for %d statuses", count);
+	return sts;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+	int rc, i, failed;
+	vp_status *sts =
+	    statuses_for(count, statuses, &failed, "MPI_Waitall");
+
+	if (failed)
+		return failed;
 	rc = vp_waitall(count, requests, sts);
 	for (i = 0; sts && i < count; i++)
 		vpmpi_status(&sts[i], rc, &statuses[i]);
@@ -170,13 +184,12 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 int MPI_Testall(int count, MPI_Request requests[], int *flag,
 		MPI_Status statuses[])
 {
-	vp_status *sts = NULL;
-	int rc, i;
+	int rc, i, failed;
+	vp_status *sts =
+	    statuses_for(count, statuses, &failed, "MPI_Testall");
 
-	if (statuses && count > 0 &&
-	    !(sts = malloc((size_t)count * sizeof(*sts))))
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Testall",
-				  "no memory for %d statuses", count);
+	if (failed)
+		return failed;
 	rc = vp_testall(count, requests, flag, sts);
 	for (i = 0; sts && *flag && i < count; i++)
 		vpmpi_status(&sts[i], rc, &statuses[i]);
