@@ -77,6 +77,10 @@ $(BUILD)/libvp.so: $(LIB_OBJ)
 
 # The MPI layer (mpi/, written against vp.h only) and its wrappers; the
 # build tree's vpmpicc points at this tree, the installed one at PREFIX.
+# the layer's calls are exported from the executable: vpmpicc loads the
+# program as a shared object that calls them
+$(MPI_OBJ): VP_CFLAGS += -fvisibility=default
+
 $(BUILD)/libvpmpi.a: $(MPI_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^

@@ -232,6 +232,12 @@ VP_API int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf,
 		       size_t n);
 VP_API int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 		       vp_status *st);
+/* A synchronous send (MPI_Ssend): returns only once a receive on dst has
+ * taken the message, whatever its size, so a program that relies on
+ * buffering deadlocks here, and is reported. The model charges it as
+ * vp_send_tag. */
+VP_API int vp_ssend_tag(vp_comm *c, int dst, int tag, const void *buf,
+			size_t n);
 /*
  * Nonblocking point to point (MPI's semantics for the calls of the same
  * names). vp_isend and vp_irecv start a transfer and return a request at

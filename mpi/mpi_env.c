@@ -18,25 +18,55 @@ void vpmpi_bind(vp_comm *world)
 {
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
 	vpmpi_me.comm[MPI_COMM_WORLD] = world;
+	vpmpi_me.errh[MPI_COMM_WORLD] = MPI_ERRORS_ARE_FATAL;
 }
 
-int vpmpi_fail(int mpi_class, const char *call, const char *fmt, ...)
+void vpmpi_unbind(void)
 {
-	char msg[512];
+	int h;
+
+	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++) {
+		if (vpmpi_me.comm[h])
+			vp_comm_free(vpmpi_me.comm[h]);
+		vpmpi_cart_free(h);
+	}
+	vpmpi_cart_free(MPI_COMM_WORLD);
+	vpmpi_requests_free();
+	vpmpi_types_free();
+	vpmpi_ops_free();
+	vpmpi_groups_free();
+	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
+}
+
+int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
+	      ...)
+{
+	vp_comm *world = vpmpi_me.comm[MPI_COMM_WORLD];
+	MPI_Errhandler eh = MPI_ERRORS_ARE_FATAL;
+	char msg[400];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (vpmpi_me.comm[MPI_COMM_WORLD]) {
+	if (h > 0 && h < VPMPI_MAX_COMMS && vpmpi_me.comm[h])
+		eh = vpmpi_me.errh[h];
+	else if (world)
+		eh = vpmpi_me.errh[MPI_COMM_WORLD];
+	if (world && eh == MPI_ERRORS_RETURN) {
+		snprintf(vpmpi_me.last_error, sizeof(vpmpi_me.last_error),
+			 "rank %d: %.60s: %.300s", vp_rank(world), call, msg);
+		vpmpi_me.last_class = mpi_class;
+		return mpi_class;
+	}
+	if (world) {
 		/* MPI_ERRORS_ARE_FATAL: the run fails with this message and
 		 * the rank goes no further */
-		vp_abort(vpmpi_me.comm[MPI_COMM_WORLD], VP_EINVAL, call, "%s",
-			 msg);
+		vp_abort(world, VP_EINVAL, call, "%s", msg);
 		pthread_exit(NULL);
-	} else
-		fprintf(stderr, "vp mpi: %s: %s (not started by vpmpirun)\n",
-			call, msg);
+	}
+	fprintf(stderr, "vp mpi: %s: %s (not started by vpmpirun)\n", call,
+		msg);
 	return mpi_class;
 }
 
@@ -120,11 +150,16 @@ int MPI_Finalize(void)
 		return vpmpi_fail(MPI_ERR_OTHER, "MPI_Finalize",
 				  vpmpi_me.finalized ? "called a second time"
 						     : "MPI_Init was not called");
+	/* MPI_Finalize is collective: no rank leaves while another may still
+	 * send to it (MPI programs rely on that), and vp then checks that
+	 * nothing sent is left unreceived */
+	vp_barrier(vpmpi_me.comm[MPI_COMM_WORLD]);
 	/* communicators the program did not free, and MPI_COMM_SELF */
 	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++)
 		if (vpmpi_me.comm[h]) {
 			vp_comm_free(vpmpi_me.comm[h]);
 			vpmpi_me.comm[h] = NULL;
+			vpmpi_cart_free(h);
 		}
 	vpmpi_me.finalized = 1;
 	return MPI_SUCCESS;
@@ -212,6 +247,11 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_OTHER] = "other error",
 	    [MPI_ERR_INTERN] = "internal error",
 	    [MPI_ERR_NO_MEM] = "out of memory",
+	    [MPI_ERR_GROUP] = "invalid group",
+	    [MPI_ERR_TOPOLOGY] = "invalid topology",
+	    [MPI_ERR_DIMS] = "invalid dimensions",
+	    [MPI_ERR_IN_STATUS] = "error code in status",
+	    [MPI_ERR_PENDING] = "pending request",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&
@@ -219,7 +259,49 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 			    ? names[errorcode]
 			    : "unknown error class";
 
-	snprintf(string, MPI_MAX_ERROR_STRING, "%s", s);
+	/* the class's name, and this rank's message for it when the error
+	 * was returned (MPI_ERRORS_RETURN) */
+	if (errorcode && errorcode == vpmpi_me.last_class)
+		snprintf(string, MPI_MAX_ERROR_STRING, "%s: %.400s", s,
+			 vpmpi_me.last_error);
+	else
+		snprintf(string, MPI_MAX_ERROR_STRING, "%s", s);
 	*resultlen = (int)strlen(string);
+	return MPI_SUCCESS;
+}
+
+/* ---- error handlers ---- */
+
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
+		return MPI_ERR_COMM;
+	if (errhandler != MPI_ERRORS_ARE_FATAL &&
+	    errhandler != MPI_ERRORS_RETURN)
+		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler",
+				 "error handler %d is not MPI_ERRORS_ARE_FATAL "
+				 "or MPI_ERRORS_RETURN",
+				 errhandler);
+	vpmpi_me.errh[comm] = errhandler;
+	return MPI_SUCCESS;
+}
+
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+	return MPI_Comm_set_errhandler(comm, errhandler);
+}
+
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+	if (!vpmpi_comm(comm, "MPI_Comm_get_errhandler"))
+		return MPI_ERR_COMM;
+	*errhandler = vpmpi_me.errh[comm] ? vpmpi_me.errh[comm]
+					  : MPI_ERRORS_ARE_FATAL;
+	return MPI_SUCCESS;
+}
+
+int MPI_Errhandler_free(MPI_Errhandler *errhandler)
+{
+	*errhandler = MPI_ERRHANDLER_NULL; /* the predefined stay */
 	return MPI_SUCCESS;
 }

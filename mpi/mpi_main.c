@@ -1,11 +1,24 @@
 /*
- * mpi_main.c - the process's main for programs built with vpmpicc, which
- * renames the program's own main to vpmpi_user_main. It reads the job's
- * settings from the environment (vpmpirun sets them; a program started
- * directly runs as one rank, as an MPI singleton does), runs one rank
- * thread per rank, each calling the program's main with its own copy of
- * argv, and exits with the job's status: 0, the code given to MPI_Abort,
- * or 1 for any other failure (vp's report names it on stderr).
+ * mpi_main.c - the process's main for programs built with vpmpicc.
+ *
+ * vpmpicc builds the program (its main renamed vpmpi_user_main) as a
+ * shared object and embeds it in the executable (vpmpi_image). Here each
+ * rank gets its own copy: the image is written to an anonymous file per
+ * rank (memfd_create) and loaded with dlopen, so the program's global and
+ * static variables are per rank, as they are per process under a real MPI
+ * (the approach of SimGrid SMPI's dlopen privatization and AMPI's
+ * FSglobals; glibc's dlmopen stops at 16 namespaces, so not that). The
+ * copies call the MPI layer and libc of this process: what libc keeps
+ * (rand's state, getopt's optind, strtok's position, errno is per thread)
+ * is shared by the ranks. VPMPI_SHARED_GLOBALS=1 (vpmpirun
+ * --shared-globals) loads one copy for all ranks: faster to start, and the
+ * ranks share the program's globals.
+ *
+ * It reads the job's settings from the environment (vpmpirun sets them; a
+ * program started directly runs as one rank, as an MPI singleton does),
+ * runs one rank thread per rank, each calling its copy's main with its own
+ * argv, and exits with the job's status: 0, the code given to MPI_Abort or
+ * exit(), or 1 for any other failure (vp's report names it on stderr).
  *
  *   VPMPI_NP        ranks (default 1)
  *   VPMPI_TOPOLOGY  vp topology (default full:NP)
@@ -13,25 +26,74 @@
  *   VPMPI_STRICT    1: messages only between neighbours
  *   VPMPI_TRACE, VPMPI_SVG         trace and space-time diagram paths
  *   VPMPI_STATS     1: print the run's vp_stats to stderr at the end
+ *   VPMPI_SHARED_GLOBALS  1: one copy of the program for all ranks
+ *   VP_ALG_<COLLECTIVE>   the algorithm of every such call (VP_ALG_BCAST=
+ *                   binomial, ...; vp's names, see vp-run --list)
  */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "vpmpi.h"
 
-int vpmpi_user_main(int argc, char **argv);
+typedef int user_main_fn(int argc, char **argv);
+
+/* the program: embedded by vpmpicc, or linked in (no privatization) */
+extern const char vpmpi_image[] __attribute__((weak));
+extern const char vpmpi_image_end[] __attribute__((weak));
+int vpmpi_user_main(int argc, char **argv) __attribute__((weak));
+
+extern vp_alg vpmpi_algs[VP_COLL_COUNT_];
 
 struct job {
 	int argc;
 	char **argv;
+	void **handles;     /* per rank (or one), dlopen's */
+	user_main_fn **mains; /* per rank */
+	int shared;
 };
+
+static FILE *devnull; /* what ranks other than 0 read as stdin */
+
+FILE *vpmpi_stdin(void)
+{
+	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
+
+	if (!w || vp_rank(w) == 0 || !devnull)
+		return stdin;
+	return devnull;
+}
+
+void vpmpi_exit(int status)
+{
+	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
+
+	if (!w) {
+		fflush(NULL);
+		exit(status);
+	}
+	fflush(stdout);
+	/* a rank is a process: exit(0) ends it as returning from main does;
+	 * any other status ends the job with it, as under mpirun */
+	if (status)
+		vp_abort(w, status > 0 ? status : 1, "exit",
+			 "rank %d called exit(%d)", vp_rank(w), status);
+	vpmpi_unbind();
+	pthread_exit(NULL);
+}
 
 static int rank_main(vp_comm *world, void *arg)
 {
 	struct job *j = arg;
 	char **argv = malloc(((size_t)j->argc + 1) * sizeof(*argv));
-	int rc, i;
+	int rc, i, r = vp_rank(world);
 
 	if (!argv)
 		return VP_ENOMEM;
@@ -39,9 +101,72 @@ static int rank_main(vp_comm *world, void *arg)
 		argv[i] = j->argv[i];
 	argv[j->argc] = NULL;
 	vpmpi_bind(world);
-	rc = vpmpi_user_main(j->argc, argv);
+	rc = j->mains[j->shared ? 0 : r](j->argc, argv);
 	free(argv);
+	vpmpi_unbind();
 	return rc;
+}
+
+/* One copy of the embedded program: its handle and main, or NULL with a
+ * message on stderr. The file stays open in *fd until every copy is
+ * loaded: glibc takes a path it has loaded before for the same object,
+ * and a closed descriptor's number (hence path) would come back. */
+static void *load_copy(int r, user_main_fn **main_fn, int *fd_out)
+{
+	size_t len = (size_t)(vpmpi_image_end - vpmpi_image);
+	char name[64], path[64];
+	void *h = NULL;
+	int fd;
+
+	snprintf(name, sizeof(name), "vpmpi-rank-%d", r);
+	fd = memfd_create(name, MFD_CLOEXEC);
+	if (fd < 0 || write(fd, vpmpi_image, len) != (ssize_t)len) {
+		perror("vpmpi: a copy of the program for a rank");
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	*fd_out = fd;
+	if (!h) {
+		fprintf(stderr, "vpmpi: loading rank %d's copy: %s\n", r,
+			dlerror());
+		return NULL;
+	}
+	*main_fn = (user_main_fn *)dlsym(h, "vpmpi_user_main");
+	if (!*main_fn) {
+		fprintf(stderr, "vpmpi: the program has no main\n");
+		dlclose(h);
+		return NULL;
+	}
+	return h;
+}
+
+/* VP_ALG_<COLLECTIVE> variables: 0, or 2 after naming a bad one. */
+static int read_algorithms(void)
+{
+	char var[64];
+	int op, i, a;
+
+	for (op = 0; op < VP_COLL_COUNT_; op++) {
+		const char *name = vp_coll_name((vp_coll)op), *s;
+
+		snprintf(var, sizeof(var), "VP_ALG_%s", name);
+		for (i = 7; var[i]; i++)
+			var[i] = (char)toupper((unsigned char)var[i]);
+		if (!(s = getenv(var)) || !*s)
+			continue;
+		if ((a = vp_alg_parse(s)) < 0) {
+			fprintf(stderr,
+				"vpmpi: %s=%s is not an algorithm of vp "
+				"(vp-run --list names them)\n",
+				var, s);
+			return 2;
+		}
+		vpmpi_algs[op] = (vp_alg)a;
+	}
+	return 0;
 }
 
 static double env_double(const char *name)
@@ -54,9 +179,10 @@ static double env_double(const char *name)
 int main(int argc, char **argv)
 {
 	const char *np_s = getenv("VPMPI_NP"), *topo = getenv("VPMPI_TOPOLOGY");
-	int np = np_s ? atoi(np_s) : 1, rc;
+	const char *sg = getenv("VPMPI_SHARED_GLOBALS");
+	int np = np_s ? atoi(np_s) : 1, rc, r, copies, *fds;
 	char spec[64];
-	struct job j = { argc, argv };
+	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
 	vp_stats st;
 
@@ -64,6 +190,56 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vpmpi: VPMPI_NP=%s is not a rank count\n",
 			np_s);
 		return 2;
+	}
+	if (read_algorithms())
+		return 2;
+	/* lines from ranks are not interleaved mid-line */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	devnull = fopen("/dev/null", "r");
+	j.shared = !vpmpi_image || (sg && atoi(sg));
+	copies = j.shared ? 1 : np;
+	j.handles = calloc((size_t)copies, sizeof(*j.handles));
+	j.mains = calloc((size_t)copies, sizeof(*j.mains));
+	if (!j.handles || !j.mains) {
+		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+		return 1;
+	}
+	if (!vpmpi_image) /* linked in: one copy, shared globals */
+		j.mains[0] = vpmpi_user_main;
+	/* one open file per copy while loading: raise the soft limit */
+	if (copies > 1) {
+		struct rlimit nf;
+
+		if (!getrlimit(RLIMIT_NOFILE, &nf) &&
+		    nf.rlim_cur < (rlim_t)copies + 64) {
+			nf.rlim_cur = nf.rlim_max;
+			setrlimit(RLIMIT_NOFILE, &nf);
+			if (!getrlimit(RLIMIT_NOFILE, &nf) &&
+			    nf.rlim_cur < (rlim_t)copies + 64) {
+				fprintf(stderr,
+					"vpmpi: %d copies of the program need "
+					"%d open files while loading, and "
+					"ulimit -n allows %llu: raise it, or run "
+					"with vpmpirun --shared-globals\n",
+					copies, copies + 64,
+					(unsigned long long)nf.rlim_cur);
+				return 1;
+			}
+		}
+	}
+	if (!(fds = malloc((size_t)copies * sizeof(*fds)))) {
+		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+		return 1;
+	}
+	for (r = 0; vpmpi_image && r < copies; r++)
+		if (!(j.handles[r] = load_copy(r, &j.mains[r], &fds[r])))
+			return 1;
+	for (r = 0; vpmpi_image && r < copies; r++)
+		close(fds[r]);
+	free(fds);
+	if (!j.mains[0]) {
+		fprintf(stderr, "vpmpi: the program has no main\n");
+		return 1;
 	}
 	if (!topo || !*topo) {
 		snprintf(spec, sizeof(spec), "full:%d", np);
@@ -87,5 +263,12 @@ int main(int argc, char **argv)
 			st.collectives[0] ? "vpmpi: collectives:\n" : "",
 			st.collectives);
 	fflush(stdout);
+	for (r = 0; r < copies; r++)
+		if (j.handles[r])
+			dlclose(j.handles[r]);
+	free(j.handles);
+	free(j.mains);
+	if (devnull)
+		fclose(devnull);
 	return rc > 0 ? rc : rc ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 /*
- * mpi_p2p.c - MPI point to point on vp: a message of count elements is
- * count * size bytes sent with vp's tagged calls; requests are vp's own
- * (MPI_Request is vp_request), so MPI's completion rules are vp's: a
- * completed request becomes MPI_REQUEST_NULL, waiting on it returns at
- * once, a rank returning with requests pending fails the run.
- * MPI_Bsend and MPI_Rsend are MPI_Send (vp buffers every eager message and
- * a ready send is a correct standard send). MPI_Ssend is not in this part.
+ * mpi_p2p.c - MPI point to point on vp: a message of count items of a
+ * datatype is its packed bytes (the user's buffer itself when the items
+ * are contiguous, which is the common case and costs nothing more), sent
+ * with vp's tagged calls. MPI_Bsend and MPI_Rsend are MPI_Send (vp buffers
+ * every eager message, and a ready send is a correct standard send);
+ * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
+ * taken the message, so a program that relies on buffering deadlocks, and
+ * vp reports it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,42 +15,150 @@
 
 static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
 
+static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
+		   const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, const char *call)
+{
+	vp_comm *c = vpmpi_comm(comm, call);
+	const void *bytes;
+	void *tmp;
+	long n;
+	int rc;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, dest, 0, call, "destination")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 0, call)))
+		return rc;
+	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp, call)))
+		return MPI_ERR_TYPE;
+	rc = send(c, dest, tag, bytes, (size_t)n);
+	free(tmp);
+	return vpmpi_ret(rc);
+}
+
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	     MPI_Comm comm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Send");
-	long n = vpmpi_bytes(count, type, "MPI_Send");
-
-	if (!c || n < 0)
-		return c ? MPI_ERR_TYPE : MPI_ERR_COMM;
-	return vpmpi_ret(vp_send_tag(c, dest, tag, buf, (size_t)n));
+	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
+		       "MPI_Send");
 }
 
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm)
 {
-	return MPI_Send(buf, count, type, dest, tag, comm);
+	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
+		       "MPI_Bsend");
 }
 
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm)
 {
-	return MPI_Send(buf, count, type, dest, tag, comm);
+	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
+		       "MPI_Rsend");
+}
+
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest,
+	      int tag, MPI_Comm comm)
+{
+	return send_as(vp_ssend_tag, buf, count, type, dest, tag, comm,
+		       "MPI_Ssend");
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	     MPI_Comm comm, MPI_Status *status)
 {
 	vp_comm *c = vpmpi_comm(comm, "MPI_Recv");
-	long n = vpmpi_bytes(count, type, "MPI_Recv");
 	vp_status st = no_status;
+	void *bytes, *tmp;
+	long n;
+	int rc, failed;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Recv", "source")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Recv")))
+		return rc;
+	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
+				 "MPI_Recv");
+	if (!bytes)
+		return failed;
+	rc = vp_recv_tag(c, source, tag, bytes, (size_t)n, &st);
+	if (rc)
+		return vpmpi_ret(rc);
+	vpmpi_recv_done(tmp, buf, count, vpmpi_type_any(type, "MPI_Recv"),
+			(long)st.bytes);
+	vpmpi_status(&st, rc, status);
+	return MPI_SUCCESS;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
+	      int tag, MPI_Comm comm, MPI_Request *request)
+{
+	vp_comm *c = vpmpi_comm(comm, "MPI_Isend");
+	struct vpmpi_request *r;
+	const void *bytes;
+	void *tmp;
+	long n;
 	int rc;
 
-	if (!c || n < 0)
-		return c ? MPI_ERR_TYPE : MPI_ERR_COMM;
-	rc = vp_recv_tag(c, source, tag, buf, (size_t)n, &st);
-	vpmpi_status(&st, rc, status);
-	return vpmpi_ret(rc);
+	if (!c)
+		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, dest, 0, "MPI_Isend",
+				   "destination")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 0, "MPI_Isend")))
+		return rc;
+	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
+				       "MPI_Isend")))
+		return MPI_ERR_TYPE;
+	if (!(r = vpmpi_request_new())) {
+		free(tmp);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Isend",
+				 "no memory for a request");
+	}
+	r->tmp = tmp;
+	if ((rc = vp_isend(c, dest, tag, bytes, (size_t)n, &r->vr)))
+		return vpmpi_ret(rc);
+	*request = r;
+	return MPI_SUCCESS;
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
+	      MPI_Comm comm, MPI_Request *request)
+{
+	vp_comm *c = vpmpi_comm(comm, "MPI_Irecv");
+	struct vpmpi_request *r;
+	void *bytes, *tmp;
+	long n;
+	int rc, failed;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Irecv",
+				   "source")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Irecv")))
+		return rc;
+	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
+				 "MPI_Irecv");
+	if (!bytes)
+		return failed;
+	if (!(r = vpmpi_request_new())) {
+		free(tmp);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
+				 "no memory for a request");
+	}
+	r->tmp = tmp;
+	r->recv = 1;
+	r->user = buf;
+	r->count = count;
+	if (tmp) { /* unpacked at completion: hold the type till then */
+		r->type = (struct vpmpi_type *)vpmpi_type_any(type, "MPI_Irecv");
+		vpmpi_type_hold(r->type);
+	}
+	if ((rc = vp_irecv(c, source, tag, bytes, (size_t)n, &r->vr)))
+		return vpmpi_ret(rc);
+	*request = r;
+	return MPI_SUCCESS;
 }
 
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -57,144 +166,45 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
 		 MPI_Status *status)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Sendrecv");
-	long sn = vpmpi_bytes(sendcount, sendtype, "MPI_Sendrecv");
-	long rn = vpmpi_bytes(recvcount, recvtype, "MPI_Sendrecv");
-	vp_status st = no_status;
-	vp_request req;
+	MPI_Request req;
 	int rc;
 
-	if (!c || sn < 0 || rn < 0)
-		return c ? MPI_ERR_TYPE : MPI_ERR_COMM;
 	/* the send may not wait for its receive: post it first */
-	if ((rc = vp_isend(c, dest, sendtag, sendbuf, (size_t)sn, &req)))
-		return vpmpi_ret(rc);
-	rc = vp_recv_tag(c, source, recvtag, recvbuf, (size_t)rn, &st);
-	if (rc) /* the run is failing: the request goes with it */
-		return vpmpi_ret(rc);
-	rc = vp_wait(&req, NULL);
-	vpmpi_status(&st, rc, status);
-	return vpmpi_ret(rc);
+	if ((rc = MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm,
+			    &req)))
+		return rc;
+	if ((rc = MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm,
+			   status)))
+		return rc;
+	return MPI_Wait(&req, MPI_STATUS_IGNORE);
 }
 
 int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 			 int sendtag, int source, int recvtag, MPI_Comm comm,
 			 MPI_Status *status)
 {
-	long n = vpmpi_bytes(count, type, "MPI_Sendrecv_replace");
-	void *copy;
+	MPI_Request req;
 	int rc;
+
+	/* the isend keeps a packed copy of a non-contiguous buffer; a
+	 * contiguous one is copied aside so the receive may overwrite it */
+	long n = vpmpi_bytes(comm, count, type, "MPI_Sendrecv_replace");
+	void *copy;
 
 	if (n < 0)
 		return MPI_ERR_TYPE;
 	if (!(copy = malloc(n ? (size_t)n : 1)))
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
-				  "no memory for %ld bytes", n);
-	if (n)
-		memcpy(copy, buf, (size_t)n);
-	rc = MPI_Sendrecv(copy, count, type, dest, sendtag, buf, count, type,
-			  source, recvtag, comm, status);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
+				 "no memory for %ld bytes", n);
+	vpmpi_pack(vpmpi_type_any(type, "MPI_Sendrecv_replace"), count, buf,
+		   copy);
+	rc = MPI_Isend(copy, (int)n, MPI_BYTE, dest, sendtag, comm, &req);
+	if (!rc)
+		rc = MPI_Recv(buf, count, type, source, recvtag, comm, status);
+	if (!rc)
+		rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
 	free(copy);
 	return rc;
-}
-
-int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
-	      int tag, MPI_Comm comm, MPI_Request *request)
-{
-	vp_comm *c = vpmpi_comm(comm, "MPI_Isend");
-	long n = vpmpi_bytes(count, type, "MPI_Isend");
-
-	if (!c || n < 0)
-		return c ? MPI_ERR_TYPE : MPI_ERR_COMM;
-	return vpmpi_ret(vp_isend(c, dest, tag, buf, (size_t)n, request));
-}
-
-int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
-	      MPI_Comm comm, MPI_Request *request)
-{
-	vp_comm *c = vpmpi_comm(comm, "MPI_Irecv");
-	long n = vpmpi_bytes(count, type, "MPI_Irecv");
-
-	if (!c || n < 0)
-		return c ? MPI_ERR_TYPE : MPI_ERR_COMM;
-	return vpmpi_ret(vp_irecv(c, source, tag, buf, (size_t)n, request));
-}
-
-int MPI_Wait(MPI_Request *request, MPI_Status *status)
-{
-	vp_status st = no_status;
-	int rc = vp_wait(request, &st);
-
-	vpmpi_status(&st, rc, status);
-	return vpmpi_ret(rc);
-}
-
-/* vp statuses for MPI's array (NULL for MPI_STATUSES_IGNORE); *failed
- * when there is no memory (the run has failed). */
-static vp_status *statuses_for(int count, const MPI_Status *statuses,
-			       int *failed, const char *call)
-{
-	vp_status *sts = NULL;
-
-	*failed = 0;
-	if (statuses && count > 0 &&
-	    !(sts = malloc((size_t)count * sizeof(*sts))))
-		*failed = vpmpi_fail(MPI_ERR_NO_MEM, call,
-				     "no memory for %d statuses", count);
-	return sts;
-}
-
-int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
-{
-	int rc, i, failed;
-	vp_status *sts =
-	    statuses_for(count, statuses, &failed, "MPI_Waitall");
-
-	if (failed)
-		return failed;
-	rc = vp_waitall(count, requests, sts);
-	for (i = 0; sts && i < count; i++)
-		vpmpi_status(&sts[i], rc, &statuses[i]);
-	free(sts);
-	return vpmpi_ret(rc);
-}
-
-int MPI_Waitany(int count, MPI_Request requests[], int *index,
-		MPI_Status *status)
-{
-	vp_status st = no_status;
-	int rc = vp_waitany(count, requests, index, &st);
-
-	if (!rc && *index < 0)
-		*index = MPI_UNDEFINED;
-	vpmpi_status(&st, rc, status);
-	return vpmpi_ret(rc);
-}
-
-int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
-{
-	vp_status st = no_status;
-	int rc = vp_test(request, flag, &st);
-
-	if (*flag)
-		vpmpi_status(&st, rc, status);
-	return vpmpi_ret(rc);
-}
-
-int MPI_Testall(int count, MPI_Request requests[], int *flag,
-		MPI_Status statuses[])
-{
-	int rc, i, failed;
-	vp_status *sts =
-	    statuses_for(count, statuses, &failed, "MPI_Testall");
-
-	if (failed)
-		return failed;
-	rc = vp_testall(count, requests, flag, sts);
-	for (i = 0; sts && *flag && i < count; i++)
-		vpmpi_status(&sts[i], rc, &statuses[i]);
-	free(sts);
-	return vpmpi_ret(rc);
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -205,6 +215,10 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 	if (!c)
 		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Probe",
+				   "source")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Probe")))
+		return rc;
 	rc = vp_probe(c, source, tag, &st);
 	vpmpi_status(&st, rc, status);
 	return vpmpi_ret(rc);
@@ -219,6 +233,10 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 
 	if (!c)
 		return MPI_ERR_COMM;
+	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Iprobe",
+				   "source")) ||
+	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Iprobe")))
+		return rc;
 	rc = vp_iprobe(c, source, tag, flag, &st);
 	if (*flag)
 		vpmpi_status(&st, rc, status);
@@ -227,7 +245,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 
 int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 {
-	long size = vpmpi_bytes(1, type, "MPI_Get_count");
+	long size = vpmpi_bytes(MPI_COMM_WORLD, 1, type, "MPI_Get_count");
 
 	if (size < 0)
 		return MPI_ERR_TYPE;

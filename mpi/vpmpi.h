@@ -1,7 +1,8 @@
 /*
  * vpmpi.h - what the files of the MPI layer share. The layer is written
  * only against vp's public API (vp.h): a rank's MPI state is thread-local,
- * since each rank is a thread.
+ * since each rank is a thread, and every handle (communicator, group,
+ * datatype, op, request) is the rank's own, as in MPI.
  */
 #ifndef VP_MPI_LAYER_H
 #define VP_MPI_LAYER_H
@@ -9,35 +10,177 @@
 #include "../include/vp/mpi.h"
 
 #define VPMPI_MAX_COMMS 256
+#define VPMPI_FIRST_TYPE 64 /* derived datatype handles start here */
+#define VPMPI_FIRST_OP 32   /* MPI_Op_create's handles start here */
+
+/* A Cartesian topology attached to a communicator (MPI_Cart_create). */
+struct vpmpi_cart {
+	int ndims;
+	int *dims, *periods, *coords; /* coords: this rank's */
+};
+
+/* One contiguous run of bytes of a datatype, at off from the buffer. */
+struct vpmpi_block {
+	long off, len;
+};
+
+/* A datatype as MPI defines it (sec. 4.1 of the standard): its typemap
+ * flattened into byte blocks in typemap order (adjacent ones merged), its
+ * size (bytes of data), lower bound and extent (the stride between
+ * consecutive items), and the basic type of all its elements when there is
+ * only one (reductions need it). */
+struct vpmpi_type {
+	const char *name; /* basic types only */
+	long size, lb, extent, true_lb, true_extent;
+	long align; /* the largest alignment of its elements */
+	int nblocks;
+	struct vpmpi_block *blocks;
+	MPI_Datatype elem; /* the one basic (or pair) type, 0 when mixed */
+	long nelems;       /* elements of elem per item */
+	int committed;
+	int refs, freed; /* pending requests using it; MPI_Type_free came */
+	struct vpmpi_block one; /* blocks of a basic type point here */
+};
 
 struct vpmpi_rank {
 	vp_comm *comm[VPMPI_MAX_COMMS]; /* by handle; [1] world, [2] self */
+	MPI_Errhandler errh[VPMPI_MAX_COMMS];
+	struct vpmpi_cart *cart[VPMPI_MAX_COMMS];
+	struct vpmpi_type **types; /* derived: handle - VPMPI_FIRST_TYPE */
+	int ntypes;
+	struct vpmpi_userop *ops; /* handle - VPMPI_FIRST_OP */
+	int nops;
+	struct vpmpi_group **groups; /* handle - 2 */
+	int ngroups;
+	struct vpmpi_request *free_reqs; /* the rank's pool */
+	struct vpmpi_request *all_reqs;  /* every block, for the end */
+	char last_error[512];            /* for MPI_Error_string */
+	int last_class;
 	int initialized, finalized;
+};
+
+struct vpmpi_userop {
+	MPI_User_function *fn; /* NULL: free slot */
+	int commute;
+};
+
+/* A group: world ranks in group order. */
+struct vpmpi_group {
+	int size;
+	int *world; /* world rank of each member */
+};
+
+/* A request of the layer: vp's request, and what to do when it completes
+ * (unpack a derived datatype's message, free a packed copy). */
+struct vpmpi_request {
+	vp_request vr;
+	void *tmp;  /* packed bytes (NULL: the user's buffer was used) */
+	void *user; /* receive: where to unpack */
+	int count, recv, live;
+	struct vpmpi_type *type; /* a receive's non-dense type (held) */
+	struct vpmpi_request *next; /* the pool's free list */
+	struct vpmpi_request *block_next;
 };
 
 extern __thread struct vpmpi_rank vpmpi_me;
 
-/* The launcher binds each rank thread to its world before calling main. */
+/* The launcher binds each rank thread to its world before calling main,
+ * and releases what the layer kept when the rank's main returned. */
 void vpmpi_bind(vp_comm *world);
+void vpmpi_unbind(void);
 
-/* The communicator of a handle, or NULL after failing the run with a
- * message naming the call and the handle (MPI_ERRORS_ARE_FATAL). */
-vp_comm *vpmpi_comm(MPI_Comm h, const char *call);
-/* Bytes of count elements of type, or -1 after failing the run. */
-long vpmpi_bytes(int count, MPI_Datatype type, const char *call);
-/* The element type reductions use for (type, op), or -1 after failing. */
-int vpmpi_reduction(MPI_Datatype type, MPI_Op op, vp_op *vop,
-		    const char *call);
+/* ---- errors (mpi_env.c) ---- */
+/* An error the layer found in a call's arguments, on communicator h: under
+ * MPI_ERRORS_ARE_FATAL (the default) the run fails with "rank r: call:
+ * message" and this rank goes no further; under MPI_ERRORS_RETURN the
+ * class is returned and the message kept for MPI_Error_string. */
+int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
+	      ...) __attribute__((format(printf, 4, 5)));
+/* The same, on MPI_COMM_WORLD's handler (calls without a communicator). */
+#define vpmpi_fail(cls, call, ...) vpmpi_err(MPI_COMM_WORLD, cls, call, __VA_ARGS__)
 /* An MPI error class for a vp error code. */
 int vpmpi_class(int vp_code);
-/* The result of a vp call, under MPI_ERRORS_ARE_FATAL (the only handler
- * of this part): MPI_SUCCESS, or the rank ends here (the failing call has
- * failed the run; a program never goes on past an error). */
+/* The result of a vp call: MPI_SUCCESS, or the rank ends here (a failed
+ * vp call has failed the run: a program never goes on past it). */
 int vpmpi_ret(int vp_code);
-/* Fails the run: "rank r: call: message", returns the MPI class. */
-int vpmpi_fail(int mpi_class, const char *call, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 /* A vp status as an MPI status (status may be MPI_STATUS_IGNORE). */
 void vpmpi_status(const vp_status *in, int rc, MPI_Status *status);
+
+/* ---- communicators (mpi_comm.c) ---- */
+/* The communicator of a handle, or NULL after the error (named). */
+vp_comm *vpmpi_comm(MPI_Comm h, const char *call);
+/* A new handle for c inheriting from's error handler (MPI_COMM_NULL for
+ * NULL), or -1 after the error (the table is full; c is freed). */
+int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call);
+/* Checks a peer rank of c (MPI_PROC_NULL, and MPI_ANY_SOURCE if
+ * any_ok, pass): 0, or the error's class after raising it. */
+int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank, int any_ok,
+		     const char *call, const char *role);
+int vpmpi_check_tag(MPI_Comm h, int tag, int any_ok, const char *call);
+
+/* ---- datatypes (mpi_type.c) ---- */
+/* The datatype of a handle, committed, or NULL after the error. */
+const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
+				    const char *call);
+/* The same, committed or not (constructors, queries). */
+const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call);
+/* Bytes of count items of type, or -1 after the error. */
+long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call);
+/* 1 if count items of t lie in one run of bytes starting at the buffer. */
+int vpmpi_dense(const struct vpmpi_type *t);
+/* Copies count items of t between the user's layout and packed bytes
+ * (unpack stops after bytes). */
+void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+		void *packed);
+void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+		  long bytes, void *buf);
+/* The packed bytes of a message: buf itself when dense, else a packed
+ * copy in *tmp (NULL after an error). For receives, the bytes to receive
+ * into (*tmp to unpack from afterwards with vpmpi_recv_done). */
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+			     MPI_Datatype type, long *n, void **tmp,
+			     const char *call);
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+		       long *n, void **tmp, int *failed, const char *call);
+void vpmpi_recv_done(void *tmp, void *buf, int count,
+		     const struct vpmpi_type *t, long got);
+/* A pending request holds a derived type until it completes. */
+void vpmpi_type_hold(struct vpmpi_type *t);
+void vpmpi_type_release(struct vpmpi_type *t);
+/* The name of a basic type ("MPI_INT"), or "a derived datatype". */
+const char *vpmpi_type_name(MPI_Datatype t);
+
+/* ---- reductions (mpi_op.c) ---- */
+/* 1 if vp's own collectives reduce (t, op) exactly: then *vt and *vop
+ * are vp's element type and op, and *vcount is count in vp elements. */
+int vpmpi_native(const struct vpmpi_type *t, MPI_Datatype type, MPI_Op op,
+		 int count, vp_type *vt, vp_op *vop, size_t *vcount);
+/* Checks that op may reduce type: 0, or the error's class after raising
+ * it on communicator h. */
+int vpmpi_check_op(MPI_Comm h, MPI_Datatype type, MPI_Op op,
+		   const char *call);
+/* inout = in op inout for count items of type, both packed (the order
+ * matters for a non-commutative user op: in comes first). */
+void vpmpi_combine(MPI_Op op, MPI_Datatype type, int count, const void *in,
+		   void *inout);
+int vpmpi_commutative(MPI_Op op);
+const char *vpmpi_op_name(MPI_Op op);
+
+/* ---- requests (mpi_request.c) ---- */
+struct vpmpi_request *vpmpi_request_new(void);
+void vpmpi_requests_free(void);
+
+/* ---- what a rank's layer keeps, released when its main returns ---- */
+void vpmpi_types_free(void);
+void vpmpi_ops_free(void);
+void vpmpi_groups_free(void);
+
+/* ---- groups (mpi_group.c) ---- */
+int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call);
+
+/* ---- Cartesian topologies (mpi_cart.c) ---- */
+void vpmpi_cart_free(int h);
+/* The new communicator to gets from's topology (MPI_Comm_dup). */
+int vpmpi_cart_copy(MPI_Comm from, MPI_Comm to);
 
 #endif /* VP_MPI_LAYER_H */

@@ -35,7 +35,7 @@ const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
 
 /* A modelled send: stamp, post. Returns the hops, or a VP_E* code. */
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
-		struct vp__envelope *env, void **pending)
+		 struct vp__envelope *env, int sync, void **pending)
 {
 	struct vp__rank *me = c->me;
 	struct vp__world *w = me->world;
@@ -46,7 +46,7 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 	vp__trace_stamp(me, env);
 	vp__coll_stamp(c, env);
 	rc = vp__tx(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
-				  env, pending);
+				  env, sync, pending);
 	return rc ? rc : hops;
 }
 
@@ -89,7 +89,7 @@ int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 	void *pending;
 	int rc;
 
-	rc = vp__tx(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env,
+	rc = vp__tx(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env, 0,
 				  &pending);
 	if (rc)
 		return vp__fail(me, rc, call, "no memory");
@@ -170,7 +170,7 @@ int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call)
 
 /* A send whose arguments are checked. */
 static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
-			const char *call)
+			int sync, const char *call)
 {
 	struct vp__rank *me = c->me;
 	struct vp__trace_op op;
@@ -183,7 +183,7 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		return VP_OK;
 	dw = vp__to_world(c, dst);
 	vp__trace_begin(c, &op, VP__EV_SEND);
-	rc = vp__p2p_post(c, dw, tag, buf, n, &env, &pending);
+	rc = vp__p2p_post(c, dw, tag, buf, n, &env, sync, &pending);
 	if (rc < 0)
 		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
 	vp__trace_sent(c, &op, dw, n, rc, &env);
@@ -242,7 +242,21 @@ int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
 	    (rc = vp__check_tag(c, tag, 0, "vp_send_tag")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_send_tag", "buffer")))
 		return rc;
-	return send_checked(c, dst, tag, buf, n, "vp_send_tag");
+	return send_checked(c, dst, tag, buf, n, 0, "vp_send_tag");
+}
+
+int vp_ssend_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_ssend_tag")) ||
+	    (rc = vp__check_peer(c, dst, "vp_ssend_tag", "destination")) ||
+	    (rc = vp__check_tag(c, tag, 0, "vp_ssend_tag")) ||
+	    (rc = vp__check_buf(c, buf, n, "vp_ssend_tag", "buffer")))
+		return rc;
+	return send_checked(c, dst, tag, buf, n, 1, "vp_ssend_tag");
 }
 
 int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
@@ -255,7 +269,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	    (rc = vp__check_peer(c, dst, "vp_send", "destination")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_send", "buffer")))
 		return rc;
-	return send_checked(c, dst, 0, buf, n, "vp_send");
+	return send_checked(c, dst, 0, buf, n, 0, "vp_send");
 }
 
 int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
@@ -324,7 +338,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	if (dst == VP_PROC_NULL) /* the receive alone (or nothing) */
 		return recv_checked(c, src, 0, rbuf, rn, NULL, "vp_sendrecv");
 	if (src == VP_PROC_NULL)
-		return send_checked(c, dst, 0, sbuf, sn, "vp_sendrecv");
+		return send_checked(c, dst, 0, sbuf, sn, 0, "vp_sendrecv");
 	dw = vp__to_world(c, dst);
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
 	t0 = me->clock.t;
@@ -332,7 +346,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	/* the partner of an exchange may send into rbuf straight away */
 	if (vp__tx(me)->lend_recv)
 		vp__tx(me)->lend_recv(me->tx, vp__ctx(c), sw, 0, rbuf, rn);
-	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, &pending);
+	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, 0, &pending);
 	if (hops < 0) {
 		if (vp__tx(me)->unlend_recv)
 			vp__tx(me)->unlend_recv(me->tx, vp__ctx(c), sw);

@@ -279,7 +279,8 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	}
 	r->peer_world = vp__to_world(c, dst);
 	vp__trace_begin(c, &r->op, VP__EV_SEND);
-	hops = vp__p2p_post(c, r->peer_world, tag, buf, n, &env, &r->pending);
+	hops = vp__p2p_post(c, r->peer_world, tag, buf, n, &env, 0,
+			    &r->pending);
 	if (hops < 0)
 		return vp__fail(me, hops, "vp_isend", "no memory for %zu bytes",
 				n);

@@ -201,7 +201,7 @@ int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 		  const char *what);
 int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call);
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
-		 size_t n, struct vp__envelope *env, void **pending);
+		 size_t n, struct vp__envelope *env, int sync, void **pending);
 
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
  * outside the model clock. */

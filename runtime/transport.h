@@ -26,7 +26,9 @@
  *                and tag (>= 0) for rank dst in context ctx and returns at
  *                once (0) or a VP_E* code. If the transport did not copy buf, it sets
  *                *pending and the sender must call complete_send before it
- *                reuses buf. Messages of one (ctx, sender, receiver) arrive
+ *                reuses buf. sync (vp_ssend_tag): the transport must not
+ *                copy buf aside; complete_send then returns only once a
+ *                receive has taken the message (MPI's synchronous send). Messages of one (ctx, sender, receiver) arrive
  *                in post order.
  *   complete_send  the same thread: waits until the pending send's buffer
  *                is free again. On a failing run it withdraws the buffer and
@@ -159,7 +161,7 @@ struct vp__transport {
 			 void **tx_rank, char *err, size_t errlen);
 	int (*run)(void *tx_world);
 	int (*post_send)(void *me, int ctx, int dst, int tag, const void *buf,
-			 size_t n, const struct vp__envelope *env,
+			 size_t n, const struct vp__envelope *env, int sync,
 			 void **pending);
 	int (*complete_send)(void *me, void *pending, int dst);
 	int (*recv)(void *me, int ctx, int src, int tag, void *buf, size_t n,

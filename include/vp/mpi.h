@@ -1,16 +1,17 @@
 /*
  * mpi.h - MPI programs on vp: ranks are threads of one process.
  *
- * Compile with vpmpicc (it puts this header first and renames the
- * program's main, which the launcher calls once per rank thread) and run
- * with vpmpirun -np N. This first part of the layer covers the calls most
- * small MPI programs use (the table in README.md, "MPI programs on vp"):
- * initialisation, MPI_COMM_WORLD and MPI_COMM_SELF, blocking and
- * nonblocking point to point with tags, wildcards and statuses, probe, the
- * basic datatypes (contiguous), and the common collectives. Anything else
- * is not declared: a program using it fails to compile or link, never
- * runs wrong. Global and static variables are shared by all ranks in this
- * part (one copy per process).
+ * Compile with vpmpicc (it puts this header first, renames the program's
+ * main and builds the program as a shared object that the launcher loads
+ * once per rank, so each rank has its own global variables) and run with
+ * vpmpirun -np N. The layer covers the calls that small MPI programs use
+ * (the table in README.md, "MPI programs on vp"): the environment,
+ * communicators, groups and Cartesian topologies, point to point with
+ * tags, wildcards, statuses and requests, probe, basic and derived
+ * datatypes, every collective with its v-variant, the predefined and
+ * user-defined reduction ops, and error handlers. Anything else is not
+ * declared: a program using it fails to compile or link, never runs
+ * wrong.
  *
  * Handles are small integers (communicators, datatypes, ops) or vp's own
  * request pointers, so the constants are compile-time constants as in
@@ -20,6 +21,7 @@
 #define VP_MPI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../vp.h"
 
@@ -46,8 +48,19 @@ extern "C" {
 #define MPI_ERR_TRUNCATE 15
 #define MPI_ERR_OTHER 16
 #define MPI_ERR_INTERN 17
+#define MPI_ERR_IN_STATUS 18
+#define MPI_ERR_PENDING 19
+#define MPI_ERR_GROUP 9
+#define MPI_ERR_TOPOLOGY 11
+#define MPI_ERR_DIMS 12
 #define MPI_ERR_NO_MEM 34
 #define MPI_ERR_LASTCODE 64
+
+/* addresses and byte displacements */
+typedef long MPI_Aint;
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+#define MPI_BOTTOM ((void *)0)
 
 typedef int MPI_Comm;
 #define MPI_COMM_NULL 0
@@ -83,6 +96,18 @@ typedef int MPI_Datatype;
 #define MPI_C_BOOL 24
 #define MPI_PACKED 25
 #define MPI_WCHAR 26
+/* the pair types of MPI_MAXLOC and MPI_MINLOC (a value, then an int) */
+#define MPI_FLOAT_INT 27
+#define MPI_DOUBLE_INT 28
+#define MPI_LONG_INT 29
+#define MPI_2INT 30
+#define MPI_SHORT_INT 31
+#define MPI_LONG_DOUBLE_INT 32
+#define MPI_AINT 33
+#define MPI_OFFSET 34
+#define MPI_COUNT 35
+#define MPI_UNSIGNED_LONG_LONG_INT MPI_UNSIGNED_LONG_LONG
+/* derived datatypes are numbered from 64 on, per rank */
 
 typedef int MPI_Op;
 #define MPI_OP_NULL 0
@@ -96,8 +121,27 @@ typedef int MPI_Op;
 #define MPI_BOR 8
 #define MPI_LXOR 9
 #define MPI_BXOR 10
+#define MPI_MAXLOC 11
+#define MPI_MINLOC 12
+#define MPI_REPLACE 13
+/* MPI_Op_create's ops are numbered from 32 on, per rank */
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
+			       MPI_Datatype *datatype);
 
-typedef vp_request MPI_Request;
+typedef int MPI_Group;
+#define MPI_GROUP_NULL 0
+#define MPI_GROUP_EMPTY 1
+
+/* error handlers: errors are fatal (the default), or returned (an error
+ * the MPI layer finds in the arguments of a call is returned as its
+ * class and the program goes on; an error vp finds while communicating,
+ * such as a truncation or a deadlock, still fails the job) */
+typedef int MPI_Errhandler;
+#define MPI_ERRHANDLER_NULL 0
+#define MPI_ERRORS_ARE_FATAL 1
+#define MPI_ERRORS_RETURN 2
+
+typedef struct vpmpi_request *MPI_Request;
 #define MPI_REQUEST_NULL ((MPI_Request)0)
 
 typedef struct MPI_Status {
@@ -118,6 +162,13 @@ typedef struct MPI_Status {
 #define MPI_MAX_PROCESSOR_NAME 256
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_OBJECT_NAME 64
+#define MPI_KEYVAL_INVALID (-1)
+
+/* topologies (MPI_Topo_test) */
+#define MPI_GRAPH 1
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
 
 #define MPI_THREAD_SINGLE 0
 #define MPI_THREAD_FUNNELED 1
@@ -151,13 +202,98 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
 
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+int MPI_Topo_test(MPI_Comm comm, int *status);
+
+int MPI_Group_size(MPI_Group group, int *size);
+int MPI_Group_rank(MPI_Group group, int *rank);
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[],
+		   MPI_Group *newgroup);
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
+		   MPI_Group *newgroup);
+int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
+			      MPI_Group b, int ranks_b[]);
+int MPI_Group_compare(MPI_Group a, MPI_Group b, int *result);
+int MPI_Group_union(MPI_Group a, MPI_Group b, MPI_Group *newgroup);
+int MPI_Group_intersection(MPI_Group a, MPI_Group b, MPI_Group *newgroup);
+int MPI_Group_difference(MPI_Group a, MPI_Group b, MPI_Group *newgroup);
+int MPI_Group_free(MPI_Group *group);
+
 int MPI_Type_size(MPI_Datatype type, int *size);
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype,
+			MPI_Datatype *newtype);
+int MPI_Type_vector(int count, int blocklength, int stride,
+		    MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+			    MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
+		     MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int blocklengths[],
+		     const int displacements[], MPI_Datatype oldtype,
+		     MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+			     const MPI_Aint displacements[],
+			     MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength,
+				  const int displacements[],
+				  MPI_Datatype oldtype,
+				  MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int blocklengths[],
+			   const MPI_Aint displacements[],
+			   const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[],
+		    MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb,
+			    MPI_Aint extent, MPI_Datatype *newtype);
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_commit(MPI_Datatype *type);
+int MPI_Type_free(MPI_Datatype *type);
+int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *true_lb,
+			     MPI_Aint *true_extent);
+int MPI_Type_extent(MPI_Datatype type, MPI_Aint *extent);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+int MPI_Address(void *location, MPI_Aint *address);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
+	     int outsize, int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
+	       int outcount, MPI_Datatype type, MPI_Comm comm);
+int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type,
+		     int *count);
+
+int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
+int MPI_Op_free(MPI_Op *op);
+int MPI_Op_commutative(MPI_Op op, int *commute);
+int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
+		     MPI_Datatype type, MPI_Op op);
+
+int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[],
+		    const int periods[], int reorder, MPI_Comm *newcomm);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source,
+		   int *dest);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[],
+		 int coords[]);
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	     MPI_Comm comm);
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm);
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest,
+	      int tag, MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm);
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	     MPI_Comm comm, MPI_Status *status);
@@ -176,6 +312,8 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index,
 		MPI_Status *status);
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[]);
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
 int MPI_Testall(int count, MPI_Request requests[], int *flag,
 		MPI_Status statuses[]);
@@ -205,6 +343,32 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		 MPI_Comm comm);
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
+	       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
+		       const int recvcounts[], MPI_Datatype type, MPI_Op op,
+		       MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
+			     int recvcount, MPI_Datatype type, MPI_Op op,
+			     MPI_Comm comm);
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, const int recvcounts[], const int displs[],
+		MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
+		 const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		 int recvcount, MPI_Datatype recvtype, int root,
+		 MPI_Comm comm);
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, const int recvcounts[], const int displs[],
+		   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+		  const int recvcounts[], const int rdispls[],
+		  MPI_Datatype recvtype, MPI_Comm comm);
+
+/* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
+FILE *vpmpi_stdin(void);
+void vpmpi_exit(int status) __attribute__((noreturn));
 
 #ifdef __cplusplus
 }

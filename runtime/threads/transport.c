@@ -10,7 +10,7 @@
  *   direct      any n, when the receiver waits for this message with its
  *               buffer lent (direct.c): the sender copies straight into
  *               it and returns (one copy, no waiting).
- *   rendezvous  n > eager_max: the sender queues a header pointing at its
+ *   rendezvous  n > eager_max, or a synchronous send: the sender queues a header pointing at its
  *               own buffer and waits in complete_send; the receiver copies
  *               straight from that buffer (one copy), marks it DONE and
  *               wakes the sender.
@@ -32,8 +32,10 @@
 /* ---- messages ---- */
 
 static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
-		     size_t n, const struct vp__envelope *env, void **pending)
+		     size_t n, const struct vp__envelope *env, int sync,
+		     void **pending)
 {
+	static char empty; /* a synchronous 0-byte send lends this */
 	struct thr_rank *me = tx;
 	struct thr_world *w = me->tw;
 	struct vp__mailbox *mb;
@@ -44,7 +46,7 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	mb = vp__mailbox_get(me, ctx, me->world_rank, dst);
 	if (!mb)
 		return VP_ENOMEM;
-	if (n <= VP__FB_BYTES && (slot = vp__fastbox_claim(mb))) {
+	if (!sync && n <= VP__FB_BYTES && (slot = vp__fastbox_claim(mb))) {
 		slot->env = *env;
 		slot->tag = tag;
 		slot->len = (uint32_t)n;
@@ -58,19 +60,19 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 		me->direct_sent++;
 		goto posted;
 	}
-	m = vp__msg_alloc(me, n <= w->eager_max ? n : 0);
+	m = vp__msg_alloc(me, !sync && n <= w->eager_max ? n : 0);
 	if (!m)
 		return VP_ENOMEM;
 	m->len = n;
 	m->src_world = me->world_rank;
 	m->tag = tag;
 	m->env = *env;
-	if (n <= w->eager_max) {
+	if (!sync && n <= w->eager_max) {
 		if (n)
 			memcpy(m->payload, buf, n);
 		m->rdv_buf = NULL;
 	} else {
-		m->rdv_buf = buf;
+		m->rdv_buf = n ? buf : &empty;
 		atomic_store_explicit(&m->rdv_state, VP__RDV_POSTED,
 				      memory_order_relaxed);
 		*pending = m;

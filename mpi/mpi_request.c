@@ -1,0 +1,290 @@
+/*
+ * mpi_request.c - MPI requests on vp's: an MPI_Request wraps a vp_request
+ * with what completion must do besides (unpack a derived datatype's
+ * message into the user's buffer, free a packed copy). Requests come from
+ * a per-rank pool (no malloc per message) and go back to it when they
+ * complete; the handle becomes MPI_REQUEST_NULL, as in MPI. A handle used
+ * after it completed (a stale copy) fails the call naming it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vpmpi.h"
+
+#define POOL_BLOCK 64
+
+static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+
+struct vpmpi_request *vpmpi_request_new(void)
+{
+	struct vpmpi_request *r = vpmpi_me.free_reqs, *block;
+	int i;
+
+	if (!r) {
+		if (!(block = calloc(POOL_BLOCK, sizeof(*block))))
+			return NULL;
+		block[0].block_next = vpmpi_me.all_reqs;
+		vpmpi_me.all_reqs = block;
+		for (i = 0; i < POOL_BLOCK; i++)
+			block[i].next = i + 1 < POOL_BLOCK ? &block[i + 1]
+							   : NULL;
+		r = block;
+	}
+	vpmpi_me.free_reqs = r->next;
+	r->vr = VP_REQUEST_NULL;
+	r->tmp = r->user = NULL;
+	r->type = NULL;
+	r->count = r->recv = 0;
+	r->live = 1;
+	return r;
+}
+
+void vpmpi_requests_free(void)
+{
+	struct vpmpi_request *b = vpmpi_me.all_reqs, *next;
+
+	for (; b; b = next) {
+		next = b[0].block_next;
+		free(b);
+	}
+	vpmpi_me.all_reqs = vpmpi_me.free_reqs = NULL;
+}
+
+/* The request completed with status st: unpack or free what it kept,
+ * give it back to the pool, fill MPI's status. */
+static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
+		   MPI_Status *status)
+{
+	if (r->recv)
+		vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
+				(long)st->bytes);
+	else
+		free(r->tmp);
+	vpmpi_type_release(r->type);
+	r->live = 0;
+	r->next = vpmpi_me.free_reqs;
+	vpmpi_me.free_reqs = r;
+	vpmpi_status(st, rc, status);
+}
+
+/* A null request's status (MPI: source ANY_SOURCE, tag ANY_TAG). */
+static void empty(MPI_Status *status)
+{
+	vpmpi_status(&no_status, VP_OK, status);
+}
+
+/* 0 if every non-null request is live, else the error raised. */
+static int check_live(int n, MPI_Request reqs[], const char *call)
+{
+	int i;
+
+	if (n < 0)
+		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
+				  n);
+	if (n && !reqs)
+		return vpmpi_fail(MPI_ERR_REQUEST, call,
+				  "the request array is NULL");
+	for (i = 0; i < n; i++)
+		if (reqs[i] && !reqs[i]->live)
+			return vpmpi_fail(MPI_ERR_REQUEST, call,
+					  "request %d already completed (a "
+					  "copy of a handle that was waited "
+					  "for?)",
+					  i);
+	return MPI_SUCCESS;
+}
+
+/* vp's requests of an MPI array, in buf when it is large enough. */
+static vp_request *vp_requests(int n, MPI_Request reqs[], vp_request *buf,
+			       int nbuf, const char *call)
+{
+	vp_request *v = n <= nbuf ? buf : malloc((size_t)n * sizeof(*v));
+	int i;
+
+	if (!v) {
+		vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory for %d requests",
+			   n);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = reqs[i] ? reqs[i]->vr : VP_REQUEST_NULL;
+	return v;
+}
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+	vp_status st = no_status;
+	struct vpmpi_request *r;
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Wait",
+				  "the request pointer is NULL");
+	if ((rc = check_live(1, request, "MPI_Wait")))
+		return rc;
+	if (!(r = *request)) {
+		empty(status);
+		return MPI_SUCCESS;
+	}
+	rc = vp_wait(&r->vr, &st);
+	if (rc)
+		return vpmpi_ret(rc);
+	finish(r, &st, rc, status);
+	*request = MPI_REQUEST_NULL;
+	return MPI_SUCCESS;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+	vp_request buf[64], *v;
+	vp_status sbuf[64], *sts;
+	int rc, i;
+
+	if ((rc = check_live(count, requests, "MPI_Waitall")))
+		return rc;
+	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Waitall")))
+		return MPI_ERR_NO_MEM;
+	sts = count <= 64 ? sbuf : malloc((size_t)count * sizeof(*sts));
+	if (!sts) {
+		if (v != buf)
+			free(v);
+		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Waitall",
+				  "no memory for %d statuses", count);
+	}
+	rc = vp_waitall(count, v, sts);
+	if (rc)
+		return vpmpi_ret(rc);
+	for (i = 0; i < count; i++) {
+		MPI_Status *s = statuses ? &statuses[i] : MPI_STATUS_IGNORE;
+
+		if (requests[i])
+			finish(requests[i], &sts[i], VP_OK, s);
+		else
+			empty(s);
+		requests[i] = MPI_REQUEST_NULL;
+	}
+	if (v != buf)
+		free(v);
+	if (sts != sbuf)
+		free(sts);
+	return MPI_SUCCESS;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int *index,
+		MPI_Status *status)
+{
+	vp_request buf[64], *v;
+	vp_status st = no_status;
+	int rc;
+
+	if ((rc = check_live(count, requests, "MPI_Waitany")))
+		return rc;
+	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Waitany")))
+		return MPI_ERR_NO_MEM;
+	rc = vp_waitany(count, v, index, &st);
+	if (rc)
+		return vpmpi_ret(rc);
+	if (*index < 0) {
+		*index = MPI_UNDEFINED;
+		empty(status);
+	} else {
+		finish(requests[*index], &st, VP_OK, status);
+		requests[*index] = MPI_REQUEST_NULL;
+	}
+	if (v != buf)
+		free(v);
+	return MPI_SUCCESS;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+	vp_status st = no_status;
+	struct vpmpi_request *r;
+	int rc;
+
+	if (!request || !flag)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Test", "the %s is NULL",
+				  !request ? "request pointer" : "flag");
+	if ((rc = check_live(1, request, "MPI_Test")))
+		return rc;
+	if (!(r = *request)) {
+		*flag = 1;
+		empty(status);
+		return MPI_SUCCESS;
+	}
+	rc = vp_test(&r->vr, flag, &st);
+	if (rc)
+		return vpmpi_ret(rc);
+	if (*flag) {
+		finish(r, &st, VP_OK, status);
+		*request = MPI_REQUEST_NULL;
+	}
+	return MPI_SUCCESS;
+}
+
+/* MPI_Waitsome: waits for one (vp_waitany), then takes every other one
+ * already done (vp_test), so all that completed are reported at once. */
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[])
+{
+	int first, i, done, rc;
+
+	if ((rc = MPI_Waitany(incount, requests, &first,
+			      statuses ? &statuses[0] : MPI_STATUS_IGNORE)))
+		return rc;
+	if (first == MPI_UNDEFINED) {
+		*outcount = MPI_UNDEFINED;
+		return MPI_SUCCESS;
+	}
+	indices[0] = first;
+	*outcount = 1;
+	for (i = 0; i < incount; i++) {
+		if (!requests[i])
+			continue;
+		rc = MPI_Test(&requests[i], &done,
+			      statuses ? &statuses[*outcount]
+				       : MPI_STATUS_IGNORE);
+		if (rc)
+			return rc;
+		if (done)
+			indices[(*outcount)++] = i;
+	}
+	return MPI_SUCCESS;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int *flag,
+		MPI_Status statuses[])
+{
+	vp_request buf[64], *v;
+	vp_status sbuf[64], *sts;
+	int rc, i;
+
+	if ((rc = check_live(count, requests, "MPI_Testall")))
+		return rc;
+	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Testall")))
+		return MPI_ERR_NO_MEM;
+	sts = count <= 64 ? sbuf : malloc((size_t)count * sizeof(*sts));
+	if (!sts) {
+		if (v != buf)
+			free(v);
+		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Testall",
+				  "no memory for %d statuses", count);
+	}
+	rc = vp_testall(count, v, flag, sts);
+	if (rc)
+		return vpmpi_ret(rc);
+	for (i = 0; *flag && i < count; i++) {
+		MPI_Status *s = statuses ? &statuses[i] : MPI_STATUS_IGNORE;
+
+		if (requests[i])
+			finish(requests[i], &sts[i], VP_OK, s);
+		else
+			empty(s);
+		requests[i] = MPI_REQUEST_NULL;
+	}
+	if (v != buf)
+		free(v);
+	if (sts != sbuf)
+		free(sts);
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,808 @@
+/*
+ * mpi_type.c - MPI datatypes on vp, which moves bytes: a datatype is its
+ * typemap flattened into byte blocks (struct vpmpi_type). A message of a
+ * datatype whose items lie in one run of bytes is sent from the user's
+ * buffer as it is; any other is packed into a copy (and a receive unpacked
+ * from one), which is what MPI implementations do for non-contiguous types
+ * in shared memory too. Bounds and extents follow the MPI standard
+ * (sec. 4.1): a struct's extent is rounded up to the alignment of its
+ * widest element, as the C compiler lays out the struct it describes.
+ * Derived datatypes belong to the rank that built them (handles from 64).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vpmpi.h"
+
+/* ---- the predefined types ---- */
+
+struct float_int { float v; int i; };
+struct double_int { double v; int i; };
+struct long_int { long v; int i; };
+struct two_int { int v; int i; };
+struct short_int { short v; int i; };
+struct long_double_int { long double v; int i; };
+
+#define BASIC(h, t)                                                            \
+	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
+		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
+		.elem = h, .nelems = 1, .committed = 1,                        \
+		.one = { 0, sizeof(t) } }
+/* a pair: the value's bytes and the int's (blocks set at start-up) */
+#define PAIR(h, t)                                                             \
+	[h] = { .name = #h, .size = sizeof(((t *)0)->v) + sizeof(int),         \
+		.extent = sizeof(t), .true_extent = sizeof(t),                 \
+		.align = _Alignof(t), .nblocks = 2, .elem = h, .nelems = 1,    \
+		.committed = 1 }
+
+static struct vpmpi_type basic[] = {
+    BASIC(MPI_CHAR, char),
+    BASIC(MPI_SIGNED_CHAR, signed char),
+    BASIC(MPI_UNSIGNED_CHAR, unsigned char),
+    BASIC(MPI_BYTE, unsigned char),
+    BASIC(MPI_SHORT, short),
+    BASIC(MPI_UNSIGNED_SHORT, unsigned short),
+    BASIC(MPI_INT, int),
+    BASIC(MPI_UNSIGNED, unsigned),
+    BASIC(MPI_LONG, long),
+    BASIC(MPI_UNSIGNED_LONG, unsigned long),
+    BASIC(MPI_LONG_LONG_INT, long long),
+    BASIC(MPI_UNSIGNED_LONG_LONG, unsigned long long),
+    BASIC(MPI_FLOAT, float),
+    BASIC(MPI_DOUBLE, double),
+    BASIC(MPI_LONG_DOUBLE, long double),
+    BASIC(MPI_INT8_T, signed char),
+    BASIC(MPI_INT16_T, short),
+    BASIC(MPI_INT32_T, int),
+    BASIC(MPI_INT64_T, long long),
+    BASIC(MPI_UINT8_T, unsigned char),
+    BASIC(MPI_UINT16_T, unsigned short),
+    BASIC(MPI_UINT32_T, unsigned),
+    BASIC(MPI_UINT64_T, unsigned long long),
+    BASIC(MPI_C_BOOL, _Bool),
+    BASIC(MPI_PACKED, unsigned char),
+    BASIC(MPI_WCHAR, int),
+    PAIR(MPI_FLOAT_INT, struct float_int),
+    PAIR(MPI_DOUBLE_INT, struct double_int),
+    PAIR(MPI_LONG_INT, struct long_int),
+    PAIR(MPI_2INT, struct two_int),
+    PAIR(MPI_SHORT_INT, struct short_int),
+    PAIR(MPI_LONG_DOUBLE_INT, struct long_double_int),
+    BASIC(MPI_AINT, MPI_Aint),
+    BASIC(MPI_OFFSET, MPI_Offset),
+    BASIC(MPI_COUNT, MPI_Count),
+};
+
+#define NBASIC ((int)(sizeof(basic) / sizeof(basic[0])))
+
+/* the pairs' two blocks: value at 0, int at offsetof(.., i) */
+static struct vpmpi_block pair_blocks[MPI_LONG_DOUBLE_INT + 1][2];
+
+static __attribute__((constructor)) void basic_init(void)
+{
+	int h;
+
+	for (h = 1; h < NBASIC; h++)
+		basic[h].blocks = &basic[h].one;
+#define PAIR_BLOCKS(h, t)                                                      \
+	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v) };     \
+	pair_blocks[h][1] = (struct vpmpi_block){                               \
+	    (long)__builtin_offsetof(t, i), sizeof(int) };                      \
+	basic[h].blocks = pair_blocks[h];                                      \
+	basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
+	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int)
+	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int)
+	PAIR_BLOCKS(MPI_LONG_INT, struct long_int)
+	PAIR_BLOCKS(MPI_2INT, struct two_int)
+	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int)
+	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int)
+	/* a pair whose int follows the value directly is one block */
+	for (h = MPI_FLOAT_INT; h <= MPI_LONG_DOUBLE_INT; h++)
+		if (pair_blocks[h][1].off == pair_blocks[h][0].len) {
+			pair_blocks[h][0].len += (long)sizeof(int);
+			basic[h].nblocks = 1;
+		}
+}
+
+const char *vpmpi_type_name(MPI_Datatype t)
+{
+	return t > 0 && t < NBASIC && basic[t].name ? basic[t].name
+						     : "a derived datatype";
+}
+
+static struct vpmpi_type *lookup(MPI_Datatype t)
+{
+	int i = t - VPMPI_FIRST_TYPE;
+
+	if (t > 0 && t < NBASIC && basic[t].size)
+		return &basic[t];
+	if (i >= 0 && i < vpmpi_me.ntypes)
+		return vpmpi_me.types[i];
+	return NULL;
+}
+
+const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call)
+{
+	const struct vpmpi_type *ty = lookup(t);
+
+	if (!ty)
+		vpmpi_fail(MPI_ERR_TYPE, call,
+			   t == MPI_DATATYPE_NULL
+			       ? "datatype is MPI_DATATYPE_NULL"
+			       : "datatype %d is not a datatype of this rank "
+				 "(freed, or never made)",
+			   t);
+	return ty;
+}
+
+const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
+				    const char *call)
+{
+	const struct vpmpi_type *ty = lookup(t);
+
+	if (!ty)
+		vpmpi_err(h, MPI_ERR_TYPE, call,
+			  t == MPI_DATATYPE_NULL
+			      ? "datatype is MPI_DATATYPE_NULL"
+			      : "datatype %d is not a datatype of this rank "
+				"(freed, or never made)",
+			  t);
+	else if (!ty->committed) {
+		vpmpi_err(h, MPI_ERR_TYPE, call,
+			  "datatype %d is not committed (MPI_Type_commit)", t);
+		return NULL;
+	}
+	return ty;
+}
+
+long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+
+	if (!t)
+		return -1;
+	if (count < 0)
+		return vpmpi_err(h, MPI_ERR_COUNT, call, "count %d is negative",
+				 count),
+		       -1;
+	return (long)count * t->size;
+}
+
+int vpmpi_dense(const struct vpmpi_type *t)
+{
+	return t->size == 0 ||
+	       (t->nblocks == 1 && t->blocks[0].off == 0 &&
+		t->blocks[0].len == t->extent);
+}
+
+void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+		void *packed)
+{
+	const char *in = buf;
+	char *out = packed;
+	int i, b;
+
+	if (vpmpi_dense(t)) {
+		if (t->size && count)
+			memcpy(out, in, (size_t)count * (size_t)t->size);
+		return;
+	}
+	for (i = 0; i < count; i++, in += t->extent)
+		for (b = 0; b < t->nblocks; b++) {
+			memcpy(out, in + t->blocks[b].off,
+			       (size_t)t->blocks[b].len);
+			out += t->blocks[b].len;
+		}
+}
+
+void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+		  long bytes, void *buf)
+{
+	const char *in = packed;
+	char *out = buf;
+	long len;
+	int i, b;
+
+	if (vpmpi_dense(t)) {
+		len = (long)count * t->size;
+		if (bytes < len)
+			len = bytes;
+		if (len > 0)
+			memcpy(out, in, (size_t)len);
+		return;
+	}
+	for (i = 0; i < count && bytes > 0; i++, out += t->extent)
+		for (b = 0; b < t->nblocks && bytes > 0; b++) {
+			len = t->blocks[b].len < bytes ? t->blocks[b].len
+						       : bytes;
+			memcpy(out + t->blocks[b].off, in, (size_t)len);
+			in += len;
+			bytes -= len;
+		}
+}
+
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+			     MPI_Datatype type, long *n, void **tmp,
+			     const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+
+	*tmp = NULL;
+	if (!t)
+		return NULL;
+	if (count < 0)
+		return vpmpi_err(h, MPI_ERR_COUNT, call, "count %d is negative",
+				 count),
+		       NULL;
+	*n = (long)count * t->size;
+	if (*n && !buf)
+		return vpmpi_err(h, MPI_ERR_BUFFER, call,
+				 "buffer is NULL for %d items", count),
+		       NULL;
+	if (vpmpi_dense(t) || !*n)
+		return *n ? buf : (const void *)"";
+	if (!(*tmp = malloc((size_t)*n)))
+		return vpmpi_err(h, MPI_ERR_NO_MEM, call,
+				 "no memory to pack %ld bytes", *n),
+		       NULL;
+	vpmpi_pack(t, count, buf, *tmp);
+	return *tmp;
+}
+
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+		       long *n, void **tmp, int *failed, const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+	static char none[1];
+
+	*tmp = NULL;
+	*failed = 0;
+	if (!t)
+		return *failed = MPI_ERR_TYPE, NULL;
+	if (count < 0)
+		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
+					   "count %d is negative", count),
+		       NULL;
+	*n = (long)count * t->size;
+	if (*n && !buf)
+		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
+					   "buffer is NULL for %d items",
+					   count),
+		       NULL;
+	if (!*n)
+		return none;
+	if (vpmpi_dense(t))
+		return buf;
+	if (!(*tmp = malloc((size_t)*n)))
+		return *failed = vpmpi_err(h, MPI_ERR_NO_MEM, call,
+					   "no memory for %ld bytes", *n),
+		       NULL;
+	return *tmp;
+}
+
+void vpmpi_recv_done(void *tmp, void *buf, int count,
+		     const struct vpmpi_type *t, long got)
+{
+	if (tmp && t)
+		vpmpi_unpack(t, count, tmp, got, buf);
+	free(tmp);
+}
+
+/* ---- constructors ---- */
+
+/* A new derived type under construction. */
+static struct vpmpi_type *type_new(void)
+{
+	struct vpmpi_type *t = calloc(1, sizeof(*t));
+
+	if (t) {
+		t->lb = t->true_lb = 0;
+		t->elem = -1; /* no element yet */
+		t->align = 1;
+	}
+	return t;
+}
+
+static void type_destroy(struct vpmpi_type *t)
+{
+	if (t && t->blocks != &t->one)
+		free(t->blocks);
+	free(t);
+}
+
+/* Appends old's typemap displaced by disp; keeps bounds, size, elements.
+ * Returns 0, or -1 without memory. */
+static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
+		  long disp, int *cap, int *first)
+{
+	long lo = disp + old->lb, hi = lo + old->extent;
+	long tlo = disp + old->true_lb, thi = tlo + old->true_extent;
+	int b;
+
+	if (*first) {
+		t->lb = lo;
+		t->extent = hi - lo;
+		*first = 0;
+	} else {
+		long ub = t->lb + t->extent;
+
+		if (lo < t->lb)
+			t->lb = lo;
+		if (hi > ub)
+			ub = hi;
+		t->extent = ub - t->lb;
+	}
+	/* the true bounds cover the data only */
+	if (old->size && !t->size) {
+		t->true_lb = tlo;
+		t->true_extent = thi - tlo;
+	} else if (old->size) {
+		long tub = t->true_lb + t->true_extent;
+
+		if (tlo < t->true_lb)
+			t->true_lb = tlo;
+		if (thi > tub)
+			tub = thi;
+		t->true_extent = tub - t->true_lb;
+	}
+	if (old->align > t->align)
+		t->align = old->align;
+	if (old->size) {
+		if (t->elem == -1)
+			t->elem = old->elem;
+		else if (t->elem != old->elem)
+			t->elem = 0;
+		t->nelems += old->nelems;
+	}
+	t->size += old->size;
+	for (b = 0; b < old->nblocks; b++) {
+		long off = disp + old->blocks[b].off, len = old->blocks[b].len;
+		struct vpmpi_block *last =
+		    t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
+
+		if (!len)
+			continue;
+		if (last && last->off + last->len == off) {
+			last->len += len;
+			continue;
+		}
+		if (t->nblocks == *cap) {
+			int ncap = *cap ? *cap * 2 : 8;
+			struct vpmpi_block *nb =
+			    realloc(t->blocks, (size_t)ncap * sizeof(*nb));
+
+			if (!nb)
+				return -1;
+			t->blocks = nb;
+			*cap = ncap;
+		}
+		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len };
+	}
+	return 0;
+}
+
+/* Gives t a handle in *out; MPI_SUCCESS or the error. */
+static int type_put(struct vpmpi_type *t, MPI_Datatype *out,
+		    const char *call)
+{
+	struct vpmpi_type **nt;
+	int i;
+
+	if (t->elem == -1)
+		t->elem = 0;
+	for (i = 0; i < vpmpi_me.ntypes; i++)
+		if (!vpmpi_me.types[i])
+			break;
+	if (i == vpmpi_me.ntypes) {
+		nt = realloc(vpmpi_me.types,
+			     ((size_t)vpmpi_me.ntypes + 16) * sizeof(*nt));
+		if (!nt) {
+			type_destroy(t);
+			return vpmpi_fail(MPI_ERR_NO_MEM, call,
+					  "no memory for a datatype");
+		}
+		memset(nt + vpmpi_me.ntypes, 0, 16 * sizeof(*nt));
+		vpmpi_me.types = nt;
+		vpmpi_me.ntypes += 16;
+	}
+	vpmpi_me.types[i] = t;
+	*out = VPMPI_FIRST_TYPE + i;
+	return MPI_SUCCESS;
+}
+
+/* The general constructor (MPI_Type_create_struct): count blocks, block i
+ * being bl[i] items of types[i] at byte displacement disp[i]. A struct
+ * rounds its extent up to its alignment (round != 0). */
+static int build(int count, const int *bl, const MPI_Aint *disp,
+		 const MPI_Datatype *types, int round, MPI_Datatype *out,
+		 const char *call)
+{
+	struct vpmpi_type *t;
+	int i, j, cap = 0, first = 1;
+
+	if (count < 0)
+		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
+				  count);
+	if (!out)
+		return vpmpi_fail(MPI_ERR_ARG, call,
+				  "the new datatype's pointer is NULL");
+	for (i = 0; i < count; i++) {
+		if (!vpmpi_type_any(types[i], call))
+			return MPI_ERR_TYPE;
+		if (bl[i] < 0)
+			return vpmpi_fail(MPI_ERR_ARG, call,
+					  "block length %d (block %d) is "
+					  "negative",
+					  bl[i], i);
+	}
+	if (!(t = type_new()))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a datatype");
+	for (i = 0; i < count; i++) {
+		const struct vpmpi_type *old = lookup(types[i]);
+
+		for (j = 0; j < bl[i]; j++)
+			if (append(t, old, disp[i] + (long)j * old->extent,
+				   &cap, &first)) {
+				type_destroy(t);
+				return vpmpi_fail(MPI_ERR_NO_MEM, call,
+						  "no memory for a datatype");
+			}
+	}
+	if (round && t->align > 1 && t->extent % t->align)
+		t->extent += t->align - t->extent % t->align;
+	return type_put(t, out, call);
+}
+
+/* Arrays for count blocks of one type (the vector and indexed forms). */
+static int build_same(int count, const int *bl, int bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride,
+		      MPI_Datatype old, MPI_Datatype *out, const char *call)
+{
+	int *b = malloc(((size_t)count + 1) * sizeof(*b)), i, rc;
+	MPI_Aint *d = malloc(((size_t)count + 1) * sizeof(*d));
+	MPI_Datatype *ty = malloc(((size_t)count + 1) * sizeof(*ty));
+
+	if (count < 0 || !vpmpi_type_any(old, call))
+		rc = count < 0 ? vpmpi_fail(MPI_ERR_COUNT, call,
+					    "count %d is negative", count)
+			       : MPI_ERR_TYPE;
+	else if (!b || !d || !ty)
+		rc = vpmpi_fail(MPI_ERR_NO_MEM, call,
+				"no memory for a datatype");
+	else {
+		for (i = 0; i < count; i++) {
+			b[i] = bl ? bl[i] : bl_all;
+			d[i] = disp ? disp[i] : (MPI_Aint)i * stride;
+			ty[i] = old;
+		}
+		rc = build(count, b, d, ty, 0, out, call);
+	}
+	free(b);
+	free(d);
+	free(ty);
+	return rc;
+}
+
+int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
+{
+	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_contiguous");
+
+	if (!o)
+		return MPI_ERR_TYPE;
+	return build_same(count, NULL, 1, NULL, o->extent, old, newtype,
+			  "MPI_Type_contiguous");
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+			    MPI_Datatype old, MPI_Datatype *newtype)
+{
+	return build_same(count, NULL, blocklength, NULL, stride, old, newtype,
+			  "MPI_Type_create_hvector");
+}
+
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
+		     MPI_Datatype old, MPI_Datatype *newtype)
+{
+	return MPI_Type_create_hvector(count, blocklength, stride, old,
+				       newtype);
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
+		    MPI_Datatype *newtype)
+{
+	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_vector");
+
+	if (!o)
+		return MPI_ERR_TYPE;
+	return build_same(count, NULL, blocklength, NULL,
+			  (MPI_Aint)stride * o->extent, old, newtype,
+			  "MPI_Type_vector");
+}
+
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+			     const MPI_Aint displacements[], MPI_Datatype old,
+			     MPI_Datatype *newtype)
+{
+	return build_same(count, blocklengths, 0, displacements, 0, old,
+			  newtype, "MPI_Type_create_hindexed");
+}
+
+/* indexed forms: displacements in extents of old */
+static int indexed(int count, const int *bl, int bl_all, const int *displs,
+		   MPI_Datatype old, MPI_Datatype *newtype, const char *call)
+{
+	const struct vpmpi_type *o = vpmpi_type_any(old, call);
+	MPI_Aint *d;
+	int i, rc;
+
+	if (!o)
+		return MPI_ERR_TYPE;
+	if (count < 0)
+		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
+				  count);
+	if (!(d = malloc(((size_t)count + 1) * sizeof(*d))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a datatype");
+	for (i = 0; i < count; i++)
+		d[i] = (MPI_Aint)displs[i] * o->extent;
+	rc = build_same(count, bl, bl_all, d, 0, old, newtype, call);
+	free(d);
+	return rc;
+}
+
+int MPI_Type_indexed(int count, const int blocklengths[],
+		     const int displacements[], MPI_Datatype old,
+		     MPI_Datatype *newtype)
+{
+	return indexed(count, blocklengths, 0, displacements, old, newtype,
+		       "MPI_Type_indexed");
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklength,
+				  const int displacements[], MPI_Datatype old,
+				  MPI_Datatype *newtype)
+{
+	return indexed(count, NULL, blocklength, displacements, old, newtype,
+		       "MPI_Type_create_indexed_block");
+}
+
+int MPI_Type_create_struct(int count, const int blocklengths[],
+			   const MPI_Aint displacements[],
+			   const MPI_Datatype types[], MPI_Datatype *newtype)
+{
+	return build(count, blocklengths, displacements, types, 1, newtype,
+		     "MPI_Type_create_struct");
+}
+
+int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[],
+		    MPI_Datatype types[], MPI_Datatype *newtype)
+{
+	return build(count, blocklengths, displacements, types, 1, newtype,
+		     "MPI_Type_struct");
+}
+
+int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+			    MPI_Datatype *newtype)
+{
+	MPI_Datatype nt;
+	int one = 1, rc;
+	MPI_Aint zero = 0;
+
+	rc = build(1, &one, &zero, &old, 0, &nt, "MPI_Type_create_resized");
+	if (rc)
+		return rc;
+	lookup(nt)->lb = lb;
+	lookup(nt)->extent = extent;
+	*newtype = nt;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
+{
+	int one = 1;
+	MPI_Aint zero = 0;
+
+	return build(1, &one, &zero, &old, 0, newtype, "MPI_Type_dup");
+}
+
+int MPI_Type_commit(MPI_Datatype *type)
+{
+	struct vpmpi_type *t;
+
+	if (!type || !(t = (struct vpmpi_type *)vpmpi_type_any(
+			   *type, "MPI_Type_commit")))
+		return type ? MPI_ERR_TYPE
+			    : vpmpi_fail(MPI_ERR_ARG, "MPI_Type_commit",
+					 "the datatype pointer is NULL");
+	t->committed = 1;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_free(MPI_Datatype *type)
+{
+	int i;
+
+	if (!type || !vpmpi_type_any(*type, "MPI_Type_free"))
+		return type ? MPI_ERR_TYPE
+			    : vpmpi_fail(MPI_ERR_ARG, "MPI_Type_free",
+					 "the datatype pointer is NULL");
+	if (*type < VPMPI_FIRST_TYPE)
+		return vpmpi_fail(MPI_ERR_TYPE, "MPI_Type_free",
+				  "%s is predefined and cannot be freed",
+				  vpmpi_type_name(*type));
+	/* MPI lets a message in flight finish with a freed type: a pending
+	 * receive holds its type, and the last one frees it */
+	i = *type - VPMPI_FIRST_TYPE;
+	if (vpmpi_me.types[i]->refs)
+		vpmpi_me.types[i]->freed = 1; /* the last request frees it */
+	else
+		type_destroy(vpmpi_me.types[i]);
+	vpmpi_me.types[i] = NULL;
+	*type = MPI_DATATYPE_NULL;
+	return MPI_SUCCESS;
+}
+
+void vpmpi_type_hold(struct vpmpi_type *t)
+{
+	if (t && !t->name) /* derived (basic types have names) */
+		t->refs++;
+}
+
+void vpmpi_type_release(struct vpmpi_type *t)
+{
+	if (t && t->refs && !--t->refs && t->freed)
+		type_destroy(t);
+}
+
+void vpmpi_types_free(void)
+{
+	int i;
+
+	for (i = 0; i < vpmpi_me.ntypes; i++)
+		type_destroy(vpmpi_me.types[i]);
+	free(vpmpi_me.types);
+	vpmpi_me.types = NULL;
+	vpmpi_me.ntypes = 0;
+}
+
+/* ---- queries ---- */
+
+int MPI_Type_size(MPI_Datatype type, int *size)
+{
+	const struct vpmpi_type *t = vpmpi_type_any(type, "MPI_Type_size");
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	*size = (int)t->size;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
+{
+	const struct vpmpi_type *t =
+	    vpmpi_type_any(type, "MPI_Type_get_extent");
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	*lb = t->lb;
+	*extent = t->extent;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *true_lb,
+			     MPI_Aint *true_extent)
+{
+	const struct vpmpi_type *t =
+	    vpmpi_type_any(type, "MPI_Type_get_true_extent");
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	*true_lb = t->true_lb;
+	*true_extent = t->true_extent;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_extent(MPI_Datatype type, MPI_Aint *extent)
+{
+	MPI_Aint lb;
+
+	return MPI_Type_get_extent(type, &lb, extent);
+}
+
+int MPI_Get_address(const void *location, MPI_Aint *address)
+{
+	*address = (MPI_Aint)location;
+	return MPI_SUCCESS;
+}
+
+int MPI_Address(void *location, MPI_Aint *address)
+{
+	return MPI_Get_address(location, address);
+}
+
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp)
+{
+	return base + disp;
+}
+
+MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b)
+{
+	return a - b;
+}
+
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)
+{
+	const struct vpmpi_type *t = vpmpi_type_any(type, "MPI_Get_elements");
+	long per;
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	if (!t->nelems || !t->elem) { /* mixed: whole items only */
+		*count = t->size && status->vpmpi_bytes % (size_t)t->size == 0
+			     ? (int)(status->vpmpi_bytes / (size_t)t->size)
+			     : MPI_UNDEFINED;
+		return MPI_SUCCESS;
+	}
+	per = t->size / t->nelems;
+	*count = status->vpmpi_bytes % (size_t)per == 0
+		     ? (int)(status->vpmpi_bytes / (size_t)per)
+		     : MPI_UNDEFINED;
+	return MPI_SUCCESS;
+}
+
+/* ---- packing ---- */
+
+int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
+{
+	long n = vpmpi_bytes(comm, incount, type, "MPI_Pack_size");
+
+	if (n < 0)
+		return MPI_ERR_TYPE;
+	*size = (int)n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
+	     int outsize, int *position, MPI_Comm comm)
+{
+	const struct vpmpi_type *t = vpmpi_type(comm, type, "MPI_Pack");
+	long n;
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	if (incount < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Pack",
+				 "count %d is negative", incount);
+	n = (long)incount * t->size;
+	if (*position < 0 || *position + n > outsize)
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Pack",
+				 "%ld bytes at position %d do not fit the "
+				 "%d-byte buffer",
+				 n, *position, outsize);
+	vpmpi_pack(t, incount, inbuf, (char *)outbuf + *position);
+	*position += (int)n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
+	       int outcount, MPI_Datatype type, MPI_Comm comm)
+{
+	const struct vpmpi_type *t = vpmpi_type(comm, type, "MPI_Unpack");
+	long n;
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	if (outcount < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Unpack",
+				 "count %d is negative", outcount);
+	n = (long)outcount * t->size;
+	if (*position < 0 || *position + n > insize)
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Unpack",
+				 "%ld bytes at position %d are beyond the "
+				 "%d-byte buffer",
+				 n, *position, insize);
+	vpmpi_unpack(t, outcount, (const char *)inbuf + *position, n, outbuf);
+	*position += (int)n;
+	return MPI_SUCCESS;
+}
