@@ -35,6 +35,8 @@ void vpmpi_unbind(void)
 	vpmpi_types_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
+	if (vpmpi_me.out)
+		fclose(vpmpi_me.out); /* passes a last partial line on */
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
 }
 

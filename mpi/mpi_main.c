@@ -62,6 +62,91 @@ struct job {
 
 static FILE *devnull; /* what ranks other than 0 read as stdin */
 
+/* ---- a rank's standard output, in whole lines ---- */
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct line_buf {
+	char *buf;
+	size_t len, cap;
+};
+
+/* Passes the complete lines of what the rank wrote on to the process's
+ * stdout at once (under one lock), and keeps a partial last line. */
+static ssize_t lines_write(void *cookie, const char *data, size_t n)
+{
+	struct line_buf *lb = cookie;
+	size_t whole;
+
+	if (lb->len + n > lb->cap) {
+		size_t cap = (lb->len + n) * 2;
+		char *nb = realloc(lb->buf, cap);
+
+		if (!nb)
+			return -1;
+		lb->buf = nb;
+		lb->cap = cap;
+	}
+	memcpy(lb->buf + lb->len, data, n);
+	lb->len += n;
+	for (whole = lb->len; whole && lb->buf[whole - 1] != '\n'; whole--)
+		;
+	if (whole) {
+		pthread_mutex_lock(&out_lock);
+		fwrite(lb->buf, 1, whole, stdout);
+		fflush(stdout);
+		pthread_mutex_unlock(&out_lock);
+		memmove(lb->buf, lb->buf + whole, lb->len - whole);
+		lb->len -= whole;
+	}
+	return (ssize_t)n;
+}
+
+static int lines_close(void *cookie)
+{
+	struct line_buf *lb = cookie;
+
+	if (lb->len) {
+		pthread_mutex_lock(&out_lock);
+		fwrite(lb->buf, 1, lb->len, stdout);
+		fflush(stdout);
+		pthread_mutex_unlock(&out_lock);
+	}
+	free(lb->buf);
+	free(lb);
+	return 0;
+}
+
+FILE *vpmpi_line_output(void)
+{
+	cookie_io_functions_t io = { NULL, lines_write, NULL, lines_close };
+	struct line_buf *lb = calloc(1, sizeof(*lb));
+	FILE *f;
+
+	if (!lb || !(f = fopencookie(lb, "w", io))) {
+		free(lb);
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
+
+FILE *vpmpi_stdout(void)
+{
+	if (!vpmpi_me.comm[MPI_COMM_WORLD])
+		return stdout;
+	if (!vpmpi_me.out && !(vpmpi_me.out = vpmpi_line_output()))
+		return stdout;
+	return vpmpi_me.out;
+}
+
+int vpmpi_puts(const char *s)
+{
+	FILE *f = vpmpi_stdout();
+
+	return fputs(s, f) < 0 || putc('\n', f) < 0 ? EOF : 1;
+}
+
 FILE *vpmpi_stdin(void)
 {
 	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
@@ -79,7 +164,7 @@ void vpmpi_exit(int status)
 		fflush(NULL);
 		exit(status);
 	}
-	fflush(stdout);
+	fflush(vpmpi_stdout());
 	/* a rank is a process: exit(0) ends it as returning from main does;
 	 * any other status ends the job with it, as under mpirun */
 	if (status)

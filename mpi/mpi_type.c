@@ -738,9 +738,14 @@ int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)
 
 	if (!t)
 		return MPI_ERR_TYPE;
-	if (!t->nelems || !t->elem) { /* mixed: whole items only */
-		*count = t->size && status->vpmpi_bytes % (size_t)t->size == 0
-			     ? (int)(status->vpmpi_bytes / (size_t)t->size)
+	if (!t->nelems || !t->size) {
+		*count = 0;
+		return MPI_SUCCESS;
+	}
+	if (!t->elem) { /* mixed elements: whole items only */
+		*count = status->vpmpi_bytes % (size_t)t->size == 0
+			     ? (int)(status->vpmpi_bytes / (size_t)t->size *
+				     (size_t)t->nelems)
 			     : MPI_UNDEFINED;
 		return MPI_SUCCESS;
 	}

@@ -54,6 +54,7 @@ struct vpmpi_rank {
 	int ngroups;
 	struct vpmpi_request *free_reqs; /* the rank's pool */
 	struct vpmpi_request *all_reqs;  /* every block, for the end */
+	FILE *out;                       /* this rank's stdout (lines) */
 	char last_error[512];            /* for MPI_Error_string */
 	int last_class;
 	int initialized, finalized;
@@ -88,6 +89,8 @@ extern __thread struct vpmpi_rank vpmpi_me;
  * and releases what the layer kept when the rank's main returned. */
 void vpmpi_bind(vp_comm *world);
 void vpmpi_unbind(void);
+/* The rank's own stdout, which passes whole lines on (mpi_main.c). */
+FILE *vpmpi_line_output(void);
 
 /* ---- errors (mpi_env.c) ---- */
 /* An error the layer found in a call's arguments, on communicator h: under

@@ -368,6 +368,8 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
+FILE *vpmpi_stdout(void);
+int vpmpi_puts(const char *s);
 void vpmpi_exit(int status) __attribute__((noreturn));
 
 #ifdef __cplusplus
