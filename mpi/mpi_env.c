@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,7 +66,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 		/* MPI_ERRORS_ARE_FATAL: the run fails with this message and
 		 * the rank goes no further */
 		vp_abort(world, VP_EINVAL, call, "%s", msg);
-		pthread_exit(NULL);
+		vpmpi_leave(VP_EINVAL);
 	}
 	fprintf(stderr, "vp mpi: %s: %s (not started by vpmpirun)\n", call,
 		msg);
@@ -92,11 +93,22 @@ int vpmpi_class(int code)
 
 int vpmpi_ret(int code)
 {
+	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
+	const char *msg;
+	char copy[512];
+
 	if (code == VP_OK)
 		return MPI_SUCCESS;
-	if (vpmpi_me.comm[MPI_COMM_WORLD])
-		pthread_exit(NULL); /* vp ends the run with the first error */
-	return vpmpi_class(code);
+	if (!w)
+		return vpmpi_class(code);
+	/* a failed vp call has failed the run, except VP_EALG (a named
+	 * algorithm that cannot run here), which vp leaves to its caller */
+	snprintf(copy, sizeof(copy), "%s", vp_errmsg(w));
+	msg = copy;
+	if (!strncmp(msg, "rank ", 5) && strstr(msg, ": "))
+		msg = strstr(msg, ": ") + 2;
+	vp_abort(w, code, "MPI", "%s", msg);
+	vpmpi_leave(code);
 }
 
 void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
@@ -180,10 +192,12 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
 	vp_comm *world = vpmpi_me.comm[MPI_COMM_WORLD];
 
 	(void)comm;
-	if (world)
+	if (world) {
 		vp_abort(world, errorcode > 0 ? errorcode : 1, "MPI_Abort",
 			 "MPI_Abort(%d)", errorcode);
-	pthread_exit(NULL);
+		vpmpi_leave(errorcode > 0 ? errorcode : 1);
+	}
+	exit(errorcode ? errorcode : 1);
 }
 
 double MPI_Wtime(void)

@@ -34,6 +34,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,11 @@ struct job {
 	int shared;
 };
 
-static FILE *devnull; /* what ranks other than 0 read as stdin */
+static FILE *devnull;
+
+/* where exit() in a rank goes back to: the rank's start (rank_main) */
+static __thread jmp_buf *exit_to;
+static __thread int exit_status; /* what ranks other than 0 read as stdin */
 
 /* ---- a rank's standard output, in whole lines ---- */
 
@@ -160,7 +165,7 @@ void vpmpi_exit(int status)
 {
 	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
 
-	if (!w) {
+	if (!w || !exit_to) {
 		fflush(NULL);
 		exit(status);
 	}
@@ -170,15 +175,24 @@ void vpmpi_exit(int status)
 	if (status)
 		vp_abort(w, status > 0 ? status : 1, "exit",
 			 "rank %d called exit(%d)", vp_rank(w), status);
-	vpmpi_unbind();
-	pthread_exit(NULL);
+	vpmpi_leave(status ? (status > 0 ? status : 1) : 0);
+}
+
+void vpmpi_leave(int rc)
+{
+	if (!exit_to)
+		pthread_exit(NULL); /* not a rank started here */
+	exit_status = rc;
+	longjmp(*exit_to, 1);
 }
 
 static int rank_main(vp_comm *world, void *arg)
 {
 	struct job *j = arg;
 	char **argv = malloc(((size_t)j->argc + 1) * sizeof(*argv));
-	int rc, i, r = vp_rank(world);
+	int i, r = vp_rank(world);
+	volatile int rc;
+	jmp_buf back;
 
 	if (!argv)
 		return VP_ENOMEM;
@@ -186,7 +200,12 @@ static int rank_main(vp_comm *world, void *arg)
 		argv[i] = j->argv[i];
 	argv[j->argc] = NULL;
 	vpmpi_bind(world);
-	rc = j->mains[j->shared ? 0 : r](j->argc, argv);
+	exit_to = &back;
+	if (!setjmp(back))
+		rc = j->mains[j->shared ? 0 : r](j->argc, argv);
+	else
+		rc = exit_status; /* the rank called exit() */
+	exit_to = NULL;
 	free(argv);
 	vpmpi_unbind();
 	return rc;

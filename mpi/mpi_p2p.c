@@ -23,15 +23,16 @@ static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc;
+	int rc, failed;
 
 	if (!c)
 		return MPI_ERR_COMM;
 	if ((rc = vpmpi_check_rank(comm, c, dest, 0, call, "destination")) ||
 	    (rc = vpmpi_check_tag(comm, tag, 0, call)))
 		return rc;
-	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp, call)))
-		return MPI_ERR_TYPE;
+	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
+				       &failed, call)))
+		return failed;
 	rc = send(c, dest, tag, bytes, (size_t)n);
 	free(tmp);
 	return vpmpi_ret(rc);
@@ -100,7 +101,7 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc;
+	int rc, failed;
 
 	if (!c)
 		return MPI_ERR_COMM;
@@ -109,8 +110,8 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	    (rc = vpmpi_check_tag(comm, tag, 0, "MPI_Isend")))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
-				       "MPI_Isend")))
-		return MPI_ERR_TYPE;
+				       &failed, "MPI_Isend")))
+		return failed;
 	if (!(r = vpmpi_request_new())) {
 		free(tmp);
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Isend",

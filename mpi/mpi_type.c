@@ -223,27 +223,29 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
 
 const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 			     MPI_Datatype type, long *n, void **tmp,
-			     const char *call)
+			     int *failed, const char *call)
 {
 	const struct vpmpi_type *t = vpmpi_type(h, type, call);
 
 	*tmp = NULL;
+	*failed = MPI_ERR_TYPE;
 	if (!t)
 		return NULL;
 	if (count < 0)
-		return vpmpi_err(h, MPI_ERR_COUNT, call, "count %d is negative",
-				 count),
+		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
+					   "count %d is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
 	if (*n && !buf)
-		return vpmpi_err(h, MPI_ERR_BUFFER, call,
-				 "buffer is NULL for %d items", count),
+		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
+					   "buffer is NULL for %d items",
+					   count),
 		       NULL;
 	if (vpmpi_dense(t) || !*n)
 		return *n ? buf : (const void *)"";
 	if (!(*tmp = malloc((size_t)*n)))
-		return vpmpi_err(h, MPI_ERR_NO_MEM, call,
-				 "no memory to pack %ld bytes", *n),
+		return *failed = vpmpi_err(h, MPI_ERR_NO_MEM, call,
+					   "no memory to pack %ld bytes", *n),
 		       NULL;
 	vpmpi_pack(t, count, buf, *tmp);
 	return *tmp;

@@ -83,7 +83,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	void *stmp = NULL;
 	char *tmp;
 	long n, want;
-	int r, p, i, rc;
+	int r, p, i, rc, failed;
 	vp_status st;
 
 	if (!c)
@@ -96,7 +96,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 				 "root %d is outside [0, %d)", root, p);
 	if (r != root || sendbuf != MPI_IN_PLACE) {
 		if (!(bytes = vpmpi_send_bytes(comm, sendbuf, sendcount,
-					       sendtype, &n, &stmp, call)))
+					       sendtype, &n, &stmp, &failed, call)))
 			return MPI_ERR_TYPE;
 	} else
 		bytes = NULL, n = 0;
@@ -249,7 +249,7 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	void *stmp = NULL;
 	char *whole;
 	long *off, total, n;
-	int r, p, k, rc;
+	int r, p, k, rc, failed;
 
 	if (!c)
 		return MPI_ERR_COMM;
@@ -271,7 +271,7 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		pack_at(rt, recvbuf, displs[r], recvcounts[r], whole + off[r]);
 	else {
 		if (!(bytes = vpmpi_send_bytes(comm, sendbuf, sendcount,
-					       sendtype, &n, &stmp, call))) {
+					       sendtype, &n, &stmp, &failed, call))) {
 			free(off);
 			free(whole);
 			return MPI_ERR_TYPE;

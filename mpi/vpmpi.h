@@ -89,6 +89,9 @@ extern __thread struct vpmpi_rank vpmpi_me;
  * and releases what the layer kept when the rank's main returned. */
 void vpmpi_bind(vp_comm *world);
 void vpmpi_unbind(void);
+/* Ends the calling rank: back to where the launcher started it, which
+ * returns rc (the run has failed already when rc is not 0). */
+void vpmpi_leave(int rc) __attribute__((noreturn));
 /* The rank's own stdout, which passes whole lines on (mpi_main.c). */
 FILE *vpmpi_line_output(void);
 
@@ -142,7 +145,7 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
  * into (*tmp to unpack from afterwards with vpmpi_recv_done). */
 const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 			     MPI_Datatype type, long *n, void **tmp,
-			     const char *call);
+			     int *failed, const char *call);
 void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call);
 void vpmpi_recv_done(void *tmp, void *buf, int count,

@@ -8,7 +8,12 @@
 #     ranks go no further;
 #   - an operation the subset cannot do exactly fails the job naming it;
 #   - a deadlock is reported with its cycle (a real MPI would hang);
-#   - --topology and --stats: the run's figures and the algorithms used.
+#   - --topology and --stats: the run's figures and the algorithms used;
+#   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
+#     Cartesian grids (placed on a hypercube by Gray codes), error
+#     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
+#   - per-rank globals (and --shared-globals), stdin to rank 0 only,
+#     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 here=$(cd "$(dirname "$0")" && pwd)
 tools=${VP_TOOLS:-build}
@@ -28,7 +33,8 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-for p in ring trapezoid p2p collectives abort undefined_op deadlock; do
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals"
+for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
 		ok "vpmpicc compiles tests/mpi/$p.c unchanged"
@@ -41,7 +47,7 @@ done
 ompi=0
 if command -v mpicc >/dev/null && command -v mpirun >/dev/null; then
 	ompi=1
-	for p in ring trapezoid p2p collectives; do
+	for p in $progs; do
 		mpicc -O2 "$here/mpi/$p.c" -o "$tmp/$p.ompi" 2>/dev/null ||
 			ompi=0
 	done
@@ -57,7 +63,7 @@ for np in 1 2 3 4 8; do
 	t=$((np * (np - 1) / 2))
 	[ $np = 1 ] && want_ring="ring of 1: token 0" ||
 		want_ring="ring of $np: token $t from $((np - 1)) tag 7"
-	for p in ring trapezoid p2p collectives; do
+	for p in $progs; do
 		got=$("$run" -np $np "$tmp/$p" 2>"$tmp/err")
 		rc=$?
 		case $p in
@@ -68,6 +74,17 @@ for np in 1 2 3 4 8; do
 			s=$((3 * np * (np - 1) / 2 + np))
 			want="collectives on $np ranks: max $((3 * (np - 1) + 1)) min 1 sum $s"
 			;;
+		datatypes) want="datatypes on $np ranks: maxloc" ;;
+		vcollectives) want="v-collectives and ops on $np ranks: ok (0 bad)" ;;
+		cart_groups) want="cartesian" ;;
+		errors) want="errors returned: rank MPI_ERR_RANK, tag MPI_ERR_TAG, count MPI_ERR_COUNT, root MPI_ERR_ROOT; handler MPI_ERRORS_RETURN; described" ;;
+		seed_allgather)
+			case $np in 3) c="not run (p is not a power of two)" ;; *) c=ok ;; esac
+			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
+		globals) want="globals on $np ranks: one copy per rank" ;;
+		esac
+		case $p in datatypes | cart_groups)
+			case $got in *"ok (0 bad)") ;; *) want=WRONG ;; esac ;;
 		esac
 		case $got in
 		"$want"*) [ $p != collectives ] || case $got in *"; ok") ;; *) rc=1 ;; esac ;;
@@ -107,6 +124,54 @@ rc=$?
 [ $rc = 0 ] && grep -q "vpmpi: 8 ranks on hypercube:3" "$tmp/err" &&
 	grep -q "allreduce" "$tmp/err" && ! grep -q "model time 0," "$tmp/err"
 check $? "--topology hypercube:3 --model --stats: $(tr '\n' ' ' <"$tmp/err" | head -c 500)"
+
+# globals: one copy per rank by default, shared on request
+got=$("$run" -np 4 --shared-globals "$tmp/globals" 2>&1)
+[ "$got" = "globals on 4 ranks: shared between ranks" ]
+check $? "--shared-globals: one copy of the program for all ranks: $got"
+
+# only rank 0 reads stdin; exit(0) ends a rank, exit(5) the job
+got=$(echo 42 | "$run" -np 4 "$tmp/exit_stdin" 2>"$tmp/err")
+rc=$?
+[ $rc = 0 ] && [ "$got" = "stdin: rank 0 read 42; 1 of 4 ranks read a number" ]
+check $? "stdin to rank 0 only, exit(0) ends the rank (exit $rc): $got $(cat "$tmp/err")"
+echo 42 | "$run" -np 4 "$tmp/exit_stdin" x >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 5 ] && grep -q "rank 3 called exit(5)" "$tmp/err"
+check $? "exit(5) on a rank ends the job with status 5 (exit $rc): $(cat "$tmp/err")"
+
+# synchronous sends: head to head, a deadlock reported with its cycle
+timeout 60 "$run" -np 3 "$tmp/ssend_deadlock" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "vp_ssend_tag" "$tmp/err" && grep -q "cycle: 0 -> 1 -> 0" "$tmp/err"
+check $? "MPI_Ssend head to head is a deadlock, reported (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
+
+# a Cartesian grid on the run's topology: placed by Gray codes when the
+# program lets MPI reorder, reported by --stats either way
+"$run" -np 8 --topology hypercube:3 --stats "$tmp/cart_groups" reorder \
+    >"$tmp/out" 2>"$tmp/err"
+grep -q "ok (0 bad)" "$tmp/out" &&
+	grep -q "grid neighbour pairs are links of hypercube:3 (Gray-code embedding" "$tmp/err"
+check $? "MPI_Cart_create 4x2 periodic with reorder on hypercube:3: every grid neighbour is a link: $(grep Cart "$tmp/err")"
+"$run" -np 8 --topology hypercube:3 --stats "$tmp/cart_groups" \
+    >"$tmp/out" 2>"$tmp/err"
+grep -q "ok (0 bad)" "$tmp/out" && grep -q "are not links of hypercube:3" "$tmp/err"
+check $? "without reorder the row-major grid is not: $(grep Cart "$tmp/err")"
+
+# VP_ALG_<COLLECTIVE> forces vp's algorithm; an unknown name is refused
+VP_ALG_ALLREDUCE=ring "$run" -np 4 --stats "$tmp/collectives" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q "allreduce ring" "$tmp/err"
+check $? "VP_ALG_ALLREDUCE=ring runs the ring allreduce: $(grep allreduce "$tmp/err" | head -2 | tr '\n' ' ')"
+VP_ALG_BCAST=nonsense "$run" -np 4 "$tmp/collectives" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "VP_ALG_BCAST=nonsense is not an algorithm" "$tmp/err"
+check $? "an unknown VP_ALG_BCAST is refused (exit $rc): $(cat "$tmp/err")"
+
+VP_ALG_BCAST=hypercube "$run" -np 3 "$tmp/collectives" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "algorithm 'hypercube' cannot run on 3 ranks" "$tmp/err"
+check $? "VP_ALG_BCAST=hypercube on 3 ranks fails the job with vp's reason (exit $rc): $(cat "$tmp/err")"
 
 "$run" -np 0 "$tmp/ring" >/dev/null 2>&1
 check $(($? == 2 ? 0 : 1)) "vpmpirun -np 0 is refused (exit 2)"
