@@ -15,20 +15,35 @@
 
 static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
 
+/* The communicator of a point-to-point call with its peer and tag
+ * checked (a receive's may be MPI_ANY_SOURCE and MPI_ANY_TAG), or NULL
+ * with *rc the error's class. */
+static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv, int *rc,
+			 const char *call)
+{
+	vp_comm *c = vpmpi_comm(comm, call);
+
+	*rc = MPI_ERR_COMM;
+	if (!c)
+		return NULL;
+	if ((*rc = vpmpi_check_rank(comm, c, peer, recv, call,
+				    recv ? "source" : "destination")) ||
+	    (*rc = vpmpi_check_tag(comm, tag, recv, call)))
+		return NULL;
+	return c;
+}
+
 static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 		   const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call)
 {
-	vp_comm *c = vpmpi_comm(comm, call);
+	vp_comm *c;
 	const void *bytes;
 	void *tmp;
 	long n;
 	int rc, failed;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, dest, 0, call, "destination")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 0, call)))
+	if (!(c = p2p_args(comm, dest, tag, 0, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -69,16 +84,13 @@ int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest,
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	     MPI_Comm comm, MPI_Status *status)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Recv");
+	vp_comm *c;
 	vp_status st = no_status;
 	void *bytes, *tmp;
 	long n;
 	int rc, failed;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Recv", "source")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Recv")))
+	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Recv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Recv");
@@ -96,18 +108,14 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm, MPI_Request *request)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Isend");
+	vp_comm *c;
 	struct vpmpi_request *r;
 	const void *bytes;
 	void *tmp;
 	long n;
 	int rc, failed;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, dest, 0, "MPI_Isend",
-				   "destination")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 0, "MPI_Isend")))
+	if (!(c = p2p_args(comm, dest, tag, 0, &rc, "MPI_Isend")))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, "MPI_Isend")))
@@ -127,17 +135,13 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	      MPI_Comm comm, MPI_Request *request)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Irecv");
+	vp_comm *c;
 	struct vpmpi_request *r;
 	void *bytes, *tmp;
 	long n;
 	int rc, failed;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Irecv",
-				   "source")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Irecv")))
+	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Irecv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Irecv");
@@ -210,15 +214,11 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Probe");
+	vp_comm *c;
 	vp_status st = no_status;
 	int rc;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Probe",
-				   "source")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Probe")))
+	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Probe")))
 		return rc;
 	rc = vp_probe(c, source, tag, &st);
 	vpmpi_status(&st, rc, status);
@@ -228,15 +228,11 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 	       MPI_Status *status)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Iprobe");
+	vp_comm *c;
 	vp_status st = no_status;
 	int rc;
 
-	if (!c)
-		return MPI_ERR_COMM;
-	if ((rc = vpmpi_check_rank(comm, c, source, 1, "MPI_Iprobe",
-				   "source")) ||
-	    (rc = vpmpi_check_tag(comm, tag, 1, "MPI_Iprobe")))
+	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Iprobe")))
 		return rc;
 	rc = vp_iprobe(c, source, tag, flag, &st);
 	if (*flag)

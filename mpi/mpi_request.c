@@ -134,27 +134,31 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 	return MPI_SUCCESS;
 }
 
-int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+/* MPI_Waitall and MPI_Testall: vp's call on vp's requests, then every
+ * completed request finished (when all are: *flag). */
+static int all_of(int count, MPI_Request requests[], int *flag,
+		  MPI_Status statuses[], const char *call)
 {
 	vp_request buf[64], *v;
 	vp_status sbuf[64], *sts;
-	int rc, i;
+	int rc, i, done = 1;
 
-	if ((rc = check_live(count, requests, "MPI_Waitall")))
+	if ((rc = check_live(count, requests, call)))
 		return rc;
-	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Waitall")))
+	if (!(v = vp_requests(count, requests, buf, 64, call)))
 		return MPI_ERR_NO_MEM;
 	sts = count <= 64 ? sbuf : malloc((size_t)count * sizeof(*sts));
 	if (!sts) {
 		if (v != buf)
 			free(v);
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Waitall",
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no memory for %d statuses", count);
 	}
-	rc = vp_waitall(count, v, sts);
+	rc = flag ? vp_testall(count, v, &done, sts)
+		  : vp_waitall(count, v, sts);
 	if (rc)
 		return vpmpi_ret(rc);
-	for (i = 0; i < count; i++) {
+	for (i = 0; done && i < count; i++) {
 		MPI_Status *s = statuses ? &statuses[i] : MPI_STATUS_IGNORE;
 
 		if (requests[i])
@@ -163,11 +167,18 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 			empty(s);
 		requests[i] = MPI_REQUEST_NULL;
 	}
+	if (flag)
+		*flag = done;
 	if (v != buf)
 		free(v);
 	if (sts != sbuf)
 		free(sts);
 	return MPI_SUCCESS;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+	return all_of(count, requests, NULL, statuses, "MPI_Waitall");
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int *index,
@@ -255,36 +266,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
 int MPI_Testall(int count, MPI_Request requests[], int *flag,
 		MPI_Status statuses[])
 {
-	vp_request buf[64], *v;
-	vp_status sbuf[64], *sts;
-	int rc, i;
-
-	if ((rc = check_live(count, requests, "MPI_Testall")))
-		return rc;
-	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Testall")))
-		return MPI_ERR_NO_MEM;
-	sts = count <= 64 ? sbuf : malloc((size_t)count * sizeof(*sts));
-	if (!sts) {
-		if (v != buf)
-			free(v);
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Testall",
-				  "no memory for %d statuses", count);
-	}
-	rc = vp_testall(count, v, flag, sts);
-	if (rc)
-		return vpmpi_ret(rc);
-	for (i = 0; *flag && i < count; i++) {
-		MPI_Status *s = statuses ? &statuses[i] : MPI_STATUS_IGNORE;
-
-		if (requests[i])
-			finish(requests[i], &sts[i], VP_OK, s);
-		else
-			empty(s);
-		requests[i] = MPI_REQUEST_NULL;
-	}
-	if (v != buf)
-		free(v);
-	if (sts != sbuf)
-		free(sts);
-	return MPI_SUCCESS;
+	if (!flag)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Testall", "flag is NULL");
+	return all_of(count, requests, flag, statuses, "MPI_Testall");
 }
