@@ -30,7 +30,9 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_size(MPI_COMM_WORLD, &p);
 	MPI_Comm_rank(MPI_COMM_WORLD, &r);
-	cube = (p & (p - 1)) == 0;
+	/* the cube needs p a power of two, and p > 1: at p = 1 the handout's
+	 * code computes 1 << (d - 1) with d = 0, a shift by -1 (undefined) */
+	cube = p > 1 && (p & (p - 1)) == 0;
 	for (b = 0; b < 3 && p <= 16; b++) {
 		for (i = 0; i < sizes[b]; i++)
 			x[i] = (float)r + (float)i / 1000.0f;
@@ -53,7 +55,8 @@ int main(int argc, char **argv)
 	if (r == 0)
 		printf("seed allgathers on %d ranks: ring %s, cube %s\n", p,
 		       bad_ring ? "WRONG" : "ok",
-		       !cube ? "not run (p is not a power of two)"
+		       p == 1 ? "not run (p = 1)"
+		       : !cube ? "not run (p is not a power of two)"
 		       : bad_cube ? "WRONG" : "ok");
 	MPI_Finalize();
 	return 0;
