@@ -139,6 +139,7 @@ install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
 	  $(DESTDIR)$(BINDIR)
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
 	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
+	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
 	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a
 	sed -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@CFLAGS@||' mpi/vpmpicc.in > $(DESTDIR)$(BINDIR)/vpmpicc
