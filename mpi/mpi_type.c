@@ -770,24 +770,32 @@ int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
 	return MPI_SUCCESS;
 }
 
+/* The bytes of count items of type at *position of a size-byte packed
+ * buffer: their length, or -1 after the error. */
+static long packed_span(MPI_Comm comm, int count, MPI_Datatype type,
+			int size, const int *position, const char *call)
+{
+	long n = vpmpi_bytes(comm, count, type, call);
+
+	if (n >= 0 && (*position < 0 || *position + n > size))
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
+				 "%ld bytes at position %d are outside the "
+				 "%d-byte packed buffer",
+				 n, *position, size),
+		       -1;
+	return n;
+}
+
 int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 	     int outsize, int *position, MPI_Comm comm)
 {
-	const struct vpmpi_type *t = vpmpi_type(comm, type, "MPI_Pack");
-	long n;
+	long n = packed_span(comm, incount, type, outsize, position,
+			     "MPI_Pack");
 
-	if (!t)
-		return MPI_ERR_TYPE;
-	if (incount < 0)
-		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Pack",
-				 "count %d is negative", incount);
-	n = (long)incount * t->size;
-	if (*position < 0 || *position + n > outsize)
-		return vpmpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Pack",
-				 "%ld bytes at position %d do not fit the "
-				 "%d-byte buffer",
-				 n, *position, outsize);
-	vpmpi_pack(t, incount, inbuf, (char *)outbuf + *position);
+	if (n < 0)
+		return vpmpi_me.last_class ? vpmpi_me.last_class
+					   : MPI_ERR_ARG;
+	vpmpi_pack(lookup(type), incount, inbuf, (char *)outbuf + *position);
 	*position += (int)n;
 	return MPI_SUCCESS;
 }
@@ -795,21 +803,14 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	       int outcount, MPI_Datatype type, MPI_Comm comm)
 {
-	const struct vpmpi_type *t = vpmpi_type(comm, type, "MPI_Unpack");
-	long n;
+	long n = packed_span(comm, outcount, type, insize, position,
+			     "MPI_Unpack");
 
-	if (!t)
-		return MPI_ERR_TYPE;
-	if (outcount < 0)
-		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Unpack",
-				 "count %d is negative", outcount);
-	n = (long)outcount * t->size;
-	if (*position < 0 || *position + n > insize)
-		return vpmpi_err(comm, MPI_ERR_TRUNCATE, "MPI_Unpack",
-				 "%ld bytes at position %d are beyond the "
-				 "%d-byte buffer",
-				 n, *position, insize);
-	vpmpi_unpack(t, outcount, (const char *)inbuf + *position, n, outbuf);
+	if (n < 0)
+		return vpmpi_me.last_class ? vpmpi_me.last_class
+					   : MPI_ERR_ARG;
+	vpmpi_unpack(lookup(type), outcount, (const char *)inbuf + *position,
+		     n, outbuf);
 	*position += (int)n;
 	return MPI_SUCCESS;
 }

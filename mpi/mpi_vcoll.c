@@ -26,6 +26,19 @@ static int begin(vp_comm *c, const char *call, vp_alg alg, int root)
 	return vp_coll_begin(c, &sig);
 }
 
+/* Checks a rooted call's communicator and root: 0, or the error's
+ * class after raising it. */
+static int rooted(MPI_Comm comm, vp_comm *c, int root, const char *call)
+{
+	if (!c)
+		return MPI_ERR_COMM;
+	if (root < 0 || root >= vp_size(c))
+		return vpmpi_err(comm, MPI_ERR_ROOT, call,
+				 "root %d is outside [0, %d)", root,
+				 vp_size(c));
+	return MPI_SUCCESS;
+}
+
 /* count items of t at buf + displ extents, packed into out. */
 static void pack_at(const struct vpmpi_type *t, const void *buf, int displ,
 		    int count, char *out)
@@ -86,18 +99,15 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	int r, p, i, rc, failed;
 	vp_status st;
 
-	if (!c)
-		return MPI_ERR_COMM;
+	if ((rc = rooted(comm, c, root, call)))
+		return rc;
 	r = vp_rank(c);
 	p = vp_size(c);
 	cc = vp_coll_comm(c);
-	if (root < 0 || root >= p)
-		return vpmpi_err(comm, MPI_ERR_ROOT, call,
-				 "root %d is outside [0, %d)", root, p);
 	if (r != root || sendbuf != MPI_IN_PLACE) {
 		if (!(bytes = vpmpi_send_bytes(comm, sendbuf, sendcount,
 					       sendtype, &n, &stmp, &failed, call)))
-			return MPI_ERR_TYPE;
+			return failed;
 	} else
 		bytes = NULL, n = 0;
 	if (r != root) {
@@ -166,14 +176,11 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 	int r, p, i, rc, failed;
 	vp_status st;
 
-	if (!c)
-		return MPI_ERR_COMM;
+	if ((rc = rooted(comm, c, root, call)))
+		return rc;
 	r = vp_rank(c);
 	p = vp_size(c);
 	cc = vp_coll_comm(c);
-	if (root < 0 || root >= p)
-		return vpmpi_err(comm, MPI_ERR_ROOT, call,
-				 "root %d is outside [0, %d)", root, p);
 	if (r != root || recvbuf != MPI_IN_PLACE) {
 		if (!(bytes = vpmpi_recv_bytes(comm, recvbuf, recvcount,
 					       recvtype, &n, &rtmp, &failed,
