@@ -1,7 +1,8 @@
 /*
  * bench_mpi.h - Open MPI for vp-bench --compare-mpi: install it when missing
  * (Debian, as root), build this project's MPI twin of the measurement loops
- * (bench/mpi/vp-mpi-bench.c) with mpicc, and run it with mpirun at a given p.
+ * (bench/mpi/vp-mpi-bench.c) with mpicc, and run it with mpirun at a given p;
+ * and the same source built with vp's own vpmpicc, run with vpmpirun.
  *
  * mpirun options, and why:
  *   --oversubscribe                p may exceed the cores (64 ranks on 2)
@@ -96,20 +97,16 @@ static int mpi_build(const char *twin)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
-/* Runs the twin at p with the OP:BYTES:ITERS list; fills rows, returns how
- * many (or -1). */
-static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
-		   struct row *rows, int max)
+/* Runs launch (an mpirun command line up to the program) on the twin with
+ * the OP:BYTES:ITERS list; fills rows, returns how many (or -1). */
+static int twin_run(const char *launch, const char *twin, const char *jobs,
+		    struct row *rows, int max)
 {
 	char cmd[16384], line[512];
 	FILE *f;
 	int n = 0;
 
-	snprintf(cmd, sizeof(cmd),
-		 "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-		 "mpirun --oversubscribe --bind-to none "
-		 "--mca btl_vader_single_copy_mechanism none %s -np %d '%s' %s",
-		 p > ncpu ? "--mca mpi_yield_when_idle 1" : "", p, twin, jobs);
+	snprintf(cmd, sizeof(cmd), "%s '%s' %s", launch, twin, jobs);
 	f = popen(cmd, "r");
 	if (!f)
 		return -1;
@@ -117,12 +114,65 @@ static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
 		if (n < max && row_parse(line, &rows[n]))
 			n++;
 		else
-			fprintf(stderr, "mpirun: %s", line);
+			fprintf(stderr, "twin: %s", line);
 	if (pclose(f) != 0) {
-		fprintf(stderr, "vp-bench: mpirun failed: %s\n", cmd);
+		fprintf(stderr, "vp-bench: this failed: %s\n", cmd);
 		return -1;
 	}
 	return n;
+}
+
+/* Runs the twin under Open MPI at p (see the options above). */
+static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
+		   struct row *rows, int max)
+{
+	char launch[512];
+
+	snprintf(launch, sizeof(launch),
+		 "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+		 "mpirun --oversubscribe --bind-to none "
+		 "--mca btl_vader_single_copy_mechanism none %s -np %d",
+		 p > ncpu ? "--mca mpi_yield_when_idle 1" : "", p);
+	return twin_run(launch, twin, jobs, rows, max);
+}
+
+/* The same twin source built with this build tree's vpmpicc, next to this
+ * program: build/vp-mpi-bench-vp (rebuilt when older than its source or
+ * than libvp.a). dir receives the tools' folder. */
+static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
+{
+	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
+	char lib[4300], cmd[8192], path[4300];
+	struct stat s, b, l;
+
+	mpi_twin_path(twin, len);
+	snprintf(path, sizeof(path), "%s", twin);
+	snprintf(dir, dlen, "%s", dirname(path));
+	snprintf(twin + strlen(twin), len - strlen(twin), "-vp");
+	snprintf(lib, sizeof(lib), "%s/libvp.a", dir);
+	if (stat(src, &s) || stat(lib, &l)) {
+		fprintf(stderr, "vp-bench: %s or %s is missing\n", src, lib);
+		return -1;
+	}
+	if (!stat(twin, &b) && b.st_mtime >= s.st_mtime &&
+	    b.st_mtime >= l.st_mtime)
+		return 0;
+	snprintf(cmd, sizeof(cmd), "'%s/vpmpicc' -O2 -o '%s' '%s'", dir, twin,
+		 src);
+	fprintf(stderr, "vp-bench: %s\n", cmd);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Runs the vpmpicc twin with vpmpirun at p on topology spec. */
+static int vpmpi_run(const char *dir, const char *twin, int p,
+		     const char *spec, const char *jobs, struct row *rows,
+		     int max)
+{
+	char launch[4400];
+
+	snprintf(launch, sizeof(launch), "'%s/vpmpirun' -np %d --topology %s",
+		 dir, p, spec);
+	return twin_run(launch, twin, jobs, rows, max);
 }
 
 #endif

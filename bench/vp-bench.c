@@ -898,6 +898,148 @@ static int mode_compare(const char *outdir)
 	return 0;
 }
 
+/* ---- --compare-mpi --same-source ---- */
+
+struct src_row {
+	struct row vp, vpmpi, mpi;
+};
+
+/* The lower median of two measurements of the same thing (noise only ever
+ * adds time). */
+static void keep_best(struct row *best, const struct row *r, int first)
+{
+	if (first || r->s.p50 < best->s.p50)
+		*best = *r;
+}
+
+/* The goal of issue 12: an MPI program through vpmpicc within 10% of the
+ * same loop written against vp (ping-pong and allreduce, p = 2 and 8). */
+static void same_source_goals(const struct src_row *c, int n)
+{
+	int i, met = 0, all = 0;
+
+	note("%s", "");
+	note("goal: vpmpicc program / native vp <= 1.10 (best median of "
+	     "each side):");
+	for (i = 0; i < n; i++) {
+		const struct row *v = &c[i].vp;
+		double ratio = c[i].vpmpi.s.p50 / v->s.p50;
+
+		if (v->p > 8 || (strcmp(v->op, "pingpong") &&
+				 strcmp(v->op, "allreduce")))
+			continue;
+		all++;
+		met += ratio <= 1.10;
+		note("  %-10s p=%-3d %8zu B  vp %10.3f us  vpmpicc %10.3f us  "
+		     "ratio %5.2f: %s",
+		     v->op, v->p, v->bytes, v->s.p50, c[i].vpmpi.s.p50, ratio,
+		     ratio <= 1.10 ? "met" : "NOT met");
+	}
+	note("MPI source on vp within 10%% of native vp: %d of %d met", met,
+	     all);
+}
+
+static void write_same_source_csv(const char *dir, const struct src_row *c,
+				  int n)
+{
+	char path[4096];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/same_source.csv", dir);
+	if (!(f = fopen(path, "w"))) {
+		perror(path);
+		return;
+	}
+	fprintf(f, "op,p,bytes,vp_p50_us,vpmpi_p50_us,openmpi_p50_us,"
+		   "vpmpi_over_vp,openmpi_over_vpmpi\n");
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s,%d,%zu,%.3f,%.3f,%.3f,%.3f,%.3f\n", c[i].vp.op,
+			c[i].vp.p, c[i].vp.bytes, c[i].vp.s.p50,
+			c[i].vpmpi.s.p50, c[i].mpi.s.p50,
+			c[i].vpmpi.s.p50 / c[i].vp.s.p50,
+			c[i].mpi.s.p50 / c[i].vpmpi.s.p50);
+	fclose(f);
+	fprintf(stderr, "vp-bench: wrote %s\n", path);
+}
+
+/* One MPI source (bench/mpi/vp-mpi-bench.c) built twice, with vpmpicc and
+ * with Open MPI's mpicc, next to vp's own loop: the cost of the MPI layer
+ * and the comparison with Open MPI on the very same program. Noise only
+ * adds time, so each vp side runs `rounds` times, alternating, and keeps
+ * its best median. */
+static int mode_same_source(const char *outdir)
+{
+	static const int ps[] = {2, 8, 64};
+	static struct src_row cmp[MAX_ROWS];
+	struct row want[64], got[64], r;
+	char twin[4096], vtwin[4200], dir[4200], list[8192], job[96],
+	    spec[16];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = 0, pi, i, k, nw, ng, rounds = quick ? 1 : 3;
+
+	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)) ||
+	    vpmpi_build(vtwin, sizeof(vtwin), dir, sizeof(dir)))
+		return 1;
+	for (pi = 0; pi < 3; pi++) {
+		int p = ps[pi];
+
+		nw = compare_jobs(p, want, 64, list, sizeof(list));
+		progress("Open MPI p=%d (%d measurements)", p, nw);
+		ng = mpi_run(twin, p, (int)ncpu, list, got, 64);
+		if (ng != nw) {
+			fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows "
+					"at p = %d\n", ng, nw, p);
+			return 1;
+		}
+		for (i = 0; i < nw && n < MAX_ROWS; i++) {
+			snprintf(spec, sizeof(spec), p == 2 &&
+				 !strcmp(want[i].op, "pingpong") ? "line:2"
+								 : "full:%d", p);
+			snprintf(job, sizeof(job), "%.47s:%zu:%d", want[i].op,
+				 want[i].bytes, want[i].iters);
+			for (k = 0; k < rounds; k++) {
+				progress("p=%d %s %zu B, round %d of %d", p,
+					 want[i].op, want[i].bytes, k + 1,
+					 rounds);
+				if (measure_op(want[i].op, VP_ALG_AUTO, spec,
+					       want[i].bytes, want[i].iters, &r))
+					return 1;
+				keep_best(&cmp[n].vp, &r, !k);
+				if (vpmpi_run(dir, vtwin, p, spec, job, &r, 1) !=
+				    1)
+					return 1;
+				keep_best(&cmp[n].vpmpi, &r, !k);
+			}
+			snprintf(cmp[n].vpmpi.topo, sizeof(cmp[n].vpmpi.topo),
+				 "vpmpi:%s", spec);
+			cmp[n].mpi = got[i];
+			row_print(&cmp[n].vp);
+			row_print(&cmp[n].vpmpi);
+			row_print(&cmp[n].mpi);
+			n++;
+		}
+	}
+	progress("%s", "");
+	note("%s", "");
+	note("the same MPI source built with vpmpicc and with Open MPI's "
+	     "mpicc, next to vp's own loop (medians, us):");
+	note("%-10s %4s %9s %10s %10s %10s %12s %12s", "op", "p", "bytes",
+	     "vp", "vpmpicc", "Open MPI", "vpmpicc/vp", "OpenMPI/vpmpicc");
+	for (i = 0; i < n; i++)
+		note("%-10s %4d %9zu %10.3f %10.3f %10.3f %12.2f %12.2f",
+		     cmp[i].vp.op, cmp[i].vp.p, cmp[i].vp.bytes,
+		     cmp[i].vp.s.p50, cmp[i].vpmpi.s.p50, cmp[i].mpi.s.p50,
+		     cmp[i].vpmpi.s.p50 / cmp[i].vp.s.p50,
+		     cmp[i].mpi.s.p50 / cmp[i].vpmpi.s.p50);
+	same_source_goals(cmp, n);
+	if (outdir) {
+		mkdir(outdir, 0777); /* may exist already */
+		write_same_source_csv(outdir, cmp, n);
+	}
+	return 0;
+}
+
 /* ---- the cliffs of the misuse issue ---- */
 
 /* All-to-all of 4-byte blocks, pairwise: every rank talks to every other
@@ -996,6 +1138,9 @@ static const char usage_text[] =
 	"  --compare-mpi    the same loops in vp and in Open MPI:\n"
 	"    --out DIR      also write DIR/{vp,mpi,compare}.csv and "
 	"DIR/latency.svg\n"
+	"    --same-source  one MPI source built with vpmpicc and with "
+	"mpicc,\n"
+	"                   next to vp's loop (DIR/same_source.csv)\n"
 	"  --csv, --json    rows as CSV or one JSON object per line\n"
 	"  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
 	"                   p = 1024, 10^5 x split+barrier+free\n"
@@ -1040,6 +1185,7 @@ enum {
 	OPT_SIZES,
 	OPT_OPS,
 	OPT_ALGS,
+	OPT_SAME_SOURCE,
 };
 
 static const struct option long_options[] = {
@@ -1059,6 +1205,7 @@ static const struct option long_options[] = {
 	{"sizes", required_argument, NULL, OPT_SIZES},
 	{"ops", required_argument, NULL, OPT_OPS},
 	{"algs", required_argument, NULL, OPT_ALGS},
+	{"same-source", no_argument, NULL, OPT_SAME_SOURCE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -1086,7 +1233,7 @@ int main(int argc, char **argv)
 			      .all_algs = 1};
 	const char *mode = "basic", *outdir = NULL;
 	long list[16];
-	int i, k, n, id;
+	int i, k, n, id, same_source = 0;
 
 	for (i = 0; i < VP_COLL_COUNT_; i++)
 		cs.ops[cs.nops++] = vp_coll_name(i);
@@ -1120,6 +1267,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_OUT:
 			outdir = v;
+			break;
+		case OPT_SAME_SOURCE:
+			same_source = 1;
 			break;
 		case OPT_TOPOLOGY: {
 			char spec[48];
@@ -1161,8 +1311,11 @@ int main(int argc, char **argv)
 		return mode_pingpong();
 	if (!strcmp(mode, "collectives"))
 		return mode_collectives(&cs);
+	if (same_source && strcmp(mode, "compare-mpi"))
+		usage("%s goes with --compare-mpi", "--same-source");
 	if (!strcmp(mode, "compare-mpi"))
-		return mode_compare(outdir);
+		return same_source ? mode_same_source(outdir)
+				   : mode_compare(outdir);
 	if (!strcmp(mode, "cliffs"))
 		return mode_cliffs();
 	return mode_basic();

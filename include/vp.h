@@ -503,6 +503,16 @@ typedef struct vp_coll_sig {
 
 VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
 
+/*
+ * For libraries that implement another interface on vp (vp's MPI layer):
+ * the vp calls this rank makes from now on are made for call (static text,
+ * "MPI_Recv"), until the next vp_call_as; NULL ends it. vp's error messages
+ * and deadlock reports then name the user's call first: "rank 1: MPI_Recv
+ * (vp_recv_tag): ...", "rank 0 in MPI_Bcast (vp_bcast, its vp_send) waits
+ * for rank 1". c is any live communicator of the calling rank.
+ */
+VP_API int vp_call_as(vp_comm *c, const char *call);
+
 /* Records that op ran with alg (and why, for AUTO); reported in
  * vp_stats.collectives (counted once per call, at rank 0 of c) and by
  * vp_coll_last. Called by the collectives. */

@@ -5,6 +5,7 @@
  */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,17 @@ void vpmpi_unbind(void)
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
 }
 
+/* The class of the first error the layer made fatal, for the launcher's
+ * last line (vp records the message, as VP_EINVAL). */
+static atomic_int fatal_class;
+
+int vpmpi_job_class(int vp_code)
+{
+	int cls = atomic_load(&fatal_class);
+
+	return vp_code == VP_EINVAL && cls ? cls : vpmpi_class(vp_code);
+}
+
 int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	      ...)
 {
@@ -65,6 +77,9 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	if (world) {
 		/* MPI_ERRORS_ARE_FATAL: the run fails with this message and
 		 * the rank goes no further */
+		int none = 0;
+
+		atomic_compare_exchange_strong(&fatal_class, &none, mpi_class);
 		vp_abort(world, VP_EINVAL, call, "%s", msg);
 		vpmpi_leave(VP_EINVAL);
 	}
@@ -89,6 +104,23 @@ int vpmpi_class(int code)
 	default:
 		return MPI_ERR_OTHER;
 	}
+}
+
+int vpmpi_started(const char *call)
+{
+	if (vpmpi_me.initialized && !vpmpi_me.finalized)
+		return MPI_SUCCESS;
+	return vpmpi_fail(MPI_ERR_OTHER, call, "%s",
+			  vpmpi_me.finalized
+			      ? "called after MPI_Finalize"
+			      : "called before MPI_Init (only MPI_Initialized, "
+				"MPI_Finalized and MPI_Get_version may be)");
+}
+
+void vpmpi_calling(const char *call)
+{
+	if (vpmpi_me.comm[MPI_COMM_WORLD])
+		vp_call_as(vpmpi_me.comm[MPI_COMM_WORLD], call);
 }
 
 int vpmpi_ret(int code)
@@ -167,6 +199,7 @@ int MPI_Finalize(void)
 	/* MPI_Finalize is collective: no rank leaves while another may still
 	 * send to it (MPI programs rely on that), and vp then checks that
 	 * nothing sent is left unreceived */
+	vpmpi_calling("MPI_Finalize");
 	vp_barrier(vpmpi_me.comm[MPI_COMM_WORLD]);
 	/* communicators the program did not free, and MPI_COMM_SELF */
 	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++)

@@ -206,6 +206,12 @@ static int rank_main(vp_comm *world, void *arg)
 	else
 		rc = exit_status; /* the rank called exit() */
 	exit_to = NULL;
+	/* as mpirun does: a process that called MPI_Init must call
+	 * MPI_Finalize before it ends well */
+	if (rc == 0 && vpmpi_me.initialized && !vpmpi_me.finalized)
+		rc = vp_abort(world, VP_EINVAL, "main",
+			      "the rank ended without calling MPI_Finalize "
+			      "(every rank that called MPI_Init must)");
 	free(argv);
 	vpmpi_unbind();
 	return rc;
@@ -357,6 +363,14 @@ int main(int argc, char **argv)
 	o.trace = getenv("VPMPI_TRACE");
 	o.svg = getenv("VPMPI_SVG");
 	rc = vp_run(&o, rank_main, &j, &st);
+	if (rc < 0) { /* vp's report is printed; its MPI error class too */
+		char text[MPI_MAX_ERROR_STRING];
+		int len, cls = vpmpi_job_class(rc);
+
+		MPI_Error_string(cls, text, &len);
+		fprintf(stderr, "vpmpi: the job failed with MPI error class %d "
+				"(%s); vp: %s\n", cls, text, vp_strerror(rc));
+	}
 	if (getenv("VPMPI_STATS") && atoi(getenv("VPMPI_STATS")))
 		fprintf(stderr,
 			"vpmpi: %d ranks on %s: %llu messages, %llu bytes, "

@@ -78,6 +78,9 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 {
 	int i;
 
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	vpmpi_calling(call);
 	if (n < 0)
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
 				  n);
@@ -181,16 +184,16 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 	return all_of(count, requests, NULL, statuses, "MPI_Waitall");
 }
 
-int MPI_Waitany(int count, MPI_Request requests[], int *index,
-		MPI_Status *status)
+static int wait_any(int count, MPI_Request requests[], int *index,
+		    MPI_Status *status, const char *call)
 {
 	vp_request buf[64], *v;
 	vp_status st = no_status;
 	int rc;
 
-	if ((rc = check_live(count, requests, "MPI_Waitany")))
+	if ((rc = check_live(count, requests, call)))
 		return rc;
-	if (!(v = vp_requests(count, requests, buf, 64, "MPI_Waitany")))
+	if (!(v = vp_requests(count, requests, buf, 64, call)))
 		return MPI_ERR_NO_MEM;
 	rc = vp_waitany(count, v, index, &st);
 	if (rc)
@@ -205,6 +208,12 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index,
 	if (v != buf)
 		free(v);
 	return MPI_SUCCESS;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int *index,
+		MPI_Status *status)
+{
+	return wait_any(count, requests, index, status, "MPI_Waitany");
 }
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
@@ -240,8 +249,9 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
 {
 	int first, i, done, rc;
 
-	if ((rc = MPI_Waitany(incount, requests, &first,
-			      statuses ? &statuses[0] : MPI_STATUS_IGNORE)))
+	if ((rc = wait_any(incount, requests, &first,
+			   statuses ? &statuses[0] : MPI_STATUS_IGNORE,
+			   "MPI_Waitsome")))
 		return rc;
 	if (first == MPI_UNDEFINED) {
 		*outcount = MPI_UNDEFINED;

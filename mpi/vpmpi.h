@@ -106,14 +106,25 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 #define vpmpi_fail(cls, call, ...) vpmpi_err(MPI_COMM_WORLD, cls, call, __VA_ARGS__)
 /* An MPI error class for a vp error code. */
 int vpmpi_class(int vp_code);
+/* The MPI class of a failed job whose vp_run returned vp_code: the class
+ * of the layer's own first fatal error when the job failed on it. */
+int vpmpi_job_class(int vp_code);
 /* The result of a vp call: MPI_SUCCESS, or the rank ends here (a failed
  * vp call has failed the run: a program never goes on past it). */
 int vpmpi_ret(int vp_code);
 /* A vp status as an MPI status (status may be MPI_STATUS_IGNORE). */
 void vpmpi_status(const vp_status *in, int rc, MPI_Status *status);
 
+/* MPI_SUCCESS between MPI_Init and MPI_Finalize; else the error, naming
+ * call (vpmpi_comm checks it for the calls on a communicator). */
+int vpmpi_started(const char *call);
+/* The MPI call the rank's next vp calls are made for (vp_call_as), so that
+ * vp's reports name it; vpmpi_comm does it for calls on a communicator. */
+void vpmpi_calling(const char *call);
+
 /* ---- communicators (mpi_comm.c) ---- */
-/* The communicator of a handle, or NULL after the error (named). */
+/* The communicator of a handle, or NULL after the error (named); vp's
+ * reports of the calls made on it name call (vpmpi_calling). */
 vp_comm *vpmpi_comm(MPI_Comm h, const char *call);
 /* A new handle for c inheriting from's error handler (MPI_COMM_NULL for
  * NULL), or -1 after the error (the table is full; c is freed). */

@@ -284,5 +284,7 @@ static int differing_counts(const struct vp__world *w, char *out, size_t len)
 
 int vp__coll_postmortem(const struct vp__world *w, char *out, size_t len)
 {
-	return differing_records(w, out, len) || differing_counts(w, out, len);
+	if (differing_records(w, out, len))
+		return 2;
+	return differing_counts(w, out, len);
 }

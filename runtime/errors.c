@@ -62,32 +62,69 @@ const char *vp__rank_last_call(const struct vp__rank *r)
 }
 
 /* Only while r is blocked (or from r's own thread): the collective's name
- * is not published atomically. */
+ * is not published atomically. "vp_recv", "vp_barrier (its vp_send)", and
+ * under a layer's call "MPI_Recv (vp_recv_tag)" or "MPI_Bcast (vp_bcast,
+ * its vp_send)". */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len)
 {
 	const char *coll = r->trace.label[1];
 	const char *d = vp__rank_last_call(r);
+	const char *layer =
+	    atomic_load_explicit(&r->layer_call, memory_order_relaxed);
+	int in_coll = atomic_load_explicit(&r->doing_space,
+					   memory_order_relaxed) ==
+			  VP__SPACE_COLL &&
+		      coll;
 
-	if (atomic_load_explicit(&r->doing_space, memory_order_relaxed) ==
-		VP__SPACE_COLL &&
-	    coll)
+	if (layer && in_coll)
+		snprintf(buf, len, "%s (vp_%s, its %s)", layer, coll, d);
+	else if (layer)
+		snprintf(buf, len, "%s (%s)", layer, d);
+	else if (in_coll)
 		snprintf(buf, len, "vp_%s (its %s)", coll, d);
 	else
 		snprintf(buf, len, "%s", d);
 	return buf;
 }
 
+int vp__rank_in_collective(const struct vp__rank *r)
+{
+	return atomic_load_explicit(&r->doing_space, memory_order_relaxed) ==
+	       VP__SPACE_COLL;
+}
+
+void vp__world_cycle_cause(struct vp__world *w, int p2p_only)
+{
+	pthread_mutex_lock(&w->error_lock);
+	w->p2p_cycle = p2p_only;
+	pthread_mutex_unlock(&w->error_lock);
+}
+
+int vp_call_as(vp_comm *c, const char *call)
+{
+	if (!c || c->magic != VP__COMM_LIVE)
+		return VP_EINVAL;
+	atomic_store_explicit(&c->me->layer_call, call, memory_order_relaxed);
+	return VP_OK;
+}
+
 /* "rank R: call: ..."; a point-to-point call made by a collective is named
- * after the collective the user called. */
+ * after the collective the user called, and a call made for a layer above
+ * vp after the layer's call too. */
 static void format_error(struct vp__rank *me, const char *call, const char *fmt,
 			 va_list ap)
 {
-	char doing[96];
+	char doing[160];
 	int n;
+	const char *layer = me->layer_call;
 
-	if (me->doing && me->doing_space == VP__SPACE_COLL &&
-	    !strcmp(call, vp__rank_last_call(me)))
+	if (me->doing && !strcmp(call, vp__rank_last_call(me)) &&
+	    (me->doing_space == VP__SPACE_COLL || layer))
 		call = vp__rank_doing(me, doing, sizeof(doing));
+	else if (layer && !strncmp(call, "vp_", 3)) { /* not vp_abort's text */
+		snprintf(doing, sizeof(doing), "%s (%s)", layer, call);
+		call = doing;
+	}
 	n = snprintf(me->errmsg, sizeof(me->errmsg),
 		     "rank %d: %s: ", me->world_rank, call);
 

@@ -272,25 +272,42 @@ static void summarize(const char *msg, char *out, size_t cap)
  * A run that ends well or deadlocked may still hide mismatched collectives
  * (a rank that reduced while the others broadcast leaves its messages
  * unreceived; different roots deadlock): that cause, when found, becomes
- * the run's error, followed by the deadlock report if there was one.
+ * the run's error, followed by the deadlock report if there was one. But
+ * where the deadlock's cycle joins only ranks blocked in point-to-point
+ * calls (two ranks receiving from each other while the rest wait in a
+ * barrier), that cycle is the cause: the count of collective calls follows
+ * the report as a note, and the run stays deadlocked.
  */
 static void settle_mismatch(struct vp__world *w)
 {
 	char why[512], *full;
+	int found, note;
 	size_t n;
 
 	if (w->error_code != VP_OK && w->error_code != VP_EDEADLOCK)
 		return;
-	if (!vp__coll_postmortem(w, why, sizeof(why)))
+	if (!(found = vp__coll_postmortem(w, why, sizeof(why))))
 		return;
-	n = strlen(why) + (w->error ? strlen(w->error) : 0) + 2;
+	note = found == 1 && w->error_code == VP_EDEADLOCK && w->error &&
+	       w->p2p_cycle;
+	n = strlen(why) + (w->error ? strlen(w->error) : 0) + 32;
 	full = malloc(n);
 	if (!full)
 		return;
-	snprintf(full, n, "%s%s%s", why, w->error ? "\n" : "",
-		 w->error ? w->error : "");
+	if (note) { /* the report without its last line break, the note */
+		size_t keep = strlen(w->error);
+
+		keep -= keep && w->error[keep - 1] == '\n';
+		snprintf(full, n, "%.*s\nnote, at the deadlock: %s", (int)keep,
+			 w->error, why);
+	} else {
+		snprintf(full, n, "%s%s%s", why, w->error ? "\n" : "",
+			 w->error ? w->error : "");
+	}
 	free(w->error);
 	w->error = full;
+	if (note)
+		return;
 	w->error_code = VP_EMISMATCH;
 	w->error_rank = atoi(why + 5); /* "rank R: ..." or "rank R made ..." */
 }

@@ -131,6 +131,9 @@ struct vp__rank {
 	 * check only while the rank is blocked. */
 	_Atomic(const char *) doing;
 	atomic_int doing_space;
+	/* The call of a layer above vp that the rank's vp calls are made
+	 * for (vp_call_as: "MPI_Recv"), NULL when none. */
+	_Atomic(const char *) layer_call;
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[VP__ERRMSG_BYTES];
@@ -156,6 +159,9 @@ struct vp__world {
 	_Alignas(VP__CACHELINE) pthread_mutex_t error_lock;
 	int error_code, error_rank;
 	char *error; /* its whole message (a deadlock report may be long) */
+	/* A deadlock whose wait-for cycle joins only ranks blocked outside
+	 * collectives: that cycle is its cause (vp__world_cycle_cause). */
+	int p2p_cycle;
 
 	/* Groups made by vp_comm_split (comm.c). */
 	pthread_mutex_t group_lock;
@@ -236,10 +242,11 @@ int vp__from_world(const vp_comm *c, int w); /* c's rank of world rank w */
 void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env);
 int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		   const char *call);
-/* After the join: 1 with a message in out when two ranks recorded the same
- * collective call with different arguments, or made different numbers of
- * collective calls on the world (the cause of a silent run or of a
- * deadlock). */
+/* After the join, with a message in out: 2 when two ranks recorded the
+ * same collective call with different arguments (the cause of a silent run
+ * or of a deadlock), 1 when they made different numbers of collective
+ * calls on the world (the cause of a run that ended well; a mere symptom
+ * where ranks deadlocked midway), 0 neither. */
 int vp__coll_postmortem(const struct vp__world *w, char *out, size_t len);
 
 /* coll_log.c: which algorithm each collective used. */

@@ -76,6 +76,8 @@
  *   vp__world_fail(w, rank, code, msg)  records the run's first error, sets
  *                                 the status and calls wake_all
  *   vp__rank_doing(r, buf, len)   the user's call rank r is blocked in
+ *   vp__rank_in_collective(r)     whether that call is a collective
+ *   vp__world_cycle_cause(w, p2p) what the deadlock's cycle is made of
  */
 #ifndef VP_RUNTIME_TRANSPORT_H
 #define VP_RUNTIME_TRANSPORT_H
@@ -220,5 +222,12 @@ void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
 /* The public call rank r made last (any time, even while it runs). */
 const char *vp__rank_last_call(const struct vp__rank *r);
+/* 1 while rank r is inside a collective (its messages' tags are the
+ * collective's, not the user's). */
+int vp__rank_in_collective(const struct vp__rank *r);
+/* Before failing the run as deadlocked: whether its wait-for cycle joins
+ * only ranks blocked in point-to-point calls (then ranks that made fewer
+ * collective calls than others are a symptom, not the cause). */
+void vp__world_cycle_cause(struct vp__world *w, int p2p_only);
 
 #endif /* VP_RUNTIME_TRANSPORT_H */

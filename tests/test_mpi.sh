@@ -13,7 +13,11 @@
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
-#     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables.
+#     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables;
+#   - wrong programs (truncation, collective mismatches, a message never
+#     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
+#     ending without MPI_Finalize) fail naming the MPI call, vp's call under
+#     it, the ranks and the MPI error class.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 here=$(cd "$(dirname "$0")" && pwd)
 tools=${VP_TOOLS:-build}
@@ -34,7 +38,7 @@ case $show in
 esac
 
 progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals"
-for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock; do
+for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
 		ok "vpmpicc compiles tests/mpi/$p.c unchanged"
@@ -146,8 +150,32 @@ check $? "exit(5) on a rank ends the job with status 5 (exit $rc): $(cat "$tmp/e
 # synchronous sends: head to head, a deadlock reported with its cycle
 timeout 60 "$run" -np 3 "$tmp/ssend_deadlock" >/dev/null 2>"$tmp/err"
 rc=$?
-[ $rc = 1 ] && grep -q "vp_ssend_tag" "$tmp/err" && grep -q "cycle: 0 -> 1 -> 0" "$tmp/err"
-check $? "MPI_Ssend head to head is a deadlock, reported (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
+[ $rc = 1 ] && grep -q "rank 0 in MPI_Ssend (vp_ssend_tag) waits for rank 1" "$tmp/err" &&
+	grep -q "cycle: 0 -> 1 -> 0" "$tmp/err" &&
+	grep -q "MPI error class 16 (other error); vp: deadlock" "$tmp/err"
+check $? "MPI_Ssend head to head is a deadlock, reported naming MPI_Ssend (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
+
+# wrong programs fail, naming the MPI call, the ranks and the MPI class
+wrong() { # mistake, then what stderr must hold
+	"$run" -np 4 "$tmp/wrong" "$1" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && grep -qF "$2" "$tmp/err" && grep -qF "$3" "$tmp/err"
+	check $? "wrong program ($1) fails (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
+}
+wrong truncate "rank 1: MPI_Recv (vp_recv_tag): message of 16 bytes from rank 0 does not fit the 4-byte receive buffer" \
+	"MPI error class 15 (message truncated)"
+wrong root "rank 1: MPI_Finalize (vp_barrier): a message of rank 0's collective call 0 (vp_bcast)" \
+	"MPI error class 16"
+wrong count "MPI_Allreduce (vp_allreduce): count " \
+	"(call 0 on this communicator)"
+wrong op "MPI_Allreduce (vp_allreduce): op VP_" \
+	"(call 0 on this communicator)"
+wrong unreceived "rank 0 -> rank 1: 1 message (point-to-point)" \
+	"messages were sent but never received"
+wrong noinit "MPI_Comm_rank: called before MPI_Init" "MPI error class"
+wrong nofinalize "rank 2: main: the rank ended without calling MPI_Finalize" \
+	"MPI error class"
+wrong after "MPI_Comm_rank: called after MPI_Finalize" "MPI error class"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

@@ -36,8 +36,13 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 	const char *gone = peer >= 0 && atomic_load(&r->tw->ranks[peer].exited)
 			       ? ", which has exited"
 			       : "";
-	char call[96];
+	int tag = atomic_load_explicit(&r->wait_tag, memory_order_relaxed);
+	char call[160], tag_text[32] = "";
 
+	/* the user's tags, not those of a collective's own messages */
+	if (!vp__rank_in_collective(r->rank))
+		snprintf(tag_text, sizeof(tag_text),
+			 tag == VP_ANY_TAG ? ", any tag" : ", tag %d", tag);
 	/* a rank that may wake meanwhile: only its atomically kept call */
 	if (stable)
 		vp__rank_doing(r->rank, call, sizeof(call));
@@ -52,13 +57,13 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 		snprintf(
 		    buf, len,
 		    "rank %d in %s waits for rank %d%s: recv into %zu-byte "
-		    "buffer",
-		    r->world_rank, call, peer, gone, bytes);
+		    "buffer%s",
+		    r->world_rank, call, peer, gone, bytes, tag_text);
 	else
 		snprintf(buf, len,
 			 "rank %d in %s waits for rank %d%s: send %zu bytes "
-			 "(rendezvous, receiver must copy)",
-			 r->world_rank, call, peer, gone, bytes);
+			 "(rendezvous, receiver must copy)%s",
+			 r->world_rank, call, peer, gone, bytes, tag_text);
 	return buf;
 }
 
@@ -120,9 +125,10 @@ static void report(struct thr_world *w)
 			 cur);
 		add(rep, cap, &len, line);
 	} else if (cur >= 0) {
-		int first = cur, n = 0;
+		int first = cur, n = 0, p2p_only = 1;
 		add(rep, cap, &len, "  cycle:");
 		do {
+			p2p_only &= !vp__rank_in_collective(w->ranks[cur].rank);
 			if (n++ < 16) {
 				snprintf(line, sizeof(line), " %d ->", cur);
 				add(rep, cap, &len, line);
@@ -135,6 +141,7 @@ static void report(struct thr_world *w)
 		}
 		snprintf(line, sizeof(line), " %d\n", first);
 		add(rep, cap, &len, line);
+		vp__world_cycle_cause(w->w, p2p_only);
 	}
 	vp__world_fail(w->w, -1, VP_EDEADLOCK, rep);
 	free(rep);

@@ -668,7 +668,7 @@ int thr_block_set(void *tx, const struct vp__xwait *w, int n)
 			return VP_OK;
 		caa_cpu_relax();
 	}
-	return thr_block(me, THR_WAIT_SET, THR_ANY_PEER, NULL, NULL, 0);
+	return thr_block(me, THR_WAIT_SET, THR_ANY_PEER, 0, NULL, NULL, 0);
 }
 
 /* Appends s to a bounded buffer. */
@@ -784,7 +784,7 @@ static int take(struct thr_rank *me, struct vp__mailbox *mb,
 				caa_cpu_relax();
 			continue;
 		}
-		rc = thr_block(me, THR_WAIT_RECV, r->src, mb, NULL, r->n);
+		rc = thr_block(me, THR_WAIT_RECV, r->src, r->tag, mb, NULL, r->n);
 		if (rc) {
 			unlend(mb, r);
 			return rc;

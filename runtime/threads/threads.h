@@ -95,6 +95,7 @@ struct thr_rank {
 	_Atomic(struct vp__mailbox *) wait_mb;
 	_Atomic(struct vp__msg *) wait_msg;
 	atomic_size_t wait_bytes;
+	atomic_int wait_tag; /* the awaited message's tag, for reports */
 	atomic_int exited; /* set once the rank function returned */
 
 	/* shared: messages receivers hand back to this rank's pool.
@@ -193,6 +194,7 @@ struct thr_world {
 
 /* wait.c: blocking with spin, yield and park; lost-wake-up free. */
 int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
+	      int tag,
 	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes);
 void thr_wake(struct thr_world *w, int target, int waker);
 void thr_wake_all(struct thr_world *w);

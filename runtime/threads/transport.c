@@ -92,7 +92,7 @@ static int complete_send(void *tx, void *pending, int dst)
 
 	if (!rdv)
 		return VP_OK;
-	rc = thr_block(me, THR_WAIT_RDV_DONE, dst, NULL, rdv, rdv->len);
+	rc = thr_block(me, THR_WAIT_RDV_DONE, dst, rdv->tag, NULL, rdv, rdv->len);
 	if (rc == VP_OK)
 		goto recycle;
 	/* The run is failing. Withdraw the buffer unless the receiver is

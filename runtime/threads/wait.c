@@ -159,7 +159,7 @@ static int status_code(struct thr_world *w)
 }
 
 int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
-	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
+	      int tag, struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
 {
 	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
@@ -168,6 +168,7 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
 	atomic_store_explicit(&me->wait_msg, msg, memory_order_relaxed);
 	atomic_store_explicit(&me->wait_bytes, bytes, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_tag, tag, memory_order_relaxed);
 	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
 	atomic_store(&me->waiting_on, peer);
 

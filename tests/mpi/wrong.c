@@ -1,0 +1,57 @@
+/* wrong.c - wrong MPI programs that a real MPI may run to a wrong answer
+ * or a hang, and that vp must fail loudly, naming the MPI call, the ranks
+ * and the MPI error class. argv[1] picks the mistake:
+ *   truncate   rank 0 sends 4 ints, rank 1 receives 1
+ *   root       MPI_Bcast with root 0 on some ranks and root 1 on others
+ *   count      MPI_Allreduce of 2 ints on rank 1, 1 int elsewhere
+ *   op         MPI_Allreduce with MPI_MAX on rank 2, MPI_SUM elsewhere
+ *   unreceived rank 0 sends a message no one receives
+ *   types      rank 0 sends MPI_INT, rank 1 receives MPI_FLOAT (same size)
+ *   noinit     MPI_Comm_rank before MPI_Init
+ *   nofinalize rank 2 returns from main without MPI_Finalize
+ *   after      MPI_Comm_rank after MPI_Finalize */
+#include <mpi.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+	int r, x[4] = {1, 2, 3, 4}, y[4];
+	const char *what = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(what, "noinit"))
+		MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	if (!strcmp(what, "truncate")) {
+		if (r == 0)
+			MPI_Send(x, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+		if (r == 1)
+			MPI_Recv(y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD,
+				 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "root")) {
+		MPI_Bcast(x, 1, MPI_INT, r == 1, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "count")) {
+		MPI_Allreduce(x, y, r == 1 ? 2 : 1, MPI_INT, MPI_SUM,
+			      MPI_COMM_WORLD);
+	} else if (!strcmp(what, "op")) {
+		MPI_Allreduce(x, y, 1, MPI_INT, r == 2 ? MPI_MAX : MPI_SUM,
+			      MPI_COMM_WORLD);
+	} else if (!strcmp(what, "unreceived")) {
+		if (r == 0)
+			MPI_Send(x, 1, MPI_INT, 1, 7, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "types")) {
+		float f;
+
+		if (r == 0)
+			MPI_Send(x, 1, MPI_INT, 1, 3, MPI_COMM_WORLD);
+		if (r == 1)
+			MPI_Recv(&f, 1, MPI_FLOAT, 0, 3, MPI_COMM_WORLD,
+				 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "nofinalize") && r == 2) {
+		return 0;
+	}
+	MPI_Finalize();
+	if (!strcmp(what, "after"))
+		MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	return 0;
+}
