@@ -42,6 +42,7 @@ enum {
 	VP_EMISMATCH = -9,    /* ranks made different collective calls */
 	VP_EUNRECEIVED = -10, /* messages sent were never received */
 	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
+	VP_ETYPE = -12,       /* a message's type is not its receive's */
 };
 
 VP_API const char *vp_strerror(int code);
@@ -512,6 +513,20 @@ VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
  * for rank 1". c is any live communicator of the calling rank.
  */
 VP_API int vp_call_as(vp_comm *c, const char *call);
+
+/*
+ * Typed point-to-point messages, for layers whose messages have types (vp's
+ * MPI layer checks MPI's type matching with it). From this call on, every
+ * message this rank sends on a communicator's point-to-point space carries
+ * send_type, and every receive it posts there expects recv_type: static
+ * text naming the element type ("4-byte integer"), NULL for untyped bytes,
+ * which match anything. A message whose type is not its receive's fails the
+ * run with VP_ETYPE: "rank 1: vp_recv_tag: the message from rank 0 (tag 1)
+ * holds 4-byte integer elements but the receive expects 4-byte float
+ * elements". c is any live communicator of the calling rank.
+ */
+VP_API int vp_msg_types(vp_comm *c, const char *send_type,
+			const char *recv_type);
 
 /* Records that op ran with alg (and why, for AUTO); reported in
  * vp_stats.collectives (counted once per call, at rank 0 of c) and by

@@ -99,6 +99,8 @@ int vpmpi_class(int code)
 		return MPI_ERR_RANK;
 	case VP_ETRUNC:
 		return MPI_ERR_TRUNCATE;
+	case VP_ETYPE:
+		return MPI_ERR_TYPE;
 	case VP_ENOMEM:
 		return MPI_ERR_NO_MEM;
 	default:

@@ -17,11 +17,13 @@ static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
 
 /* The communicator of a point-to-point call with its peer and tag
  * checked (a receive's may be MPI_ANY_SOURCE and MPI_ANY_TAG), or NULL
- * with *rc the error's class. */
-static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv, int *rc,
-			 const char *call)
+ * with *rc the error's class. vp checks that the message's elements are of
+ * the kind its receive expects (MPI's type matching, sec. 3.3.1). */
+static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv,
+			 MPI_Datatype type, int *rc, const char *call)
 {
 	vp_comm *c = vpmpi_comm(comm, call);
+	const char *kind;
 
 	*rc = MPI_ERR_COMM;
 	if (!c)
@@ -30,6 +32,8 @@ static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv, int *rc,
 				    recv ? "source" : "destination")) ||
 	    (*rc = vpmpi_check_tag(comm, tag, recv, call)))
 		return NULL;
+	kind = vpmpi_type_kind(type);
+	vp_msg_types(c, kind, kind);
 	return c;
 }
 
@@ -43,7 +47,7 @@ static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 	long n;
 	int rc, failed;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, &rc, call)))
+	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -90,7 +94,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	long n;
 	int rc, failed;
 
-	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Recv")))
+	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Recv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Recv");
@@ -115,7 +119,7 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	long n;
 	int rc, failed;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, &rc, "MPI_Isend")))
+	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, "MPI_Isend")))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, "MPI_Isend")))
@@ -141,7 +145,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	long n;
 	int rc, failed;
 
-	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Irecv")))
+	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Irecv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Irecv");
@@ -218,7 +222,8 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 	vp_status st = no_status;
 	int rc;
 
-	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Probe")))
+	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
+			   "MPI_Probe")))
 		return rc;
 	rc = vp_probe(c, source, tag, &st);
 	vpmpi_status(&st, rc, status);
@@ -232,7 +237,8 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 	vp_status st = no_status;
 	int rc;
 
-	if (!(c = p2p_args(comm, source, tag, 1, &rc, "MPI_Iprobe")))
+	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
+			   "MPI_Iprobe")))
 		return rc;
 	rc = vp_iprobe(c, source, tag, flag, &st);
 	if (*flag)

@@ -121,6 +121,37 @@ static struct vpmpi_type *lookup(MPI_Datatype t)
 	return NULL;
 }
 
+const char *vpmpi_type_kind(MPI_Datatype type)
+{
+	static const char *const ints[] = {
+	    [2] = "2-byte integer", [4] = "4-byte integer",
+	    [8] = "8-byte integer"};
+	const struct vpmpi_type *t = lookup(type), *e;
+
+	if (!t || !t->elem)
+		return NULL;
+	switch (t->elem) {
+	case MPI_FLOAT:
+		return "4-byte float";
+	case MPI_DOUBLE:
+		return "8-byte float";
+	case MPI_LONG_DOUBLE:
+		return "long double";
+	case MPI_2INT:
+		return ints[sizeof(int)];
+	case MPI_SHORT: case MPI_UNSIGNED_SHORT: case MPI_INT:
+	case MPI_UNSIGNED: case MPI_LONG: case MPI_UNSIGNED_LONG:
+	case MPI_LONG_LONG_INT: case MPI_UNSIGNED_LONG_LONG:
+	case MPI_INT16_T: case MPI_INT32_T: case MPI_INT64_T:
+	case MPI_UINT16_T: case MPI_UINT32_T: case MPI_UINT64_T:
+	case MPI_AINT: case MPI_OFFSET: case MPI_COUNT:
+		e = lookup(t->elem);
+		return e && e->size <= 8 ? ints[e->size] : NULL;
+	default:
+		return NULL; /* bytes, characters, pairs of mixed types */
+	}
+}
+
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call)
 {
 	const struct vpmpi_type *ty = lookup(t);

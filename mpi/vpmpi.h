@@ -141,6 +141,12 @@ const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
 				    const char *call);
 /* The same, committed or not (constructors, queries). */
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call);
+/* What MPI's type matching compares, named for vp_msg_types: the kind and
+ * size of a datatype's elements ("4-byte integer": MPI_INT and MPI_INT32_T
+ * alike, signed and unsigned alike, the same bits), or NULL where nothing
+ * is checked: bytes and characters (MPI_BYTE, MPI_PACKED and MPI_CHAR are
+ * matched byte by byte), mixed elements, and handles that are not types. */
+const char *vpmpi_type_kind(MPI_Datatype type);
 /* Bytes of count items of type, or -1 after the error. */
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call);
 /* 1 if count items of t lie in one run of bytes starting at the buffer. */

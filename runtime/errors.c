@@ -39,6 +39,8 @@ const char *vp_strerror(int code)
 		return "messages were sent but never received";
 	case VP_EWATCHDOG:
 		return "watchdog: no progress for too long";
+	case VP_ETYPE:
+		return "message type does not match the receive's";
 	}
 	return "unknown error code";
 }

@@ -45,6 +45,8 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 			      dst_world, n, env);
 	vp__trace_stamp(me, env);
 	vp__coll_stamp(c, env);
+	if (c->space == VP__SPACE_USER)
+		env->type_code = vp__send_type(c);
 	rc = vp__tx(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
 				  env, sync, pending);
 	return rc ? rc : hops;
@@ -69,7 +71,9 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 		return vp__fail(me, rc, call, "waiting for %s: %s",
 				vp__peer_name(c, src_world, peer, sizeof(peer)),
 				vp_strerror(rc));
-	if ((rc = vp__coll_check(c, src_world, env, call)))
+	if ((rc = vp__coll_check(c, src_world, env, call)) ||
+	    (rc = vp__type_check(c, src_world, *got_tag, vp__recv_type(c), env,
+				 call)))
 		return rc;
 	vp__trace_arrived(me, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);

@@ -45,6 +45,7 @@ struct vp_req {
 	double send_end;
 	/* a receive */
 	struct vp__xrecv xr;
+	uint32_t expect_type; /* vp_msg_types' code when it was posted */
 	struct vp__trace_op op;
 	struct vp_req *prev, *next; /* the rank's live list, or its queue */
 };
@@ -325,6 +326,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
 	r->xr.tag = tag;
 	r->xr.buf = buf;
 	r->xr.n = n;
+	r->expect_type = vp__recv_type(c);
 	vp__trace_begin(c, &r->op, VP__EV_RECV);
 	if ((rc = vp__tx(me)->post_recv(me->tx, &r->xr)))
 		return vp__fail(me, rc, "vp_irecv",
@@ -392,6 +394,9 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 		      0, x->len);
 	vp__trace_received(c, &r->op, x->got_src, x->env.seq, x->len);
 	vp__trace_end(c, &r->op);
+	if ((rc = vp__type_check(c, x->got_src, x->got_tag, r->expect_type,
+				 &x->env, call)))
+		goto out;
 	if (x->len > x->n)
 		rc = vp__fail(me, VP_ETRUNC, call,
 			      "message of %zu bytes from %s does not fit the "

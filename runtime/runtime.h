@@ -134,6 +134,10 @@ struct vp__rank {
 	/* The call of a layer above vp that the rank's vp calls are made
 	 * for (vp_call_as: "MPI_Recv"), NULL when none. */
 	_Atomic(const char *) layer_call;
+	/* vp_msg_types: the codes (and names) of the element type of the
+	 * messages the rank sends and of the receives it posts, 0 untyped */
+	uint32_t send_type, recv_type;
+	const char *send_type_name, *recv_type_name;
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
 	char errmsg[VP__ERRMSG_BYTES];
@@ -242,6 +246,12 @@ int vp__from_world(const vp_comm *c, int w); /* c's rank of world rank w */
 void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env);
 int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		   const char *call);
+/* msg_type.c: the type code a send on c stamps, the one a receive posted on
+ * c expects (0 outside the user space), and the check on receipt. */
+uint32_t vp__send_type(const vp_comm *c);
+uint32_t vp__recv_type(const vp_comm *c);
+int vp__type_check(vp_comm *c, int src_world, int tag, uint32_t expect,
+		   const struct vp__envelope *env, const char *call);
 /* After the join, with a message in out: 2 when two ranks recorded the
  * same collective call with different arguments (the cause of a silent run
  * or of a deadlock), 1 when they made different numbers of collective

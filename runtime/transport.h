@@ -97,7 +97,11 @@ struct vp__envelope {
 	uint32_t seq;       /* model: the sender's modelled send number */
 	uint32_t step;      /* trace: the sender's Lamport step */
 	uint32_t coll_call; /* check: the collective call it belongs to */
-	uint32_t coll_hash; /* check: the hash of that call's arguments */
+	union {
+		uint32_t coll_hash; /* check: the hash of that call's arguments */
+		uint32_t type_code; /* point-to-point: its element type, 0 none
+				       (msg_type.c) */
+	};
 };
 
 /*

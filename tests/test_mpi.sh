@@ -14,7 +14,8 @@
 #     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
 #     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables;
-#   - wrong programs (truncation, collective mismatches, a message never
+#   - wrong programs (truncation, a message of MPI_INT received as MPI_FLOAT,
+#     collective mismatches, a message never
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
 #     ending without MPI_Finalize) fail naming the MPI call, vp's call under
 #     it, the ranks and the MPI error class.
@@ -172,6 +173,8 @@ wrong op "MPI_Allreduce (vp_allreduce): op VP_" \
 	"(call 0 on this communicator)"
 wrong unreceived "rank 0 -> rank 1: 1 message (point-to-point)" \
 	"messages were sent but never received"
+wrong types "rank 1: MPI_Recv (vp_recv_tag): the message from rank 0 (tag 3) holds 4-byte integer elements but the receive expects 4-byte float elements" \
+	"MPI error class 3 (invalid or unsupported datatype)"
 wrong noinit "MPI_Comm_rank: called before MPI_Init" "MPI error class"
 wrong nofinalize "rank 2: main: the rank ended without calling MPI_Finalize" \
 	"MPI error class"
