@@ -128,6 +128,7 @@ bench: $(BUILD)/vp-bench
 	./$(BUILD)/vp-bench | tee bench/results/basic.txt
 	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
 	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
+	./$(BUILD)/vp-bench --compare-mpi --same-source --out bench/results | tee bench/results/same_source.txt
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
 # follow the usual pkg-config layout (pkg-config --variable=libdir vp).

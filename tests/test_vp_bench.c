@@ -96,9 +96,13 @@ static void bad_arguments(void)
 	rc = tool("vp-bench --collectives --p");
 	tap_ok(rc == 2 && strstr(out, "--p needs a value"),
 	       "an option without its value exits 2: %s", out);
+	rc = tool("vp-bench --collectives --same-source");
+	tap_ok(rc == 2 && strstr(out, "--same-source goes with --compare-mpi"),
+	       "--same-source without --compare-mpi exits 2: %s", out);
 	rc = tool("vp-bench --help");
 	tap_ok(rc == 0 && strstr(out, "usage: vp-bench") &&
-		       strstr(out, "--compare-mpi"),
+		       strstr(out, "--compare-mpi") &&
+		       strstr(out, "--same-source"),
 	       "--help prints the usage and exits 0");
 	rc = tool("vp-bench --version");
 	tap_ok(rc == 0 && !strncmp(out, "vp-bench ", 9),
