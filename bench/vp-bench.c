@@ -1306,13 +1306,13 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage("'%s' is not an option", argv[optind]);
+	if (same_source && strcmp(mode, "compare-mpi"))
+		usage("%s goes with --compare-mpi", "--same-source");
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();
 	if (!strcmp(mode, "collectives"))
 		return mode_collectives(&cs);
-	if (same_source && strcmp(mode, "compare-mpi"))
-		usage("%s goes with --compare-mpi", "--same-source");
 	if (!strcmp(mode, "compare-mpi"))
 		return same_source ? mode_same_source(outdir)
 				   : mode_compare(outdir);
