@@ -720,6 +720,31 @@ static int compare_jobs(int p, struct row *want, int max, char *list,
 	return n;
 }
 
+/* The comparison set at p, measured by the Open MPI twin: how many rows
+ * (want and got alike), or -1 after the error. */
+static int openmpi_rows(const char *twin, int p, struct row *want,
+			struct row *got, char *list, size_t len)
+{
+	int nw = compare_jobs(p, want, 64, list, len), ng;
+
+	progress("Open MPI p=%d (%d measurements)", p, nw);
+	ng = mpi_run(twin, p, (int)sysconf(_SC_NPROCESSORS_ONLN), list, got,
+		     64);
+	if (ng != nw) {
+		fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows at p = "
+				"%d\n", ng, nw, p);
+		return -1;
+	}
+	return nw;
+}
+
+/* vp's topology for a comparison row: the ping-pong on one link. */
+static void spec_of(int p, const char *op, char *spec, size_t len)
+{
+	snprintf(spec, len, p == 2 && !strcmp(op, "pingpong") ? "line:2"
+							      : "full:%d", p);
+}
+
 static void write_csv(const char *dir, const char *name,
 		      const struct cmp_row *c, int n, int which)
 {
@@ -839,9 +864,8 @@ static int mode_compare(const char *outdir)
 	static struct cmp_row cmp[MAX_ROWS];
 	struct row want[64], got[64], probe;
 	char twin[4096], list[8192], spec[32];
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	double v[REPS], cl_us;
-	int n = 0, pi, i, k, nw, ng;
+	int n = 0, pi, i, k, nw;
 
 	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)))
 		return 1;
@@ -855,20 +879,13 @@ static int mode_compare(const char *outdir)
 	for (pi = 0; pi < 3; pi++) {
 		int p = ps[pi];
 
-		nw = compare_jobs(p, want, 64, list, sizeof(list));
-		progress("Open MPI p=%d (%d measurements)", p, nw);
-		ng = mpi_run(twin, p, (int)ncpu, list, got, 64);
-		if (ng != nw) {
-			fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows "
-					"at p = %d\n", ng, nw, p);
+		if ((nw = openmpi_rows(twin, p, want, got, list,
+				       sizeof(list))) < 0)
 			return 1;
-		}
 		for (i = 0; i < nw && n < MAX_ROWS; i++) {
 			progress("vp p=%d %s %zu B", p, want[i].op,
 				 want[i].bytes);
-			snprintf(spec, sizeof(spec), p == 2 &&
-				 !strcmp(want[i].op, "pingpong") ? "line:2"
-								 : "full:%d", p);
+			spec_of(p, want[i].op, spec, sizeof(spec));
 			if (measure_op(want[i].op, VP_ALG_AUTO, spec,
 				       want[i].bytes, want[i].iters, &probe))
 				return 1;
@@ -975,8 +992,7 @@ static int mode_same_source(const char *outdir)
 	struct row want[64], got[64], r;
 	char twin[4096], vtwin[4200], dir[4200], list[8192], job[96],
 	    spec[16];
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int n = 0, pi, i, k, nw, ng, rounds = quick ? 1 : 3;
+	int n = 0, pi, i, k, nw, rounds = quick ? 1 : 3;
 
 	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)) ||
 	    vpmpi_build(vtwin, sizeof(vtwin), dir, sizeof(dir)))
@@ -984,18 +1000,11 @@ static int mode_same_source(const char *outdir)
 	for (pi = 0; pi < 3; pi++) {
 		int p = ps[pi];
 
-		nw = compare_jobs(p, want, 64, list, sizeof(list));
-		progress("Open MPI p=%d (%d measurements)", p, nw);
-		ng = mpi_run(twin, p, (int)ncpu, list, got, 64);
-		if (ng != nw) {
-			fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows "
-					"at p = %d\n", ng, nw, p);
+		if ((nw = openmpi_rows(twin, p, want, got, list,
+				       sizeof(list))) < 0)
 			return 1;
-		}
 		for (i = 0; i < nw && n < MAX_ROWS; i++) {
-			snprintf(spec, sizeof(spec), p == 2 &&
-				 !strcmp(want[i].op, "pingpong") ? "line:2"
-								 : "full:%d", p);
+			spec_of(p, want[i].op, spec, sizeof(spec));
 			snprintf(job, sizeof(job), "%.47s:%zu:%d", want[i].op,
 				 want[i].bytes, want[i].iters);
 			for (k = 0; k < rounds; k++) {
