@@ -45,8 +45,8 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 			      dst_world, n, env);
 	vp__trace_stamp(me, env);
 	vp__coll_stamp(c, env);
-	if (c->space == VP__SPACE_USER)
-		env->type_code = vp__send_type(c);
+	if (c->space == VP__SPACE_USER) /* else coll_stamp's hash stands */
+		env->type_code = me->send_type;
 	rc = vp__tx(me)->post_send(me->tx, vp__ctx(c), dst_world, tag, buf, n,
 				  env, sync, pending);
 	return rc ? rc : hops;

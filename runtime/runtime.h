@@ -246,9 +246,9 @@ int vp__from_world(const vp_comm *c, int w); /* c's rank of world rank w */
 void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env);
 int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		   const char *call);
-/* msg_type.c: the type code a send on c stamps, the one a receive posted on
- * c expects (0 outside the user space), and the check on receipt. */
-uint32_t vp__send_type(const vp_comm *c);
+/* msg_type.c: the type code a receive posted on c expects (0 outside the
+ * user space; a send stamps me->send_type there), and the check on
+ * receipt. */
 uint32_t vp__recv_type(const vp_comm *c);
 int vp__type_check(vp_comm *c, int src_world, int tag, uint32_t expect,
 		   const struct vp__envelope *env, const char *call);
