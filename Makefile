@@ -6,7 +6,10 @@
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make run              the main job: vp-run, the tour of every collective
 #   make bench            the benchmarks (bench/vp-bench) into bench/results/
-#   make install PREFIX=/usr/local
+#   make MPI=1            libvp-mpi (build-mpi/): the mpi transport as well,
+#                         built with mpicc; make check MPI=1 runs its tests
+#                         under mpirun, make run MPI=1 the tour
+#   make install PREFIX=/usr/local  (MPI=1: libvp-mpi and vp-mpi.pc)
 #   make deps             install liburcu-dev if missing (root), else say how
 #   make format           clang-format every source
 
@@ -15,8 +18,18 @@ CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 VERSION := 0.2.0
 SAN ?=
+MPI ?=
 
-ifeq ($(SAN),)
+ifneq ($(MPI),)
+ifneq ($(SAN),)
+$(error MPI=1 builds without sanitizers (MPI libraries trip them))
+endif
+BUILD := build-mpi
+CC := mpicc
+LIBNAME := vp-mpi
+MPI_FLAGS := -DVP_HAVE_MPI
+MPIRUN ?= mpirun
+else ifeq ($(SAN),)
 BUILD := build
 else ifeq ($(SAN),thread)
 BUILD := build-thread
@@ -27,16 +40,24 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 else
 $(error SAN must be empty, thread or address)
 endif
+LIBNAME ?= vp
+LIB_A := $(BUILD)/lib$(LIBNAME).a
+LIB_SO := $(BUILD)/lib$(LIBNAME).so
 
 STD := -std=gnu11
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # Only the public API (VP_API in vp.h) is exported from libvp.so.
-VP_CFLAGS := -Iinclude -pthread -fPIC -fvisibility=hidden -MMD -MP $(SAN_FLAGS)
+VP_CFLAGS := -Iinclude -pthread -fPIC -fvisibility=hidden -MMD -MP $(SAN_FLAGS) \
+	$(MPI_FLAGS)
 FINAL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(VP_CFLAGS)
 FINAL_LDFLAGS = -pthread $(SAN_FLAGS) $(LDFLAGS)
 LDLIBS += -lm
 
-LIB_SRC := $(wildcard topology/*.c runtime/*.c runtime/*/*.c collectives/*.c)
+LIB_SRC := $(filter-out runtime/mpi/%,\
+	$(wildcard topology/*.c runtime/*.c runtime/*/*.c collectives/*.c))
+ifneq ($(MPI),)
+LIB_SRC += $(wildcard runtime/mpi/*.c)
+endif
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -46,9 +67,15 @@ MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/vpmpicc $(BUILD)/vpmpirun
 TOOL_SRC := $(wildcard bench/vp-*.c)
 TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
 DEPS_OK := $(BUILD)/.deps-ok
+# The MPI build: the library, the tools and the transport's test program;
+# the MPI layer (an MPI of its own) is not part of it.
+ifneq ($(MPI),)
+MPI_TOOLS :=
+TEST_BIN := $(BUILD)/tests/transport_suite
+endif
 
 .PHONY: all check valgrind run bench install deps format clean
-all: $(BUILD)/libvp.a $(BUILD)/libvp.so $(TOOL_BIN) $(MPI_TOOLS)
+all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
 deps: $(DEPS_OK)
@@ -68,11 +95,11 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $$(pkg-config --cflags liburcu) -c $< -o $@
 
-$(BUILD)/libvp.a: $(LIB_OBJ)
+$(LIB_A): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libvp.so: $(LIB_OBJ)
+$(LIB_SO): $(LIB_OBJ)
 	$(CC) -shared -o $@ $^ $(FINAL_LDFLAGS) $(LDLIBS)
 
 # The MPI layer (mpi/, written against vp.h only) and its wrappers; the
@@ -95,19 +122,31 @@ $(BUILD)/vpmpirun: mpi/vpmpirun
 	@mkdir -p $(BUILD)
 	cp $< $@ && chmod +x $@
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libvp.a
+$(BUILD)/tests/%: tests/%.c $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
-$(BUILD)/vp-%: bench/vp-%.c $(BUILD)/libvp.a
-	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(BUILD)/libvp.a $(FINAL_LDFLAGS) $(LDLIBS)
+$(BUILD)/tests/transport_suite: tests/transport/suite.c $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -Itests $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
+
+$(BUILD)/vp-%: bench/vp-%.c $(LIB_A)
+	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
-check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(BUILD)/libvp.so \
-	  $(BUILD)/libvp.a $(MPI_TOOLS)
+ifneq ($(MPI),)
+# the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
+# model times compared with the threads transport's
+check: $(TEST_BIN) $(BUILD)/vp-run $(LIB_SO) $(LIB_A)
+	@MPIRUN="$(MPIRUN)" VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
+	  tests/test_transport_mpi.sh
+else
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
+	  $(LIB_A) $(MPI_TOOLS)
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
 	  tests/test_exports.sh tests/test_mpi.sh
+endif
 
 # Every test binary under valgrind's leak checker (definite and indirect
 # leaks and memory errors fail it); the soak is shortened, threads raised.
@@ -118,8 +157,13 @@ valgrind: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
 	@VP_TOOLS=$(BUILD) VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
 	  sh tests/run-tests.sh $(TEST_BIN)
 
+ifneq ($(MPI),)
+run: $(BUILD)/vp-run
+	$(MPIRUN) --oversubscribe -np 8 ./$(BUILD)/vp-run
+else
 run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run
+endif
 
 # The standard set: the basic suite, every collective x algorithm, and the
 # side by side with Open MPI (installed with apt-get when missing and root).
@@ -135,6 +179,23 @@ bench: $(BUILD)/vp-bench
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
+ifneq ($(MPI),)
+# libvp-mpi: the header, both libraries and vp-mpi.pc (mpicc's flags are
+# the user's: build the program with mpicc too)
+install: $(LIB_A) $(LIB_SO)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libvp-mpi.a
+	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libvp-mpi.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
+	  'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: vp-mpi' \
+	  'Description: vp with its mpi transport (ranks as MPI processes); build with mpicc' \
+	  'Version: $(VERSION)' 'Requires.private: liburcu' \
+	  'Cflags: -I$${includedir} -pthread' \
+	  'Libs: -L$${libdir} -lvp-mpi -pthread' 'Libs.private: -lm' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
+else
 install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
 	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
 	  $(DESTDIR)$(BINDIR)
@@ -156,6 +217,7 @@ install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
 	  'Cflags: -I$${includedir} -pthread' \
 	  'Libs: -L$${libdir} -lvp -pthread' 'Libs.private: -lm' \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp.pc
+endif
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
@@ -163,4 +225,4 @@ format:
 clean:
 	rm -rf build build-thread build-address
 
--include $(LIB_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(TEST_BIN:=.d)

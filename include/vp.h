@@ -86,6 +86,11 @@ typedef struct vp_opts {
 	 * ranks stuck outside vp, which deadlock detection cannot see); the
 	 * environment variable VP_WATCHDOG sets it too. 0: off (default). */
 	double watchdog;
+	/* What moves the messages: NULL or "threads" (default: the ranks are
+	 * threads of this process), or "mpi" (the ranks are the processes of
+	 * an mpirun job, one rank each; needs libvp-mpi, built by make MPI=1).
+	 * The environment variable VP_TRANSPORT overrides it. */
+	const char *transport;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -125,6 +130,11 @@ typedef struct vp_stats {
 	 * was already waiting (one copy instead of two; counted by the
 	 * threads transport). */
 	uint64_t direct_messages;
+	/* 1 in the process that ran rank 0: with the threads transport,
+	 * always; under mpirun (transport "mpi"), the one process that
+	 * printed the report and wrote the trace, where a program should
+	 * print what it reports (every process gets the same figures). */
+	int leader;
 } vp_stats;
 
 /* vp_stats.incomplete: */

@@ -172,7 +172,9 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		return VP_OK;
 	mine = &cs->history[cs->call % VP__COLL_HISTORY];
 	vp__peer_name(c, src_world, there, sizeof(there));
-	known = sender_call(&me->world->ranks[src_world], cs->ctx,
+	/* the sender's record of its call, where its memory is ours */
+	known = vp__tx(me)->shares_memory &&
+		sender_call(&me->world->ranks[src_world], cs->ctx,
 			    env->coll_call, &theirs);
 	if (env->coll_call != here)
 		return vp__fail(me, VP_EMISMATCH, mine->sig.call,

@@ -37,6 +37,11 @@ struct vp__coll_log {
 	struct coll_entry e[LOG_ENTRIES];
 };
 
+size_t vp__coll_log_bytes(void)
+{
+	return sizeof(struct vp__coll_log);
+}
+
 static struct vp__coll_log *log_of(struct vp__rank *r)
 {
 	if (!r->coll_state.log)

@@ -8,10 +8,14 @@
  *
  * vp_comm_split gathers every member's (color, key) at group rank 0 and
  * sends the table back, in the runtime space and outside the model clock:
- * splitting is set-up, not part of an algorithm's cost. Each member then
- * derives the same new group; the first to reach the registry creates it.
+ * splitting is set-up, not part of an algorithm's cost. Rank 0 also numbers
+ * the new groups, from ids only it hands out (world rank w's k-th id is
+ * 1 + w + p k), so members in different processes agree on them without a
+ * shared counter. Each member then derives the same new group; in each
+ * process, the first member to reach the registry creates its record.
  */
 #define _GNU_SOURCE /* qsort_r */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,16 +135,17 @@ void vp__groups_free(struct vp__world *w)
 	w->groups = NULL;
 }
 
-/* Finds or creates the group (parent, seq, color) with the given members. */
-static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
-				   int color, const int *members, int n)
+/* Finds or creates the group numbered id with the given members; its
+ * record lives while the members of this process use it. */
+static struct vp__group *group_get(struct vp__world *w, int id,
+				   const int *members, int n)
 {
 	struct vp__group *g;
-	int i;
+	int i, here = 0;
 
 	pthread_mutex_lock(&w->group_lock);
 	for (g = w->groups; g; g = g->next)
-		if (g->parent == parent && g->seq == seq && g->color == color)
+		if (g->id == id)
 			goto out;
 	g = calloc(1, sizeof(*g));
 	if (!g)
@@ -154,18 +159,71 @@ static struct vp__group *group_get(struct vp__world *w, int parent, int seq,
 	memcpy(g->world_of, members, (size_t)n * sizeof(int));
 	g->size = n;
 	g->whole = n == w->p;
-	for (i = 0; i < n && g->whole; i++)
-		g->whole = members[i] == i;
-	atomic_init(&g->refs, n);
-	g->parent = parent;
-	g->seq = seq;
-	g->color = color;
-	g->id = ++w->next_group_id;
+	for (i = 0; i < n; i++) {
+		g->whole &= members[i] == i;
+		here += vp__is_local(w, members[i]);
+	}
+	atomic_init(&g->refs, here);
+	g->id = id;
 	g->next = w->groups;
 	w->groups = g;
 out:
 	pthread_mutex_unlock(&w->group_lock);
 	return g;
+}
+
+/* Rank 0 of a split takes n group ids: its k-th, k0 .. k0 + n - 1; -1 when
+ * they would not fit (contexts are ints: id * VP__SPACES + space). */
+static long long group_id(const struct vp__world *w, int allocator,
+			  long long k)
+{
+	return 1 + allocator + (long long)w->p * k;
+}
+
+static int ids_take(struct vp__rank *me, int n)
+{
+	int k0 = me->groups_made;
+
+	if (group_id(me->world, me->world_rank, (long long)k0 + n) >
+	    (INT_MAX - VP__SPACES) / VP__SPACES)
+		return -1;
+	me->groups_made += n;
+	return k0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The distinct colors of table (color, key per rank; VP_UNDEFINED left
+ * out), sorted into colors; returns how many. */
+static int distinct_colors(const int *table, int size, int *colors)
+{
+	int i, n = 0, k = 0;
+
+	for (i = 0; i < size; i++)
+		if (table[2 * i] != VP_UNDEFINED)
+			colors[n++] = table[2 * i];
+	qsort(colors, (size_t)n, sizeof(int), cmp_int);
+	for (i = 0; i < n; i++)
+		if (!k || colors[k - 1] != colors[i])
+			colors[k++] = colors[i];
+	return k;
+}
+
+/* The id of color's group: rank 0's k0-th id plus the color's place
+ * among the distinct colors (which every member computes alike). */
+static int id_of(const vp_comm *c, const int *colors, int ncolors, int k0,
+		 int color)
+{
+	const int *at = bsearch(&color, colors, (size_t)ncolors, sizeof(int),
+				cmp_int);
+
+	return (int)group_id(c->world, vp__to_world(c, 0),
+			     (long long)k0 + (at - colors));
 }
 
 /* Unmodelled blocking exchange in c's runtime space (vp_comm_split,
@@ -200,11 +258,11 @@ static int cmp_by_key(const void *a, const void *b, void *table)
 
 int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 {
-	int size, r, i, n = 0, rc, mine[2] = { color, key };
+	int size, r, i, n = 0, rc, mine[2] = { color, key }, ncolors, k0, id;
 	int *table = NULL, *members = NULL, *order = NULL;
+	size_t table_bytes;
 	struct vp__group *g;
 	vp_comm *nc;
-	int seq;
 
 	if (!c)
 		return VP_EINVAL;
@@ -221,7 +279,9 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 				color);
 	size = c->group->size;
 	r = c->rank;
-	table = malloc(2 * (size_t)size * sizeof(int));
+	/* (color, key) per rank, then rank 0's first group id (k0) */
+	table_bytes = (2 * (size_t)size + 1) * sizeof(int);
+	table = malloc(table_bytes);
 	members = malloc((size_t)size * sizeof(int));
 	order = malloc((size_t)size * sizeof(int));
 	if (!table || !members || !order) {
@@ -238,28 +298,38 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 				 vp__rt_recv(c, i, table + 2 * i, 2 * sizeof(int),
 					     "vp_comm_split")))
 				goto out;
+		table[2 * size] = ids_take(c->me, distinct_colors(table, size,
+								  order));
 		for (i = 1; i < size; i++)
-			if ((rc = vp__rt_send(c, i, table,
-					      2 * (size_t)size * sizeof(int),
+			if ((rc = vp__rt_send(c, i, table, table_bytes,
 					      "vp_comm_split")))
 				goto out;
 	} else {
 		if ((rc = vp__rt_send(c, 0, mine, sizeof(mine),
 				      "vp_comm_split")) ||
-		    (rc = vp__rt_recv(c, 0, table, 2 * (size_t)size * sizeof(int),
+		    (rc = vp__rt_recv(c, 0, table, table_bytes,
 				      "vp_comm_split")))
 			goto out;
 	}
-	seq = c->user->split_seq++; /* shared by both twins */
+	c->user->split_seq++; /* shared by both twins */
+	if ((k0 = table[2 * size]) < 0) {
+		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split",
+			      "rank 0 of this communicator has used up its "
+			      "communicator ids (%d)",
+			      c->me->groups_made);
+		goto out;
+	}
 	if (color == VP_UNDEFINED)
 		goto out;
+	ncolors = distinct_colors(table, size, order);
+	id = id_of(c, order, ncolors, k0, color);
 	for (i = 0; i < size; i++)
 		if (table[2 * i] == color)
 			order[n++] = i;
 	qsort_r(order, (size_t)n, sizeof(int), cmp_by_key, table);
 	for (i = 0; i < n; i++)
 		members[i] = vp__to_world(c, order[i]);
-	g = group_get(c->world, c->group->id, seq, color, members, n);
+	g = group_get(c->world, id, members, n);
 	nc = calloc(2, sizeof(*nc));
 	if (!g || !nc) {
 		free(nc);

@@ -8,6 +8,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime.h"
@@ -53,6 +54,34 @@ void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 		w->error_rank = rank;
 		w->error = strdup(msg);
 	}
+	pthread_mutex_unlock(&w->error_lock);
+}
+
+int vp__world_error(struct vp__world *w, int *rank, char **msg,
+		    int *p2p_cycle)
+{
+	int code;
+
+	pthread_mutex_lock(&w->error_lock);
+	code = w->error_code;
+	*rank = w->error_rank;
+	*msg = w->error;
+	*p2p_cycle = w->p2p_cycle;
+	pthread_mutex_unlock(&w->error_lock);
+	return code;
+}
+
+void vp__world_adopt_error(struct vp__world *w, int rank, int code,
+			   const char *msg, int p2p_cycle)
+{
+	char *copy = code != VP_OK && msg ? strdup(msg) : NULL;
+
+	pthread_mutex_lock(&w->error_lock);
+	free(w->error);
+	w->error = copy;
+	w->error_code = code;
+	w->error_rank = code != VP_OK ? rank : -1;
+	w->p2p_cycle = p2p_cycle;
 	pthread_mutex_unlock(&w->error_lock);
 }
 

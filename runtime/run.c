@@ -114,6 +114,8 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 	}
 	if (!o->kary)
 		o->kary = DEFAULT_KARY;
+	if (getenv("VP_TRANSPORT"))
+		o->transport = getenv("VP_TRANSPORT");
 	if (getenv("VP_WATCHDOG"))
 		o->watchdog = atof(getenv("VP_WATCHDOG"));
 	if (!(o->watchdog >= 0)) {
@@ -136,6 +138,41 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 	return 0;
 }
 
+/* The transports vp was built with, by name (vp_opts.transport). */
+static const struct vp__transport *const transports[] = {
+	&vp__threads_transport,
+#ifdef VP_HAVE_MPI
+	&vp__mpi_transport,
+#endif
+};
+
+static const struct vp__transport *transport_named(const char *name,
+						   char *err, size_t errlen)
+{
+	size_t i;
+
+	if (!name || !*name)
+		return transports[0];
+	for (i = 0; i < sizeof(transports) / sizeof(transports[0]); i++)
+		if (!strcmp(name, transports[i]->name))
+			return transports[i];
+	if (!strcmp(name, "mpi"))
+		snprintf(err, errlen,
+			 "vp_run: transport 'mpi': this libvp was built "
+			 "without MPI (build libvp-mpi with make MPI=1 and "
+			 "link it instead)");
+	else
+		snprintf(err, errlen,
+			 "vp_run: transport '%s' is unknown (threads%s)", name,
+#ifdef VP_HAVE_MPI
+			 " or mpi"
+#else
+			 ""
+#endif
+		);
+	return NULL;
+}
+
 static void world_free(struct vp__world *w)
 {
 	int i;
@@ -150,6 +187,7 @@ static void world_free(struct vp__world *w)
 		vp__comms_free(r);
 		vp__requests_free(r);
 		vp__windows_free(r);
+		free(r->strings);
 	}
 	vp__groups_free(w);
 	pthread_mutex_destroy(&w->error_lock);
@@ -176,7 +214,12 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	w->opts = *o;
 	w->model = (struct vp__model){ o->ts, o->tw, o->th };
 	w->p = t->p;
-	w->tx_ops = &vp__threads_transport;
+	w->tx_ops = transport_named(o->transport, err, errlen);
+	if (!w->tx_ops) {
+		*rc = VP_EINVAL;
+		free(w);
+		return NULL;
+	}
 	w->world_group.size = t->p;
 	w->world_group.whole = 1;
 	w->world_group.id = 0;
@@ -208,6 +251,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		goto fail;
 	for (i = 0; i < t->p; i++)
 		w->ranks[i].tx = tx_rank[i];
+	w->tx_ops->locals(w->tx, &w->local_first, &w->local_count);
 	free(ranks);
 	free(tx_rank);
 	return w;
@@ -381,6 +425,7 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	settle_unreceived(w, st);
 	st->error_code = w->error_code;
 	st->error_rank = w->error_rank;
+	st->leader = vp__is_local(w, 0);
 	summarize(w->error ? w->error : "", st->error, sizeof(st->error));
 	st->report = keep_report(w->error);
 }
@@ -390,6 +435,7 @@ static void fail_early(vp_stats *st, const vp_opts *o, int code,
 {
 	if (st) {
 		memset(st, 0, sizeof(*st));
+		st->leader = 1;
 		st->error_code = code;
 		st->error_rank = -1;
 		snprintf(st->error, sizeof(st->error), "%s", msg);
@@ -443,7 +489,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	st->p = w->p;
 	collect_stats(w, st);
 	rc = w->error_code;
-	if (rc && !o.quiet)
+	if (rc && !o.quiet && vp__is_local(w, 0))
 		fprintf(stderr, "vp: %s\n", st->error);
 	world_free(w);
 	return rc;

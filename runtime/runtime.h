@@ -49,7 +49,6 @@ struct vp__group {
 	int size;
 	int *world_of;          /* group rank -> world rank; NULL = identity */
 	int whole;              /* every world rank, in world order */
-	int parent, seq, color; /* made by split number seq of group parent */
 	struct vp__group *next;
 };
 
@@ -124,6 +123,7 @@ struct vp__rank {
 	struct vp__req_pool reqs;
 	struct vp_win *wins; /* every window this rank made (window.c) */
 	int nfreed;
+	int groups_made; /* group ids this rank handed out (comm.c) */
 	pthread_t thread; /* the thread that runs this rank */
 	/* The public call the rank is in (vp__enter), for error messages and
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
@@ -140,6 +140,9 @@ struct vp__rank {
 	const char *send_type_name, *recv_type_name;
 	int result;
 	int raised; /* code of the last vp_error/vp_abort, 0 none */
+	/* records.c: the strings of this rank's records when they were
+	 * unpacked from another process (labels, call names), else NULL */
+	char *strings;
 	char errmsg[VP__ERRMSG_BYTES];
 };
 
@@ -154,6 +157,9 @@ struct vp__world {
 	struct vp__group world_group;
 	const struct vp__transport *tx_ops;
 	void *tx; /* the transport's state of the run */
+	/* The ranks this process runs (all of them with threads); the
+	 * process running rank 0 writes the trace and prints the report. */
+	int local_first, local_count;
 
 	/* Run state: 0 running, else VP_EABORT or VP_EDEADLOCK. Read on every
 	 * call, written once: alone on its line. */
@@ -170,7 +176,6 @@ struct vp__world {
 	/* Groups made by vp_comm_split (comm.c). */
 	pthread_mutex_t group_lock;
 	struct vp__group *groups;
-	int next_group_id;
 
 	struct vp__trace_world trace;
 };
@@ -227,6 +232,13 @@ void vp__requests_enter(struct vp__rank *r);
 void vp__requests_settle(struct vp__rank *r);
 void vp__requests_free(struct vp__rank *r);
 
+/* 1 when world rank r runs in this process (its records may be read
+ * while the ranks run when the transport shares memory). */
+static inline int vp__is_local(const struct vp__world *w, int r)
+{
+	return r >= w->local_first && r < w->local_first + w->local_count;
+}
+
 /* window.c: the windows' memory, after the run */
 void vp__windows_free(struct vp__rank *r);
 
@@ -262,5 +274,6 @@ int vp__coll_postmortem(const struct vp__world *w, char *out, size_t len);
 /* coll_log.c: which algorithm each collective used. */
 void vp__coll_log_report(struct vp__world *w, vp_stats *st);
 void vp__coll_log_free(struct vp__rank *r);
+size_t vp__coll_log_bytes(void); /* the size of a rank's log (records.c) */
 
 #endif /* VP_RUNTIME_H */

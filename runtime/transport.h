@@ -8,10 +8,10 @@
  * and starts and joins the ranks. A transport never reads an envelope: it
  * carries it, so it knows nothing of cost models or traces.
  *
- * One transport exists today: threads/ (ranks as threads of one process,
- * lock-free mailboxes). Adding one (ranks as MPI processes, say) means a new
- * folder with its own struct vp__transport and one line in run.c's table;
- * nothing above the seam changes.
+ * Two transports exist: threads/ (ranks as threads of one process,
+ * lock-free mailboxes) and mpi/ (ranks as the processes of an MPI job,
+ * built only by make MPI=1). Adding one means a new folder with its own
+ * struct vp__transport and one line in run.c's table.
  *
  * Contract (who calls what, from which thread, what may run concurrently):
  *
@@ -57,8 +57,14 @@
  *                failed: every rank blocked in complete_send or recv
  *                returns VP_EABORT (or VP_EDEADLOCK) promptly.
  *   stats        vp_run's thread after run: the transport's own figures
- *                (mailboxes, memory). An MPI transport would also gather
- *                every rank's records to rank 0 here.
+ *                (mailboxes, memory).
+ *   locals       any time after world_new: the ranks this process runs.
+ *                A transport across processes runs some ranks here and
+ *                the others elsewhere; before its run returns, it gives
+ *                every process every rank's records
+ *                (vp__records_pack/unpack) and the run's agreed first
+ *                error (vp__world_error/adopt_error), so that what vp_run
+ *                reports is the same in every process.
  *   unreceived   vp_run's thread after run: the messages left in flight.
  *   world_free   vp_run's thread, last.
  *
@@ -163,6 +169,11 @@ struct vp__unreceived {
  */
 struct vp__transport {
 	const char *name;
+	/* 1: every rank of the run is in this process's memory, so the
+	 * runtime may read another rank's records while the ranks run (to
+	 * name a collective's differing argument) and one-sided windows may
+	 * load and store directly. */
+	int shares_memory;
 	int (*world_new)(const struct vp__transport_init *in, void **tx_world,
 			 void **tx_rank, char *err, size_t errlen);
 	int (*run)(void *tx_world);
@@ -213,10 +224,15 @@ struct vp__transport {
 	uint64_t (*unreceived)(void *tx_world, struct vp__unreceived *first,
 			       int max, int *npairs);
 	void (*world_free)(void *tx_world);
+	/* The ranks this process runs: first .. first + count - 1. */
+	void (*locals)(void *tx_world, int *first, int *count);
 };
 
 /* The transports (one file each defines one). */
 extern const struct vp__transport vp__threads_transport;
+#ifdef VP_HAVE_MPI
+extern const struct vp__transport vp__mpi_transport;
+#endif
 
 /* Services of the runtime to its transport (see the contract above). */
 void vp__rank_main(struct vp__rank *r);
@@ -233,5 +249,18 @@ int vp__rank_in_collective(const struct vp__rank *r);
  * only ranks blocked in point-to-point calls (then ranks that made fewer
  * collective calls than others are a symptom, not the cause). */
 void vp__world_cycle_cause(struct vp__world *w, int p2p_only);
+/* The run's first error: its code (VP_OK: none), rank, message and
+ * whether its deadlock cycle was point-to-point only; and the replacement
+ * of it by the error every process of a run agreed on. */
+int vp__world_error(struct vp__world *w, int *rank, char **msg,
+		    int *p2p_cycle);
+void vp__world_adopt_error(struct vp__world *w, int rank, int code,
+			   const char *msg, int p2p_cycle);
+/* records.c: what vp_run reads of a rank after the run (model clock,
+ * collective calls and log, trace), as bytes (malloc'd, *len set; NULL
+ * without memory), and those bytes made rank r's records again
+ * (VP_OK, VP_ENOMEM or VP_EINVAL for bytes that do not parse). */
+void *vp__records_pack(const struct vp__rank *r, size_t *len);
+int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len);
 
 #endif /* VP_RUNTIME_TRANSPORT_H */

@@ -151,6 +151,12 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 	*win = NULL;
 	if ((rc = vp__check_buf(c, base, bytes, "vp_win_create", "base")))
 		return rc;
+	if (!vp__tx(me)->shares_memory)
+		return vp__fail(me, VP_EINVAL, "vp_win_create",
+				"one-sided windows need the ranks in one "
+				"address space; the %s transport does not "
+				"have them yet",
+				vp__tx(me)->name);
 	if ((rc = exchange(c, base, bytes, &sh)))
 		return rc == VP_ENOMEM
 			   ? vp__fail(me, rc, "vp_win_create",

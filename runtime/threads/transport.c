@@ -336,8 +336,18 @@ static void world_free(void *tx_world)
 	free(w);
 }
 
+/* Every rank is a thread of this process. */
+static void locals(void *tx_world, int *first, int *count)
+{
+	struct thr_world *w = tx_world;
+
+	*first = 0;
+	*count = w->p;
+}
+
 const struct vp__transport vp__threads_transport = {
 	.name = "threads",
+	.shares_memory = 1,
 	.world_new = world_new,
 	.run = run,
 	.post_send = post_send,
@@ -358,4 +368,5 @@ const struct vp__transport vp__threads_transport = {
 	.stats = stats,
 	.unreceived = unreceived,
 	.world_free = world_free,
+	.locals = locals,
 };

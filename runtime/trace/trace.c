@@ -117,6 +117,13 @@ static FILE *open_for(const char *path, const char *what, char *err,
 
 int vp__trace_open(struct vp__world *w, char *err, size_t errlen)
 {
+	/* Across processes, the one running rank 0 writes the files from
+	 * every rank's records; the others only record. */
+	if (!vp__is_local(w, 0)) {
+		w->trace.on = w->opts.trace || w->opts.svg;
+		w->trace.wall0_us = vp__trace_wall_us();
+		return 0;
+	}
 	if (w->opts.trace && !(w->trace.json_file = open_for(
 				   w->opts.trace, "trace", err, errlen)))
 		return VP_EINVAL;

@@ -1,0 +1,102 @@
+#!/bin/sh
+# test_transport_mpi.sh - the mpi transport (make check MPI=1): vp's ranks
+# as the processes of an mpirun job.
+#   - tests/transport/suite.c (point to point with tags, requests, probe
+#     and a synchronous send; a wildcard receive; every collective at two
+#     sizes; comm_split; on ring, full, hypercube and mesh or torus) runs
+#     under mpirun -np P for P = 1, 2, 4, 8, 9, and as P threads: every
+#     case's result, model time, congested time, messages, bytes and link
+#     load are identical, and so are the reports of the wrong programs (a
+#     collective with different roots, a receive-receive deadlock across
+#     processes found by termination detection, a message never received,
+#     a rank's vp_abort);
+#   - a topology whose p is not the job's size is refused naming both;
+#   - vp-run under mpirun: the book's model time, printed once.
+# TAP output; VP_TOOLS is the MPI build's folder, MPIRUN the launcher.
+tools=${VP_TOOLS:-build-mpi}
+suite="$tools/tests/transport_suite"
+mpirun=${MPIRUN:-mpirun}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+
+# Open MPI runs more processes than cores only when asked, and as root
+# only when told it may.
+flags=
+if "$mpirun" --version 2>&1 | grep -q "Open MPI"; then
+	flags=--oversubscribe
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+job() { # job NP program args...
+	np=$1
+	shift
+	VP_TRANSPORT=mpi timeout 300 "$mpirun" $flags -np "$np" "$@"
+}
+
+for p in 1 2 4 8 9; do
+	VP_TRANSPORT=threads timeout 300 "$suite" $p >"$tmp/threads.$p" 2>&1
+	rc=$?
+	job $p "$suite" $p >"$tmp/mpi.$p" 2>"$tmp/mpi.$p.err"
+	mrc=$?
+	cases=$(grep -Ec '^[a-z]+:[0-9x]+ ' "$tmp/mpi.$p")
+	good=$(grep -c ' rc=0 ' "$tmp/mpi.$p")
+	if [ $rc = 0 ] && [ $mrc = 0 ] && [ "$cases" -gt 20 ]; then
+		ok "mpirun -np $p: $cases cases ran ($good succeed as they must)"
+	else
+		notok "mpirun -np $p: exit $mrc (threads $rc), $cases cases"
+		tail -n 5 "$tmp/mpi.$p.err" | sed 's/^/#   /'
+	fi
+	if cmp -s "$tmp/threads.$p" "$tmp/mpi.$p"; then
+		ok "mpirun -np $p: every result, model time and report is the threads transport's"
+	else
+		notok "mpirun -np $p: differs from the threads transport"
+		diff "$tmp/threads.$p" "$tmp/mpi.$p" | head -n 20 | sed 's/^/#   /'
+	fi
+	# the normal cases succeed; only the four wrong programs fail
+	bad=$(grep -E '^[a-z]+:[0-9x]+ ' "$tmp/mpi.$p" | grep -v ' rc=0 ' |
+		grep -Evc ' (wrong-root|recv-recv|unreceived|abort) ')
+	if [ "$bad" = 0 ]; then
+		ok "mpirun -np $p: every correct case succeeded"
+	else
+		notok "mpirun -np $p: $bad correct cases failed"
+		grep -A2 -v ' rc=0 ' "$tmp/mpi.$p" | head -n 10 | sed 's/^/#   /'
+	fi
+done
+
+# what the wrong programs get, across processes (from the -np 4 run)
+expect() { # expect FILE TEXT WHAT
+	if grep -qF -- "$2" "$1"; then ok "$3"; else
+		notok "$3: no '$2'"
+		sed 's/^/#   /' "$1" | tail -n 20
+	fi
+}
+expect "$tmp/mpi.4" "rank 1: vp_bcast: root 1 here but root 0 on rank 0" \
+	"different roots: VP_EMISMATCH naming both ranks and the root"
+expect "$tmp/mpi.4" "cycle: 0 -> 1 -> 0" \
+	"a receive-receive deadlock across processes: the wait-for cycle"
+expect "$tmp/mpi.4" "rank 0 in vp_recv_tag waits for rank 1: recv into 4-byte buffer, tag 4" \
+	"the deadlock report says what each process waits for"
+expect "$tmp/mpi.4" "rank 1 -> rank 0: 1 message (point-to-point)" \
+	"a message never received is named, with its pair"
+expect "$tmp/mpi.4" "rank 1: solver: residual 2.5 too large" \
+	"vp_abort on one process fails every process with its message"
+
+job 2 "$suite" 4 p2p >"$tmp/mismatch" 2>&1
+expect "$tmp/mismatch" "the topology has p = 4 but the MPI job has 2 processes" \
+	"p = 4 under mpirun -np 2 is refused naming both"
+
+job 8 "$tools/vp-run" --topology hypercube:3 --collective bcast \
+	--bytes 1024 --ts 100 --tw 1 >"$tmp/vprun" 2>&1
+rows=$(grep -c '^hypercube:3 ' "$tmp/vprun")
+if [ "$rows" = 1 ] && grep -q ' 3372.0 ' "$tmp/vprun"; then
+	ok "vp-run under mpirun -np 8: hypercube bcast costs 3372.0, one row"
+else
+	notok "vp-run under mpirun -np 8: $rows rows"
+	sed 's/^/#   /' "$tmp/vprun" | head -n 20
+fi
+
+echo "1..$n"
+[ $fail = 0 ]

@@ -1,0 +1,341 @@
+/*
+ * suite.c - the mpi transport's specification, as one program run two ways:
+ *
+ *   mpirun -np P suite P        every case with VP_TRANSPORT=mpi (one rank
+ *                               per process)
+ *   VP_TRANSPORT=threads suite P  the same cases as P threads
+ *
+ * Each case prints one line from the process that ran rank 0: its result
+ * code, its model figures (model time, congested time, messages, bytes,
+ * most-loaded link, unreceived messages) and, for a failing case, its
+ * report. Every rank checks the data it received and fails the case when it
+ * is wrong. tests/test_transport_mpi.sh runs both and requires the outputs
+ * to be identical: same results, same model times to the last digit, same
+ * error reports.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vp.h"
+
+static int P;
+static const char *topo;
+static const char *only; /* argv[2]: run only the cases of this name */
+
+/* ---- point to point ---- */
+
+/* Tags, a ring both ways through requests, probe, a synchronous send. */
+static int p2p(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p,
+	    left = (me + p - 1) % p, got[2] = { -1, -1 }, out = me, big[64];
+	vp_request r[4];
+	vp_status st;
+	int i;
+
+	(void)arg;
+	/* two tags, received in the other order */
+	if (vp_send_tag(c, right, 1, &out, sizeof(out)) ||
+	    vp_send_tag(c, right, 2, &me, sizeof(me)) ||
+	    vp_recv_tag(c, left, 2, &got[1], sizeof(int), &st) ||
+	    vp_recv_tag(c, left, 1, &got[0], sizeof(int), NULL))
+		return 2;
+	if (got[0] != left || got[1] != left || st.source != left ||
+	    st.tag != 2)
+		return 1;
+	/* both directions at once, nonblocking */
+	for (i = 0; i < 64; i++)
+		big[i] = me * 64 + i;
+	vp_irecv(c, left, 5, &got[0], sizeof(int), &r[0]);
+	vp_irecv(c, right, 6, &got[1], sizeof(int), &r[1]);
+	vp_isend(c, right, 5, &me, sizeof(me), &r[2]);
+	vp_isend(c, left, 6, &me, sizeof(me), &r[3]);
+	if (vp_waitall(4, r, NULL))
+		return 2;
+	if (got[0] != left || got[1] != right)
+		return 1;
+	/* probe for the length, then receive */
+	if (vp_send_tag(c, right, 9, big, sizeof(big)) ||
+	    vp_probe(c, left, 9, &st) || st.bytes != sizeof(big) ||
+	    vp_recv_tag(c, left, 9, big, sizeof(big), NULL))
+		return 2;
+	for (i = 0; i < 64; i++)
+		if (big[i] != left * 64 + i)
+			return 1;
+	/* synchronous: even ranks send first, odd ones receive first */
+	if (p > 1 && me % 2 == 0 && me + 1 < p)
+		return vp_ssend_tag(c, me + 1, 3, &me, sizeof(me)) ? 2 : 0;
+	if (p > 1 && me % 2 == 1) {
+		if (vp_recv_tag(c, me - 1, 3, &got[0], sizeof(int), NULL))
+			return 2;
+		return got[0] != me - 1;
+	}
+	return 0;
+}
+
+/* Rank 0 takes one message from every other rank through VP_ANY_SOURCE
+ * (which sender comes first follows the real interleaving: its model time
+ * is not compared). */
+static int wildcard(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), i, v, sum = 0;
+	vp_status st;
+
+	(void)arg;
+	if (me != 0)
+		return vp_send_tag(c, 0, me, &me, sizeof(me)) ? 2 : 0;
+	for (i = 1; i < p; i++) {
+		if (vp_recv_tag(c, VP_ANY_SOURCE, VP_ANY_TAG, &v, sizeof(v),
+				&st))
+			return 2;
+		if (st.source != v || st.tag != v)
+			return 1;
+		sum += v;
+	}
+	return sum != p * (p - 1) / 2;
+}
+
+/* ---- collectives ---- */
+
+struct coll_case {
+	vp_coll op;
+	size_t count; /* int32 elements per rank */
+};
+
+static int collective(vp_comm *c, void *arg)
+{
+	const struct coll_case *k = arg;
+	int me = vp_rank(c), p = vp_size(c), rc = 0;
+	size_t n = k->count, i, j;
+	int *in = malloc(n * (size_t)p * sizeof(int));
+	int *out = malloc(n * (size_t)p * sizeof(int));
+
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return 3;
+	}
+	for (i = 0; i < n * (size_t)p; i++)
+		in[i] = (int)(me * 1000 + i);
+	memset(out, 0, n * (size_t)p * sizeof(int));
+	switch (k->op) {
+	case VP_COLL_BCAST:
+		if (me == 1 % p)
+			memcpy(out, in, n * sizeof(int));
+		rc = vp_bcast(c, out, n, VP_INT32, 1 % p, VP_ALG_AUTO);
+		for (i = 0; !rc && i < n; i++)
+			rc = out[i] != (int)((1 % p) * 1000 + i);
+		break;
+	case VP_COLL_ALLREDUCE:
+	case VP_COLL_REDUCE:
+		rc = k->op == VP_COLL_REDUCE
+			 ? vp_reduce(c, in, out, n, VP_INT32, VP_SUM, 0,
+				     VP_ALG_AUTO)
+			 : vp_allreduce(c, in, out, n, VP_INT32, VP_SUM,
+					VP_ALG_AUTO);
+		if (k->op == VP_COLL_REDUCE && me != 0)
+			break;
+		for (i = 0; !rc && i < n; i++)
+			rc = out[i] !=
+			     (int)(1000 * p * (p - 1) / 2 + (int)i * p);
+		break;
+	case VP_COLL_ALLGATHER:
+		rc = vp_allgather(c, in, out, n, VP_INT32, VP_ALG_AUTO);
+		for (j = 0; !rc && j < (size_t)p; j++)
+			for (i = 0; !rc && i < n; i++)
+				rc = out[j * n + i] != (int)(j * 1000 + i);
+		break;
+	case VP_COLL_SCAN:
+		rc = vp_scan(c, in, out, n, VP_INT32, VP_SUM, VP_ALG_AUTO);
+		for (i = 0; !rc && i < n; i++)
+			rc = out[i] !=
+			     (int)(1000 * me * (me + 1) / 2 + (int)i * (me + 1));
+		break;
+	case VP_COLL_GATHER:
+		rc = vp_gather(c, in, out, n, VP_INT32, 0, VP_ALG_AUTO);
+		for (j = 0; !rc && me == 0 && j < (size_t)p; j++)
+			for (i = 0; !rc && i < n; i++)
+				rc = out[j * n + i] != (int)(j * 1000 + i);
+		break;
+	case VP_COLL_SCATTER:
+		rc = vp_scatter(c, in, out, n, VP_INT32, 0, VP_ALG_AUTO);
+		for (i = 0; !rc && i < n; i++)
+			rc = out[i] != (int)(me * n + i);
+		break;
+	case VP_COLL_ALLTOALL:
+		rc = vp_alltoall(c, in, out, n, VP_INT32, VP_ALG_AUTO);
+		for (j = 0; !rc && j < (size_t)p; j++)
+			for (i = 0; !rc && i < n; i++)
+				rc = out[j * n + i] !=
+				     (int)(j * 1000 + (size_t)me * n + i);
+		break;
+	default:
+		rc = vp_barrier(c);
+		break;
+	}
+	free(in);
+	free(out);
+	return rc;
+}
+
+/* Split into even and odd ranks, sum on each half, free. */
+static int split(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), sum = 0, want = 0, i;
+	vp_comm *half;
+
+	(void)arg;
+	if (vp_comm_split(c, me % 2, -me, &half))
+		return 2;
+	if (vp_allreduce(half, &me, &sum, 1, VP_INT32, VP_SUM, VP_ALG_AUTO))
+		return 2;
+	for (i = me % 2; i < vp_size(c); i += 2)
+		want += i;
+	if (sum != want || vp_rank(half) != (vp_size(half) - 1 - me / 2))
+		return 1;
+	return vp_comm_free(half) ? 2 : 0;
+}
+
+/* ---- wrong programs: each fails, the same way on both transports ---- */
+
+static int wrong_root(vp_comm *c, void *arg)
+{
+	int x = 7;
+
+	(void)arg;
+	return vp_bcast(c, &x, 1, VP_INT32, vp_rank(c) == 1 ? 1 : 0,
+			VP_ALG_AUTO);
+}
+
+static int recv_recv(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), x;
+
+	(void)arg;
+	if (me > 1)
+		return vp_barrier(c);
+	return vp_recv_tag(c, 1 - me, 4, &x, sizeof(x), NULL);
+}
+
+static int unreceived(vp_comm *c, void *arg)
+{
+	int x = 1;
+
+	(void)arg;
+	return vp_rank(c) == 1 ? vp_send(c, 0, &x, sizeof(x)) : 0;
+}
+
+static int aborts(vp_comm *c, void *arg)
+{
+	int x;
+
+	(void)arg;
+	if (vp_rank(c) == 1)
+		return vp_abort(c, 3, "solver", "residual %g too large", 2.5);
+	return vp_recv(c, 1, &x, sizeof(x)); /* woken by the abort */
+}
+
+/* ---- the driver ---- */
+
+static void run(const char *name, int (*fn)(vp_comm *, void *), void *arg,
+		int model_compared)
+{
+	vp_opts o = { 0 };
+	vp_stats st;
+	int rc;
+
+	if (only && strcmp(only, name))
+		return;
+	o.topology = topo;
+	o.ts = 100;
+	o.tw = 1;
+	o.th = 2;
+	o.quiet = 1;
+	rc = vp_run(&o, fn, arg, &st);
+	if (!st.leader)
+		return;
+	printf("%-14s %-14s rc=%d", topo, name, rc);
+	if (model_compared)
+		printf(" model=%.3f congested=%.3f msgs=%llu bytes=%llu "
+		       "load=%llu",
+		       st.model_time, st.model_time_congested,
+		       (unsigned long long)st.messages,
+		       (unsigned long long)st.bytes,
+		       (unsigned long long)st.max_link_load);
+	printf(" unreceived=%llu\n", (unsigned long long)st.unreceived);
+	if (rc)
+		printf("  | %s\n", st.report);
+	fflush(stdout);
+}
+
+static int is_pow2(int p)
+{
+	return p > 0 && !(p & (p - 1));
+}
+
+static void topology_cases(void)
+{
+	static const struct coll_case colls[] = {
+		{ VP_COLL_BCAST, 1 },      { VP_COLL_BCAST, 2048 },
+		{ VP_COLL_REDUCE, 1 },     { VP_COLL_REDUCE, 2048 },
+		{ VP_COLL_ALLREDUCE, 1 },  { VP_COLL_ALLREDUCE, 2048 },
+		{ VP_COLL_ALLGATHER, 1 },  { VP_COLL_ALLGATHER, 512 },
+		{ VP_COLL_SCAN, 1 },       { VP_COLL_SCAN, 512 },
+		{ VP_COLL_GATHER, 1 },     { VP_COLL_GATHER, 512 },
+		{ VP_COLL_SCATTER, 1 },    { VP_COLL_SCATTER, 512 },
+		{ VP_COLL_ALLTOALL, 1 },   { VP_COLL_ALLTOALL, 256 },
+		{ VP_COLL_COUNT_, 0 }, /* a barrier */
+	};
+	size_t i;
+	char name[64];
+
+	run("p2p", p2p, NULL, 1);
+	run("wildcard", wildcard, NULL, 0);
+	for (i = 0; i < sizeof(colls) / sizeof(colls[0]); i++) {
+		snprintf(name, sizeof(name), "%s/%zu",
+			 colls[i].op == VP_COLL_COUNT_
+			     ? "barrier"
+			     : vp_coll_name(colls[i].op),
+			 colls[i].count);
+		run(name, collective, (void *)&colls[i], 1);
+	}
+	run("split", split, NULL, 1);
+}
+
+int main(int argc, char **argv)
+{
+	char spec[64];
+	int d;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	P = argc > 1 ? atoi(argv[1]) : 0;
+	only = argc > 2 ? argv[2] : NULL;
+	if (P < 1) {
+		fprintf(stderr, "usage: suite P [case]\n");
+		return 2;
+	}
+	snprintf(spec, sizeof(spec), "ring:%d", P);
+	topo = spec;
+	topology_cases();
+	snprintf(spec, sizeof(spec), "full:%d", P);
+	topology_cases();
+	if (is_pow2(P) && P > 1) {
+		for (d = 0; (1 << d) < P; d++)
+			;
+		snprintf(spec, sizeof(spec), "hypercube:%d", d);
+		topology_cases();
+	}
+	if (P == 9 || P == 4) {
+		snprintf(spec, sizeof(spec), P == 9 ? "mesh:3x3" : "torus:2x2");
+		topology_cases();
+	}
+	if (P >= 2) {
+		snprintf(spec, sizeof(spec), "full:%d", P);
+		run("wrong-root", wrong_root, NULL, 0);
+		run("recv-recv", recv_recv, NULL, 0);
+		run("unreceived", unreceived, NULL, 0);
+		run("abort", aborts, NULL, 0);
+	}
+	return 0;
+}
