@@ -233,6 +233,7 @@ int mpt_pull(struct mpt *t)
 		m->src = st.MPI_SOURCE;
 		t->count--; /* Safra: received, and this process turns black */
 		t->black = 1;
+		t->fresh++;
 		n++;
 		if (m->h.kind == MPT_ACK) {
 			acknowledged(t, m->h.sync_id);
@@ -285,7 +286,10 @@ void mpt_cancel_recv(void *me, struct vp__xrecv *r)
 
 int mpt_progress(void *me)
 {
-	mpt_pull(me);
+	struct mpt *t = me;
+
+	mpt_pull(t);
+	t->fresh = 0;
 	return VP_OK;
 }
 
@@ -331,6 +335,12 @@ int mpt_block(void *me, const struct vp__xwait *w, int n)
 				    n };
 	int i;
 
+	/* Something arrived after the caller's progress (a send_done pulls
+	 * too): it may have completed what the caller waits for. */
+	if (t->fresh) {
+		t->fresh = 0;
+		return VP_OK;
+	}
 	for (i = 0; i < n; i++) /* an acknowledgement may be in already */
 		if (w[i].kind == VP__XW_SEND &&
 		    (!w[i].pending || ((struct mpt_sync *)w[i].pending)->acked))

@@ -109,6 +109,7 @@ struct mpt {
 	struct mpt_token token;
 	unsigned idle;       /* consecutive turns that pulled nothing */
 	int pulled_now;      /* messages the wait loop's last turn pulled */
+	int fresh; /* messages pulled since the last progress (block) */
 	int ended;           /* the end of the run was announced */
 	int querying;        /* process 0: collecting a deadlock report */
 	int answers;         /* ... and how many states it has */
