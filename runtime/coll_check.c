@@ -13,7 +13,11 @@
  *   - a receiver compares them with its own current call. A difference
  *     fails the run with VP_EMISMATCH, naming both ranks and the first
  *     argument that differs, read from the sender's record of its last
- *     VP__COLL_HISTORY calls.
+ *     VP__COLL_HISTORY calls. A message of another call is first
+ *     compared with the record of that call (the receiver's own for an
+ *     earlier call, the sender's for a later one): wrong roots let one
+ *     rank finish a call the others are still in, and the report should
+ *     name the root, not just "a different sequence of calls".
  * A mismatch where no message of the wrong call is ever received (every
  * rank waits) ends as a deadlock, whose report names each rank's call.
  *
@@ -176,6 +180,45 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 	known = vp__tx(me)->shares_memory &&
 		sender_call(&me->world->ranks[src_world], cs->ctx,
 			    env->coll_call, &theirs);
+	/* A late message of an earlier call whose arguments differ from ours
+	 * for that call: the arguments are the mistake, not the sequence
+	 * (wrong roots let one rank finish a call the others have not). */
+	if (env->coll_call < here &&
+	    here - env->coll_call < VP__COLL_HISTORY) {
+		const struct vp__coll_call *then =
+		    &cs->history[(env->coll_call - 1) % VP__COLL_HISTORY];
+
+		if (atomic_load_explicit(&then->call, memory_order_relaxed) ==
+			env->coll_call &&
+		    then->ctx == cs->ctx &&
+		    then->hash != env->coll_hash) {
+			if (known)
+				first_difference(&then->sig, &theirs, there,
+						 what, sizeof(what));
+			else
+				snprintf(what, sizeof(what),
+					 "the arguments differ from %s's "
+					 "(hash %08x here, %08x there)",
+					 there, then->hash, env->coll_hash);
+			return vp__fail(me, VP_EMISMATCH, mine->sig.call,
+					"call %u on this communicator (%s): %s "
+					"(found during call %u)",
+					env->coll_call - 1, then->sig.call,
+					what, here - 1);
+		}
+	}
+	/* A message of a later call from a sender whose record of our call
+	 * (where we can read it) has other arguments: again the arguments. */
+	if (env->coll_call > here && vp__tx(me)->shares_memory &&
+	    sender_call(&me->world->ranks[src_world], cs->ctx, here,
+			&theirs) &&
+	    hash_sig(&theirs) != cs->hash) {
+		first_difference(&mine->sig, &theirs, there, what,
+				 sizeof(what));
+		return vp__fail(me, VP_EMISMATCH, mine->sig.call,
+				"%s (call %u on this communicator)", what,
+				here - 1);
+	}
 	if (env->coll_call != here)
 		return vp__fail(me, VP_EMISMATCH, mine->sig.call,
 				"a message of %s's collective call %u (%s) "
