@@ -240,7 +240,7 @@ int vp__rt_recv(vp_comm *c, int src, void *buf, size_t n, const char *call)
 {
 	return vp__runtime_recv(c->me,
 				c->group->id * VP__SPACES + VP__SPACE_RUNTIME,
-				vp__to_world(c, src), buf, n, call);
+				vp__to_world(c, src), 0, buf, n, call);
 }
 
 /* Orders members by (key, parent rank), as MPI_Comm_split does; table holds

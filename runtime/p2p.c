@@ -100,15 +100,15 @@ int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 	return vp__tx(me)->complete_send(me->tx, pending, dst_world);
 }
 
-int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
-		     size_t n, const char *call)
+int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
+		     void *buf, size_t n, const char *call)
 {
 	struct vp__envelope env;
 	size_t len;
-	int rc, tag, from;
+	int rc, got_tag, from;
 
-	rc = vp__tx(me)->recv(me->tx, ctx, src_world, 0, buf, n, &len, &env,
-			     &from, &tag);
+	rc = vp__tx(me)->recv(me->tx, ctx, src_world, tag, buf, n, &len, &env,
+			     &from, &got_tag);
 	if (rc)
 		return vp__fail(me, rc, call, "waiting for rank %d: %s",
 				src_world, vp_strerror(rc));

@@ -79,6 +79,7 @@ void vp__rank_main(struct vp__rank *r)
 	pthread_cleanup_pop(0);
 	settle_result(r, rc);
 	vp__requests_settle(r);
+	vp__windows_settle(r);
 	vp__requests_enter(NULL);
 }
 

@@ -222,8 +222,8 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
  * outside the model clock. */
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 		     const void *buf, size_t n, const char *call);
-int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, void *buf,
-		     size_t n, const char *call);
+int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
+		     void *buf, size_t n, const char *call);
 
 /* request.c: the calling thread is rank r's; after its function returned,
  * its requests not completed fail the run and are withdrawn; at the end,
@@ -241,6 +241,7 @@ static inline int vp__is_local(const struct vp__world *w, int r)
 
 /* window.c: the windows' memory, after the run */
 void vp__windows_free(struct vp__rank *r);
+void vp__windows_settle(struct vp__rank *r); /* a rank returned */
 
 /* comm.c */
 void vp__comm_init_world(struct vp__rank *r);

@@ -18,37 +18,18 @@
  * is reported, not undefined); the bases and sizes of all ranks live in one
  * record shared by the window's ranks, freed at the run's end.
  */
-#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace/trace.h"
+#include "window.h"
 
 #define VP__WIN_LIVE 0x76702d77u  /* "vp-w" */
 #define VP__WIN_FREED 0x66726565u /* "free" */
 
-/* What every rank of the window shares. */
-struct win_shared {
-	int p;
-	atomic_int refs; /* rank records that still point here */
-	void **base;
-	size_t *bytes;
-	pthread_mutex_t *lock; /* per target: accumulates */
-};
-
-struct vp_win {
-	unsigned magic;
-	vp_comm *comm;
-	struct win_shared *sh;
-	int fences;      /* fences called: > 0 means an epoch is open */
-	double arrival;  /* the latest arrival of this epoch's operations */
-	uint32_t last;   /* the model's number of that operation */
-	int any;         /* an operation was made this epoch */
-	struct vp_win *next; /* the rank's list of windows */
-};
-
-static struct win_shared *shared_new(int p)
+struct win_shared *vp__win_shared_new(int p, int refs)
 {
 	struct win_shared *sh = calloc(1, sizeof(*sh));
 	int i;
@@ -68,11 +49,11 @@ static struct win_shared *shared_new(int p)
 	}
 	for (i = 0; i < p; i++)
 		pthread_mutex_init(&sh->lock[i], NULL);
-	atomic_init(&sh->refs, p);
+	atomic_init(&sh->refs, refs);
 	return sh;
 }
 
-static void shared_release(struct win_shared *sh)
+void vp__win_shared_release(struct win_shared *sh)
 {
 	int i;
 
@@ -92,7 +73,8 @@ void vp__windows_free(struct vp__rank *r)
 
 	for (w = r->wins; w; w = next) {
 		next = w->next;
-		shared_release(w->sh);
+		vp__win_shared_release(w->sh);
+		vp__win_messages_free(w->msg);
 		free(w);
 	}
 	r->wins = NULL;
@@ -114,7 +96,7 @@ static int exchange(vp_comm *c, void *base, size_t bytes,
 		*out = sh;
 		return sh ? VP_OK : VP_ENOMEM;
 	}
-	sh = shared_new(p);
+	sh = vp__win_shared_new(p, p);
 	if (sh) {
 		sh->base[0] = base;
 		sh->bytes[0] = bytes;
@@ -137,6 +119,7 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 {
 	struct vp__rank *me;
 	struct win_shared *sh = NULL;
+	struct win_messages *msg = NULL;
 	struct vp_win *w;
 	int rc;
 
@@ -151,26 +134,24 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 	*win = NULL;
 	if ((rc = vp__check_buf(c, base, bytes, "vp_win_create", "base")))
 		return rc;
-	if (!vp__tx(me)->shares_memory)
-		return vp__fail(me, VP_EINVAL, "vp_win_create",
-				"one-sided windows need the ranks in one "
-				"address space; the %s transport does not "
-				"have them yet",
-				vp__tx(me)->name);
-	if ((rc = exchange(c, base, bytes, &sh)))
-		return rc == VP_ENOMEM
-			   ? vp__fail(me, rc, "vp_win_create",
-				      "no memory for a window of %d ranks",
-				      c->group->size)
-			   : rc;
+	if (vp__win_uses_messages(me))
+		rc = vp__win_messages_create(c, base, bytes, &sh, &msg);
+	else if ((rc = exchange(c, base, bytes, &sh)) == VP_ENOMEM)
+		rc = vp__fail(me, rc, "vp_win_create",
+			      "no memory for a window of %d ranks",
+			      c->group->size);
+	if (rc)
+		return rc;
 	if (!(w = calloc(1, sizeof(*w)))) {
-		shared_release(sh);
+		vp__win_shared_release(sh);
+		vp__win_messages_free(msg);
 		return vp__fail(me, VP_ENOMEM, "vp_win_create",
 				"no memory for a window");
 	}
 	w->magic = VP__WIN_LIVE;
 	w->comm = c;
 	w->sh = sh;
+	w->msg = msg;
 	w->next = me->wins;
 	me->wins = w;
 	*win = w;
@@ -243,13 +224,21 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 
 	vp__clock_log(&me->clock, VP__EV_ISEND, tw, -1, (uint32_t)hops, 0, n,
 		      0);
+	w->last_target = target;
 	me->clock.messages++;
 	me->clock.bytes += n;
-	if (!w->any || env.arrival >= w->arrival) {
+	if (!w->ops || env.arrival >= w->arrival) {
 		w->arrival = env.arrival;
 		w->last = env.seq;
 	}
-	w->any = 1;
+	w->ops++;
+}
+
+/* The operation travels as a message (the target is another rank and
+ * the window does not share memory). */
+static int remote(const vp_win *w, int target)
+{
+	return w->msg && target != w->comm->rank;
 }
 
 int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
@@ -259,8 +248,13 @@ int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
 	if ((rc = win_enter(w, "vp_put", 1)) ||
 	    (rc = check_target(w, target, offset, n, buf, "vp_put")))
 		return rc < 0 ? rc : VP_OK;
-	if (n)
+	if (remote(w, target))
+		rc = vp__win_messages_op(w, WIN_PUT, target, offset, buf, n, 0,
+					 0);
+	else if (n)
 		memmove((char *)w->sh->base[target] + offset, buf, n);
+	if (rc)
+		return rc;
 	charge(w, target, n, "put");
 	return VP_OK;
 }
@@ -272,8 +266,13 @@ int vp_get(vp_win *w, int target, size_t offset, void *buf, size_t n)
 	if ((rc = win_enter(w, "vp_get", 1)) ||
 	    (rc = check_target(w, target, offset, n, buf, "vp_get")))
 		return rc < 0 ? rc : VP_OK;
-	if (n)
+	if (remote(w, target))
+		rc = vp__win_messages_op(w, WIN_GET, target, offset, buf, n, 0,
+					 0);
+	else if (n)
 		memmove(buf, (char *)w->sh->base[target] + offset, n);
+	if (rc)
+		return rc;
 	charge(w, target, n, "get");
 	return VP_OK;
 }
@@ -300,14 +299,26 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 				"offset %zu is not a multiple of the type's "
 				"%zu bytes",
 				offset, es);
-	pthread_mutex_lock(&w->sh->lock[target]);
-	rc = vp_reduce_local(buf, (char *)w->sh->base[target] + offset, count,
-			     type, op);
-	pthread_mutex_unlock(&w->sh->lock[target]);
+	if (remote(w, target)) {
+		/* the target applies it: find a wrong op here, on a copy */
+		unsigned char probe[16];
+
+		memcpy(probe, buf, es);
+		rc = vp_reduce_local(buf, probe, 1, type, op);
+	} else {
+		pthread_mutex_lock(&w->sh->lock[target]);
+		rc = vp_reduce_local(buf, (char *)w->sh->base[target] + offset,
+				     count, type, op);
+		pthread_mutex_unlock(&w->sh->lock[target]);
+	}
 	if (rc)
 		return vp__fail(w->comm->me, rc, "vp_accumulate",
 				"op %d does not apply to type %d", (int)op,
 				(int)type);
+	if (remote(w, target) &&
+	    (rc = vp__win_messages_op(w, WIN_ACCUMULATE, target, offset, buf,
+				      count, type, op)))
+		return rc;
 	charge(w, target, n, "accumulate");
 	return VP_OK;
 }
@@ -317,14 +328,17 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 static int close_epoch(vp_win *w)
 {
 	struct vp__rank *me = w->comm->me;
+	int rc;
 
-	if (w->any) {
+	if (w->msg && (rc = vp__win_messages_fence(w)))
+		return rc;
+	if (w->ops) {
 		if (w->arrival > me->clock.t)
 			me->clock.t = w->arrival;
 		vp__clock_log(&me->clock, VP__EV_ARRIVED, -1, -1, 0, w->last, 0,
 			      0);
 	}
-	w->any = 0;
+	w->ops = 0;
 	return vp_barrier(w->comm);
 }
 
@@ -334,8 +348,9 @@ int vp_win_fence(vp_win *w)
 
 	if ((rc = win_enter(w, "vp_win_fence", 0)))
 		return rc;
+	rc = close_epoch(w);
 	w->fences++;
-	return close_epoch(w);
+	return rc;
 }
 
 int vp_win_free(vp_win *w)
@@ -349,4 +364,33 @@ int vp_win_free(vp_win *w)
 		return rc;
 	w->magic = VP__WIN_FREED;
 	return VP_OK;
+}
+
+/* A rank returned from its function: operations of an epoch that no fence
+ * closed are a wrong program (MPI: they may never happen), on every
+ * transport, even where they took effect at once. */
+void vp__windows_settle(struct vp__rank *r)
+{
+	struct vp_win *w;
+
+	for (w = r->wins; w; w = w->next) {
+		if (w->magic != VP__WIN_LIVE || !w->ops)
+			continue;
+		if (!vp__world_status(r->world)) {
+			char msg[VP__ERRMSG_BYTES];
+
+			snprintf(msg, sizeof(msg),
+				 "rank %d: rank function: returned with %d "
+				 "one-sided operation%s of an epoch that no "
+				 "vp_win_fence closed (the last one to rank "
+				 "%d); fence, or free the window, on every "
+				 "rank",
+				 r->world_rank, w->ops, w->ops == 1 ? "" : "s",
+				 w->last_target);
+			vp__world_fail(r->world, r->world_rank, VP_EINVAL,
+				       msg);
+		}
+		if (w->msg)
+			vp__win_messages_withdraw(w);
+	}
 }

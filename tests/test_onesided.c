@@ -7,9 +7,15 @@
  *   - the model charges each operation as a message on the route and the
  *     fence as a barrier: a 100-byte put costs ts + tw*100 on top of the
  *     fences alone;
+ *   - 64 KiB puts and gets (past the eager limit) arrive whole, and a get
+ *     after a put to the same bytes of the same target sees the put;
  *   - errors name the rank, the call and the value: bytes outside the
  *     target's window (target, offset, size), a target out of range, an
- *     operation before the first fence, a window used after vp_win_free.
+ *     operation before the first fence, a window used after vp_win_free,
+ *     operations that no fence closed before the rank returned.
+ * Everything runs twice: with the ranks' windows in shared memory, and
+ * with VP_WIN=messages, the path of transports without shared memory
+ * (operations as messages, applied by the target in its fence).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +66,47 @@ static int accumulate(vp_comm *c, void *arg)
 	return vp_win_free(w);
 }
 
+#define BIG 65536
+
+/* Each rank puts BIG bytes of its rank into the right neighbour's window,
+ * writes a marker into the left neighbour's last word and reads it back,
+ * and gets the left neighbour's second half. */
+static int big(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), rc, right = (me + 1) % p;
+	int left = (me + p - 1) % p, marker = 1000 + me, back = -1;
+	size_t i, ints = 2 * BIG / sizeof(int);
+	int *mem = malloc(2 * BIG), *src = malloc(BIG), *got = malloc(BIG);
+	vp_win *w = NULL;
+
+	(void)arg;
+	if (!mem || !src || !got) {
+		free(mem), free(src), free(got);
+		return vp_abort(c, 1, "big", "no memory");
+	}
+	for (i = 0; i < ints; i++)
+		mem[i] = -me;
+	for (i = 0; i < BIG / sizeof(int); i++)
+		src[i] = me;
+	if (!(rc = vp_win_create(c, mem, 2 * BIG, &w)) &&
+	    !(rc = vp_win_fence(w)) &&
+	    !(rc = vp_put(w, right, 0, src, BIG)) &&
+	    !(rc = vp_put(w, left, 2 * BIG - sizeof(int), &marker,
+			  sizeof(int))) &&
+	    !(rc = vp_get(w, left, 2 * BIG - sizeof(int), &back,
+			  sizeof(int))) &&
+	    !(rc = vp_get(w, left, BIG, got, BIG)) && !(rc = vp_win_fence(w))) {
+		ok[me] = back == marker && mem[ints - 1] == 1000 + right;
+		for (i = 0; i < BIG / sizeof(int); i++)
+			ok[me] &= mem[i] == left &&
+				  (i + 1 == BIG / sizeof(int) ||
+				   got[i] == -left);
+		rc = vp_win_free(w);
+	}
+	free(mem), free(src), free(got);
+	return rc;
+}
+
 /* arg: 1 = each rank puts 100 bytes to its neighbour, 0 = fences only */
 static int timed(vp_comm *c, void *arg)
 {
@@ -102,7 +149,10 @@ static int misuse(vp_comm *c, void *arg)
 		return rc;
 	if (which == 3 && vp_rank(c) == 0)
 		return vp_put(w, 1, 0, &x, sizeof(x));
-	return VP_OK;
+	if (which == 5 && !(rc = vp_win_create(c, mem, sizeof(mem), &w)) &&
+	    !(rc = vp_win_fence(w)))
+		return vp_put(w, !vp_rank(c), 0, &x, sizeof(x)); /* no fence */
+	return rc;
 }
 
 static const char *misuse_says[] = {
@@ -112,9 +162,11 @@ static const char *misuse_says[] = {
 	"rank 0: vp_put: outside an epoch",
 	"rank 0: vp_put: the window was freed by vp_win_free",
 	"rank 0: vp_accumulate: offset 2 is not a multiple",
+	"rank function: returned with 1 one-sided operation of an epoch that "
+	"no vp_win_fence closed",
 };
 
-int main(void)
+static void run_all(const char *path)
 {
 	vp_opts o = { .topology = "ring:4", .quiet = 1 };
 	vp_stats st;
@@ -124,16 +176,22 @@ int main(void)
 	memset(ok, 0, sizeof(ok));
 	rc = vp_run(&o, ring_put_get, NULL, &st);
 	tap_ok(rc == 0 && ok[0] && ok[1] && ok[2] && ok[3],
-	       "ring:4: put to the right, get from the left, both visible "
+	       "%s: ring:4: put to the right, get from the left, both visible "
 	       "after the fence (%d)",
-	       rc);
+	       path, rc);
 	o.topology = "full:4";
 	memset(ok, 0, sizeof(ok));
 	rc = vp_run(&o, accumulate, NULL, &st);
 	tap_ok(rc == 0 && ok[0],
-	       "%d accumulates of (1, 2) from each of 4 ranks into rank 0: "
+	       "%s: %d accumulates of (1, 2) from each of 4 ranks into rank 0: "
 	       "exact totals (%d)",
-	       ADDS, rc);
+	       path, ADDS, rc);
+	memset(ok, 0, sizeof(ok));
+	rc = vp_run(&o, big, NULL, &st);
+	tap_ok(rc == 0 && ok[0] && ok[1] && ok[2] && ok[3],
+	       "%s: 64 KiB puts and gets arrive whole; a get after a put to "
+	       "the same bytes sees it (%d: %s)",
+	       path, rc, rc ? st.error : "");
 	o.topology = "full:2";
 	o.ts = 100;
 	o.tw = 1;
@@ -144,16 +202,24 @@ int main(void)
 	rc |= vp_run(&o, timed, &which, &st);
 	tap_ok(rc == 0 && st.model_time - fences_only == 200 &&
 		   fences_only > 0,
-	       "a 100-byte put costs ts + tw*100 = 200 on top of the fences "
-	       "(%g - %g)",
-	       st.model_time, fences_only);
+	       "%s: a 100-byte put costs ts + tw*100 = 200 on top of the "
+	       "fences (%g - %g)",
+	       path, st.model_time, fences_only);
 	o.ts = o.tw = 0;
 	for (i = 0; i < (int)(sizeof(misuse_says) / sizeof(misuse_says[0]));
 	     i++) {
 		rc = vp_run(&o, misuse, &i, &st);
 		tap_ok(rc != 0 && strstr(st.error, misuse_says[i]),
-		       "misuse %d fails (%s): %s", i, vp_strerror(rc),
-		       st.error);
+		       "%s: misuse %d fails (%s): %s", path, i,
+		       vp_strerror(rc), st.error);
 	}
+}
+
+int main(void)
+{
+	unsetenv("VP_WIN");
+	run_all("shared memory");
+	setenv("VP_WIN", "messages", 1);
+	run_all("VP_WIN=messages");
 	return tap_done();
 }

@@ -1,0 +1,377 @@
+/*
+ * window_messages.c - one-sided windows where the ranks do not share
+ * memory (the mpi transport): every put, get and accumulate is a message
+ * to the target, applied by the target in its next fence.
+ *
+ * This is how MPI libraries without hardware RMA build MPI_Put over their
+ * point-to-point layer (active messages, e.g. MPICH's ch3 RMA; Gropp and
+ * Thakur 2007). It is done here above the transport seam rather than with
+ * MPI's own RMA for three reasons: only the thread that called vp_run may
+ * talk to MPI, so a target could not serve an origin between its own vp
+ * calls anyway; a rank blocked in MPI_Win_fence would be invisible to the
+ * deadlock detection and to a failure on another process, both of which
+ * see every vp message; and the same code runs on every transport
+ * (VP_WIN=messages selects it on threads, where the tests run it under
+ * the sanitizers).
+ *
+ * The protocol, on the runtime space of the window's communicator:
+ *   - vp_put, vp_accumulate: a header (kind, offset, bytes, type, op) and
+ *     the data, sent at once (the origin's buffer may be reused);
+ *     vp_get: a header only; the origin remembers where the reply goes.
+ *     Operations to the caller's own window are done in place.
+ *   - vp_win_fence: each rank sends an END to every other rank, then takes
+ *     every other rank's operations, in the order they were made, up to
+ *     its END (answering each get with a reply on tag + 1), then receives
+ *     the replies to its own gets, then waits for its sends to complete.
+ *     2 (p - 1) small messages per rank and fence beyond the operations;
+ *     the first fence, which no operation can precede, sends none.
+ * None of these messages is modelled: window.c charges each operation as
+ * one message on the route and the fence as a barrier, on every transport
+ * alike, so model times are the same.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "window.h"
+
+struct win_get {
+	int target;
+	void *buf;
+	size_t n;
+};
+
+struct win_sent {
+	void *pending; /* the transport's handle: NULL once complete */
+	void *packet;
+	int dst;
+};
+
+struct op_header {
+	uint32_t kind;
+	int32_t type, op;
+	uint32_t spare;
+	uint64_t offset, bytes;
+};
+
+static int runtime_ctx(const vp_win *w)
+{
+	return w->comm->group->id * VP__SPACES + VP__SPACE_RUNTIME;
+}
+
+int vp__win_uses_messages(const struct vp__rank *me)
+{
+	const char *v = getenv("VP_WIN");
+
+	return !vp__tx(me)->shares_memory || (v && !strcmp(v, "messages"));
+}
+
+/* Rank 0 gathers every rank's window size and hands out the table with
+ * the window's tag: [tag, bytes of rank 0, ..., bytes of rank p - 1]. */
+int vp__win_messages_create(vp_comm *c, void *base, size_t bytes,
+			    struct win_shared **out_sh,
+			    struct win_messages **out_msg)
+{
+	struct vp__rank *me = c->me;
+	int p = c->group->size, i, rc = VP_OK;
+	uint64_t *table = calloc((size_t)p + 1, sizeof(*table));
+	uint64_t mine = bytes;
+	struct win_shared *sh = vp__win_shared_new(p, 1);
+	struct win_messages *msg = calloc(1, sizeof(*msg));
+	const struct vp_win *made;
+
+	if (!table || !sh || !msg) {
+		free(table);
+		free(msg);
+		if (sh)
+			vp__win_shared_release(sh);
+		return vp__fail(me, VP_ENOMEM, "vp_win_create",
+				"no memory for a window of %d ranks", p);
+	}
+	if (c->rank == 0) {
+		/* tags 1 + 2k and 2 + 2k for rank 0's k-th window: unique in
+		 * this communicator's runtime space (vp_comm_split uses 0) */
+		for (made = me->wins; made; made = made->next)
+			table[0] += 2;
+		table[0] += 1;
+		table[1] = mine;
+		for (i = 1; i < p && !rc; i++)
+			rc = vp__rt_recv(c, i, &table[1 + i], sizeof(*table),
+					 "vp_win_create");
+		for (i = 1; i < p && !rc; i++)
+			rc = vp__rt_send(c, i, table,
+					 ((size_t)p + 1) * sizeof(*table),
+					 "vp_win_create");
+	} else if (!(rc = vp__rt_send(c, 0, &mine, sizeof(mine),
+				      "vp_win_create"))) {
+		rc = vp__rt_recv(c, 0, table, ((size_t)p + 1) * sizeof(*table),
+				 "vp_win_create");
+	}
+	if (!rc) {
+		for (i = 0; i < p; i++)
+			sh->bytes[i] = (size_t)table[1 + i];
+		sh->base[c->rank] = base;
+		msg->tag = (int)table[0];
+	}
+	free(table);
+	if (rc) {
+		vp__win_shared_release(sh);
+		free(msg);
+		return rc;
+	}
+	*out_sh = sh;
+	*out_msg = msg;
+	return VP_OK;
+}
+
+static int grow(void **array, int *cap, int need, size_t each)
+{
+	void *bigger;
+	int n = *cap ? *cap : 8;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	if (!(bigger = realloc(*array, (size_t)n * each)))
+		return -1;
+	*array = bigger;
+	*cap = n;
+	return 0;
+}
+
+/* Sends packet (n bytes, ours until its send completes) to dst. */
+static int post(vp_win *w, int dst, int tag, void *packet, size_t n,
+		const char *call)
+{
+	struct vp__rank *me = w->comm->me;
+	struct win_messages *m = w->msg;
+	struct vp__envelope env = { 0 };
+	void *pending = NULL;
+	int rc;
+
+	if (!packet)
+		return vp__fail(me, VP_ENOMEM, call, "no memory");
+	if (grow((void **)&m->sent, &m->capsent, m->nsent + 1,
+		 sizeof(*m->sent))) {
+		free(packet);
+		return vp__fail(me, VP_ENOMEM, call, "no memory");
+	}
+	rc = vp__tx(me)->post_send(me->tx, runtime_ctx(w),
+				   vp__to_world(w->comm, dst), tag, packet, n,
+				   &env, 0, &pending);
+	if (rc) {
+		free(packet);
+		return vp__fail(me, rc, call, "no memory");
+	}
+	if (!pending) { /* the transport copied it */
+		free(packet);
+		return VP_OK;
+	}
+	m->sent[m->nsent++] =
+	    (struct win_sent){ pending, packet, vp__to_world(w->comm, dst) };
+	return VP_OK;
+}
+
+static void *packet_new(enum win_op_kind kind, size_t offset, size_t bytes,
+			vp_type type, vp_op op, const void *data,
+			size_t data_bytes)
+{
+	struct op_header h = { (uint32_t)kind, (int32_t)type, (int32_t)op, 0,
+			       offset, bytes };
+	char *packet = malloc(sizeof(h) + data_bytes);
+
+	if (packet) {
+		memcpy(packet, &h, sizeof(h));
+		if (data_bytes)
+			memcpy(packet + sizeof(h), data, data_bytes);
+	}
+	return packet;
+}
+
+int vp__win_messages_op(vp_win *w, enum win_op_kind kind, int target,
+			size_t offset, const void *buf, size_t count,
+			vp_type type, vp_op op)
+{
+	static const char *const calls[] = { "", "vp_put", "vp_get",
+					     "vp_accumulate", "" };
+	struct win_messages *m = w->msg;
+	size_t bytes = kind == WIN_ACCUMULATE ? count * vp_type_size(type)
+					      : count;
+	size_t data = kind == WIN_GET ? 0 : bytes;
+	void *packet = packet_new(kind, offset, bytes, type, op, buf, data);
+
+	if (!packet ||
+	    (kind == WIN_GET && grow((void **)&m->gets, &m->capgets,
+				     m->ngets + 1, sizeof(*m->gets)))) {
+		free(packet);
+		return vp__fail(w->comm->me, VP_ENOMEM, calls[kind],
+				"no memory");
+	}
+	if (kind == WIN_GET)
+		m->gets[m->ngets++] =
+		    (struct win_get){ target, (void *)buf, bytes };
+	return post(w, target, m->tag, packet, sizeof(struct op_header) + data,
+		    calls[kind]);
+}
+
+/* Applies one operation from origin to the caller's window; a get is
+ * answered. The origin checked the range, type and op; they are checked
+ * again in case the window's sizes disagree (they cannot, but a wrong
+ * byte here would write outside the window). */
+static int apply(vp_win *w, int origin, const struct op_header *h,
+		 const char *data, size_t data_bytes)
+{
+	struct vp__rank *me = w->comm->me;
+	char *base = w->sh->base[w->comm->rank];
+	size_t have = w->sh->bytes[w->comm->rank];
+	void *reply;
+
+	if (h->offset > have || h->bytes > have - h->offset ||
+	    (h->kind != WIN_GET && data_bytes != h->bytes))
+		return vp__fail(me, VP_EINVAL, "vp_win_fence",
+				"an operation from rank %d on bytes [%llu, "
+				"%llu + %llu) does not fit this window of %zu "
+				"bytes",
+				origin, (unsigned long long)h->offset,
+				(unsigned long long)h->offset,
+				(unsigned long long)h->bytes, have);
+	switch (h->kind) {
+	case WIN_PUT:
+		if (h->bytes)
+			memmove(base + h->offset, data, h->bytes);
+		return VP_OK;
+	case WIN_ACCUMULATE:
+		if (!vp_type_size(h->type))
+			break;
+		return vp_reduce_local(data, base + h->offset,
+				       h->bytes / vp_type_size(h->type),
+				       h->type, h->op)
+			   ? vp__fail(me, VP_EINVAL, "vp_win_fence",
+				      "an accumulate from rank %d has op %d "
+				      "on type %d",
+				      origin, h->op, h->type)
+			   : VP_OK;
+	case WIN_GET:
+		if (!(reply = malloc(h->bytes ? h->bytes : 1)))
+			return vp__fail(me, VP_ENOMEM, "vp_win_fence",
+					"no memory");
+		if (h->bytes)
+			memcpy(reply, base + h->offset, h->bytes);
+		return post(w, origin, w->msg->tag + 1, reply, h->bytes,
+			    "vp_win_fence");
+	}
+	return vp__fail(me, VP_EINVAL, "vp_win_fence",
+			"a message of kind %u (type %d) from rank %d is not a "
+			"window operation",
+			h->kind, h->type, origin);
+}
+
+/* Takes origin's operations on this window up to its END. */
+static int take_operations(vp_win *w, int origin, char **scratch,
+			   size_t *room)
+{
+	struct vp__rank *me = w->comm->me;
+	int ow = vp__to_world(w->comm, origin), found, rc;
+	struct vp__xprobe pr;
+	struct op_header h;
+
+	for (;;) {
+		rc = vp__tx(me)->probe(me->tx, runtime_ctx(w), ow, w->msg->tag,
+				       1, &found, &pr);
+		if (rc)
+			return vp__fail(me, rc, "vp_win_fence",
+					"waiting for rank %d's operations: %s",
+					origin, vp_strerror(rc));
+		if (pr.len < sizeof(h))
+			return vp__fail(me, VP_EINVAL, "vp_win_fence",
+					"a message of %zu bytes from rank %d "
+					"is not a window operation",
+					pr.len, origin);
+		if (pr.len > *room) {
+			char *bigger = realloc(*scratch, pr.len);
+
+			if (!bigger)
+				return vp__fail(me, VP_ENOMEM, "vp_win_fence",
+						"no memory for an operation "
+						"of %zu bytes",
+						pr.len);
+			*scratch = bigger;
+			*room = pr.len;
+		}
+		if ((rc = vp__runtime_recv(me, runtime_ctx(w), ow, w->msg->tag,
+					   *scratch, pr.len, "vp_win_fence")))
+			return rc;
+		memcpy(&h, *scratch, sizeof(h));
+		if (h.kind == WIN_END)
+			return VP_OK;
+		if ((rc = apply(w, origin, &h, *scratch + sizeof(h),
+				pr.len - sizeof(h))))
+			return rc;
+	}
+}
+
+/* Waits for every send still in flight; on a failing run the transport
+ * withdraws them. */
+static int complete_sends(vp_win *w)
+{
+	struct vp__rank *me = w->comm->me;
+	struct win_messages *m = w->msg;
+	int i, rc = VP_OK, r;
+
+	for (i = 0; i < m->nsent; i++) {
+		r = vp__tx(me)->complete_send(me->tx, m->sent[i].pending,
+					      m->sent[i].dst);
+		if (r && !rc)
+			rc = r;
+		free(m->sent[i].packet);
+	}
+	m->nsent = 0;
+	return rc;
+}
+
+int vp__win_messages_fence(vp_win *w)
+{
+	struct vp__rank *me = w->comm->me;
+	struct win_messages *m = w->msg;
+	int p = w->comm->group->size, self = w->comm->rank, i, rc = VP_OK;
+	char *scratch = NULL;
+	size_t room = 0;
+
+	if (!w->fences) /* no epoch was open: nothing can be in flight */
+		return VP_OK;
+	for (i = 0; i < p && !rc; i++)
+		if (i != self)
+			rc = post(w, i, m->tag,
+				  packet_new(WIN_END, 0, 0, 0, 0, NULL, 0),
+				  sizeof(struct op_header), "vp_win_fence");
+	for (i = 0; i < p && !rc; i++)
+		if (i != self)
+			rc = take_operations(w, i, &scratch, &room);
+	free(scratch);
+	for (i = 0; i < m->ngets && !rc; i++)
+		rc = vp__runtime_recv(
+		    me, runtime_ctx(w), vp__to_world(w->comm, m->gets[i].target),
+		    m->tag + 1, m->gets[i].buf, m->gets[i].n, "vp_win_fence");
+	m->ngets = 0;
+	i = complete_sends(w);
+	return rc ? rc : i;
+}
+
+void vp__win_messages_withdraw(vp_win *w)
+{
+	(void)complete_sends(w);
+	w->msg->ngets = 0;
+}
+
+void vp__win_messages_free(struct win_messages *m)
+{
+	int i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->nsent; i++) /* the run is over: nothing reads them */
+		free(m->sent[i].packet);
+	free(m->sent);
+	free(m->gets);
+	free(m);
+}
