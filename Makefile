@@ -158,8 +158,13 @@ valgrind: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
 	  sh tests/run-tests.sh $(TEST_BIN)
 
 ifneq ($(MPI),)
+# the tour on the mpi transport at p = 8 (ring, line, hypercube, full,
+# tree), then at p = 9 (the 3x3 mesh and torus); Open MPI refuses root
+# unless told
+MPIRUN_ENV := VP_TRANSPORT=mpi OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 run: $(BUILD)/vp-run
-	$(MPIRUN) --oversubscribe -np 8 ./$(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) --oversubscribe -np 8 ./$(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) --oversubscribe -np 9 ./$(BUILD)/vp-run
 else
 run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run

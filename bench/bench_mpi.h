@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench_rows.h"
@@ -78,19 +79,41 @@ static void mpi_twin_path(char *out, size_t len)
 	snprintf(out, len, "%s/vp-mpi-bench", dirname(self));
 }
 
+/* The newest modification time of the twin's sources (the program and
+ * its loops), or -1 when one is missing (said on stderr). */
+static time_t twin_sources_mtime(void)
+{
+	static const char *const src[] = {
+		VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c",
+		VP_SOURCE_DIR "/bench/mpi/mpi_loops.h",
+	};
+	struct stat s;
+	time_t newest = 0;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (stat(src[i], &s)) {
+			fprintf(stderr, "vp-bench: the MPI twin's source %s "
+					"is missing\n", src[i]);
+			return -1;
+		}
+		if (s.st_mtime > newest)
+			newest = s.st_mtime;
+	}
+	return newest;
+}
+
 /* Builds the twin with mpicc when it is missing or older than its source. */
 static int mpi_build(const char *twin)
 {
 	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
-	struct stat s, b;
+	time_t newest = twin_sources_mtime();
+	struct stat b;
 	char cmd[8192];
 
-	if (stat(src, &s)) {
-		fprintf(stderr, "vp-bench: the MPI twin's source %s is missing\n",
-			src);
+	if (newest < 0)
 		return -1;
-	}
-	if (!stat(twin, &b) && b.st_mtime >= s.st_mtime)
+	if (!stat(twin, &b) && b.st_mtime >= newest)
 		return 0;
 	snprintf(cmd, sizeof(cmd), "mpicc -O2 -o '%s' '%s'", twin, src);
 	fprintf(stderr, "vp-bench: %s\n", cmd);
@@ -143,18 +166,21 @@ static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
 {
 	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
 	char lib[4300], cmd[8192], path[4300];
-	struct stat s, b, l;
+	time_t newest = twin_sources_mtime();
+	struct stat b, l;
 
 	mpi_twin_path(twin, len);
 	snprintf(path, sizeof(path), "%s", twin);
 	snprintf(dir, dlen, "%s", dirname(path));
 	snprintf(twin + strlen(twin), len - strlen(twin), "-vp");
 	snprintf(lib, sizeof(lib), "%s/libvp.a", dir);
-	if (stat(src, &s) || stat(lib, &l)) {
-		fprintf(stderr, "vp-bench: %s or %s is missing\n", src, lib);
+	if (newest < 0)
+		return -1;
+	if (stat(lib, &l)) {
+		fprintf(stderr, "vp-bench: %s is missing\n", lib);
 		return -1;
 	}
-	if (!stat(twin, &b) && b.st_mtime >= s.st_mtime &&
+	if (!stat(twin, &b) && b.st_mtime >= newest &&
 	    b.st_mtime >= l.st_mtime)
 		return 0;
 	snprintf(cmd, sizeof(cmd), "'%s/vpmpicc' -O2 -o '%s' '%s'", dir, twin,

@@ -26,6 +26,7 @@ struct row {
 	size_t bytes;
 	struct summary s;
 	double model;
+	int chosen; /* the vp_alg AUTO picked, where measured */
 };
 
 static enum row_format row_format;

@@ -433,7 +433,13 @@ struct op_job {
 	size_t bytes;
 	int iters;	/* 0: one call alone, for the model time */
 	double *span;	/* iters x p: each rank's time of each call */
+	int gather;	/* ranks in other processes: combine span (MAX) */
+	vp_alg chosen;	/* what AUTO picked (set by rank 0) */
 };
+
+/* The transport measure_op runs on: NULL the default (threads), "mpi"
+ * for vp-bench --transport mpi. */
+static const char *bench_transport;
 
 /* One call of op. Reductions sum unsigned bytes, as the MPI twin does. */
 static int op_call(vp_comm *c, const struct op_job *j, char *in, char *out)
@@ -493,6 +499,12 @@ static int op_body(vp_comm *c, void *arg)
 		return VP_ENOMEM;
 	}
 	if (!j->iters) { /* the model's run: one call, nothing else */
+		vp_coll op = vp_coll_parse(j->op);
+
+		if (me == 0 && (int)op >= 0)
+			j->chosen = j->alg == VP_ALG_AUTO
+					? vp_coll_choose(c, op, j->bytes, NULL)
+					: j->alg;
 		rc = op_call(c, j, in, out);
 		goto out;
 	}
@@ -510,6 +522,11 @@ static int op_body(vp_comm *c, void *arg)
 			pingpong ? (me == 0 ? (now_us() - t0) / 2 : 0)
 				 : now_us() - t0;
 	}
+	/* each process filled its ranks' columns, the others are 0 */
+	if (!rc && j->gather)
+		rc = vp_allreduce(c, VP_IN_PLACE, j->span,
+				  (size_t)j->iters * p, VP_DOUBLE, VP_MAX,
+				  VP_ALG_AUTO);
 out:
 	free(in);
 	free(out);
@@ -521,8 +538,10 @@ out:
 static int measure_op(const char *op, vp_alg alg, const char *topo,
 		      size_t bytes, int iters, struct row *r)
 {
-	vp_opts o = {.topology = topo, .ts = 1, .tw = 0.001, .quiet = 1};
-	struct op_job j = {op, alg, bytes, 0, NULL};
+	vp_opts o = {.topology = topo, .ts = 1, .tw = 0.001, .quiet = 1,
+		     .transport = bench_transport};
+	struct op_job j = {op, alg, bytes, 0, NULL, bench_transport != NULL,
+			   VP_ALG_AUTO};
 	double *t;
 	vp_stats st;
 	int p, i, k, rc;
@@ -554,6 +573,7 @@ static int measure_op(const char *op, vp_alg alg, const char *topo,
 	r->s = summarize(t, iters);
 	free(j.span);
 	free(t);
+	r->chosen = j.chosen;
 	if (alg == VP_ALG_AUTO)
 		snprintf(r->op, sizeof(r->op), "%s", op);
 	else
@@ -1126,6 +1146,102 @@ static int mode_cliffs(void)
 	return rc ? 1 : 0;
 }
 
+/* ---- --transport mpi ---- */
+
+#ifdef VP_HAVE_MPI
+#include <mpi.h>
+
+#include "mpi/mpi_loops.h"
+
+/*
+ * Under mpirun: vp's collectives over the mpi transport (vp's algorithms
+ * on MPI point-to-point, one rank per process) next to the same MPI
+ * library's own calls, in the same job, with the same loop (mpi_loops.h
+ * and op_body) and the comparison set of --compare-mpi at p = the job's
+ * size. Rank 0 prints; the goals of the MPI transport issue: vp's layer
+ * adds at most 10% to an MPI ping-pong, and its collectives are within
+ * 1.5x of the library's.
+ */
+static int mode_over_mpi(void)
+{
+	struct row want[64], vp;
+	char list[8192], spec[32];
+	double t[4] = {0, 0, 0, 0};
+	int started = 0, flag, provided, p, me, nw, i, within = 0, all = 0;
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1;
+
+	MPI_Initialized(&flag);
+	if (!flag) {
+		MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+		started = 1;
+	}
+	MPI_Comm_size(MPI_COMM_WORLD, &p);
+	MPI_Comm_rank(MPI_COMM_WORLD, &me);
+	bench_transport = "mpi";
+	nw = compare_jobs(p, want, 64, list, sizeof(list));
+	if (me == 0) {
+		printf("# vp over MPI (the mpi transport) and the MPI library's "
+		       "own calls, p = %d processes on %d CPUs%s; medians in "
+		       "us\n",
+		       p, ncpu, p > ncpu ? " (oversubscribed)" : "");
+		printf("# %-10s %8s %12s %12s %7s  %s\n", "op", "bytes",
+		       "vp_us", "mpi_us", "vp/mpi", "vp's algorithm");
+	}
+	for (i = 0; i < nw; i++) {
+		const char *op = want[i].op;
+		int rc;
+
+		spec_of(p, op, spec, sizeof(spec));
+		mpi_measure(op, (int)want[i].bytes, want[i].iters, p, me, t);
+		rc = measure_op(op, VP_ALG_AUTO, spec, want[i].bytes,
+				want[i].iters, &vp);
+		if (rc) {
+			if (started)
+				MPI_Finalize();
+			return 1;
+		}
+		if (me == 0) {
+			double ratio = vp.s.p50 / t[1];
+			int coll = strcmp(op, "pingpong") && strcmp(op,
+								   "barrier");
+
+			printf("  %-10s %8zu %12.3f %12.3f %7.2f  %s\n", op,
+			       want[i].bytes, vp.s.p50, t[1], ratio,
+			       coll ? vp_alg_name(vp.chosen)
+				    : !strcmp(op, "barrier") ? "dissemination"
+							     : "-");
+			if (!strcmp(op, "pingpong") && want[i].bytes == 8)
+				pp_ok = ratio <= 1.10;
+			if (strcmp(op, "pingpong")) {
+				all++;
+				within += ratio <= 1.5;
+			}
+			fflush(stdout);
+		}
+	}
+	if (me == 0) {
+		if (pp_ok >= 0)
+			printf("# goal: 8 B ping-pong, vp adds at most 10%%: "
+			       "%s\n",
+			       pp_ok ? "met" : "NOT met");
+		printf("# goal: collectives within 1.5x of the library's: %d "
+		       "of %d rows\n",
+		       within, all);
+	}
+	if (started)
+		MPI_Finalize();
+	return 0;
+}
+#else
+static int mode_over_mpi(void)
+{
+	fprintf(stderr, "vp-bench: --transport mpi needs the MPI build: make "
+			"MPI=1, then mpirun --oversubscribe -np P "
+			"build-mpi/vp-bench --transport mpi\n");
+	return 2;
+}
+#endif
+
 /* ---- command line ---- */
 
 static const char usage_text[] =
@@ -1151,6 +1267,8 @@ static const char usage_text[] =
 	"mpicc,\n"
 	"                   next to vp's loop (DIR/same_source.csv)\n"
 	"  --csv, --json    rows as CSV or one JSON object per line\n"
+	"  --transport mpi  under mpirun (make MPI=1): vp's collectives over\n"
+	"                   the mpi transport next to the MPI library's own\n"
 	"  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
 	"                   p = 1024, 10^5 x split+barrier+free\n"
 	"  --quick          a tenth of the iterations (smoke runs)\n"
@@ -1195,6 +1313,7 @@ enum {
 	OPT_OPS,
 	OPT_ALGS,
 	OPT_SAME_SOURCE,
+	OPT_TRANSPORT,
 };
 
 static const struct option long_options[] = {
@@ -1215,6 +1334,7 @@ static const struct option long_options[] = {
 	{"ops", required_argument, NULL, OPT_OPS},
 	{"algs", required_argument, NULL, OPT_ALGS},
 	{"same-source", no_argument, NULL, OPT_SAME_SOURCE},
+	{"transport", required_argument, NULL, OPT_TRANSPORT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -1280,6 +1400,13 @@ int main(int argc, char **argv)
 		case OPT_SAME_SOURCE:
 			same_source = 1;
 			break;
+		case OPT_TRANSPORT:
+			if (strcmp(v, "mpi") && strcmp(v, "threads"))
+				usage("--transport '%s' is not mpi or threads",
+				      v);
+			if (!strcmp(v, "mpi"))
+				mode = "transport-mpi";
+			break;
 		case OPT_TOPOLOGY: {
 			char spec[48];
 
@@ -1317,6 +1444,8 @@ int main(int argc, char **argv)
 		usage("'%s' is not an option", argv[optind]);
 	if (same_source && strcmp(mode, "compare-mpi"))
 		usage("%s goes with --compare-mpi", "--same-source");
+	if (!strcmp(mode, "transport-mpi")) /* prints from rank 0 alone */
+		return mode_over_mpi();
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();
@@ -1327,5 +1456,6 @@ int main(int argc, char **argv)
 				   : mode_compare(outdir);
 	if (!strcmp(mode, "cliffs"))
 		return mode_cliffs();
+
 	return mode_basic();
 }

@@ -84,6 +84,7 @@
  *   vp__rank_doing(r, buf, len)   the user's call rank r is blocked in
  *   vp__rank_in_collective(r)     whether that call is a collective
  *   vp__world_cycle_cause(w, p2p) what the deadlock's cycle is made of
+ *   vp__deadlock_report(p, state, ctx, &p2p)  the report's text
  */
 #ifndef VP_RUNTIME_TRANSPORT_H
 #define VP_RUNTIME_TRANSPORT_H
@@ -262,5 +263,21 @@ void vp__world_adopt_error(struct vp__world *w, int rank, int code,
  * (VP_OK, VP_ENOMEM or VP_EINVAL for bytes that do not parse). */
 void *vp__records_pack(const struct vp__rank *r, size_t *len);
 int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len);
+
+/* deadlock_report.c: what a deadlock report needs of one rank. The
+ * callback fills it for rank i and, when line is not NULL, writes the
+ * rank's line ("rank 2 in vp_recv waits for rank 1: recv into ...").
+ * The report (malloc'd; NULL without memory) lists every live rank and
+ * walks the wait-for graph to its cycle; *p2p_cycle is 1 when there is a
+ * cycle and none of its ranks is inside a collective. */
+struct vp__waiter {
+	int exited;  /* the rank function returned */
+	int peer;    /* the one rank it waits for, else -1 */
+	int in_coll; /* blocked inside a collective */
+};
+typedef void (*vp__waiter_fn)(void *ctx, int i, struct vp__waiter *out,
+			      char *line, size_t len);
+char *vp__deadlock_report(int p, vp__waiter_fn state, void *ctx,
+			  int *p2p_cycle);
 
 #endif /* VP_RUNTIME_TRANSPORT_H */

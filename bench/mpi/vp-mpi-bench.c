@@ -7,110 +7,12 @@
  *   mpirun -np P vp-mpi-bench OP:BYTES:ITERS ...
  *
  * OP is pingpong (P = 2), barrier, bcast, reduce, allreduce, allgather,
- * reduce_scatter, scan, scatter, gather or alltoall; BYTES per rank (per
- * block for the block collectives), unsigned bytes summed. The loop is
- * vp-bench's: ITERS / 10 + 2 warm-up calls discarded, then ITERS calls,
- * each after a barrier; every rank times its own call and an iteration's
- * time is the slowest rank's (MPI_MAX over ranks). Ping-pong is timed by
- * rank 0 alone, without barriers: the one-way time is half a round trip.
+ * reduce_scatter, scan, scatter, gather or alltoall; the loop is in
+ * mpi_loops.h.
  * Output, from rank 0, one CSV row per measurement:
  *   op,mpi,p,bytes,iters,min_us,p50_us,p99_us,max_us,0
  */
-#include <mpi.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int call(const char *op, char *in, char *out, int n, int p, int me)
-{
-	MPI_Comm w = MPI_COMM_WORLD;
-	MPI_Datatype u8 = MPI_UNSIGNED_CHAR;
-
-	if (!strcmp(op, "barrier"))
-		return MPI_Barrier(w);
-	if (!strcmp(op, "bcast"))
-		return MPI_Bcast(out, n, u8, 0, w);
-	if (!strcmp(op, "reduce"))
-		return MPI_Reduce(in, out, n, u8, MPI_SUM, 0, w);
-	if (!strcmp(op, "allreduce"))
-		return MPI_Allreduce(in, out, n, u8, MPI_SUM, w);
-	if (!strcmp(op, "allgather"))
-		return MPI_Allgather(in, n, u8, out, n, u8, w);
-	if (!strcmp(op, "reduce_scatter"))
-		return MPI_Reduce_scatter_block(in, out, n, u8, MPI_SUM, w);
-	if (!strcmp(op, "scan"))
-		return MPI_Scan(in, out, n, u8, MPI_SUM, w);
-	if (!strcmp(op, "scatter"))
-		return MPI_Scatter(in, n, u8, out, n, u8, 0, w);
-	if (!strcmp(op, "gather"))
-		return MPI_Gather(in, n, u8, out, n, u8, 0, w);
-	if (!strcmp(op, "alltoall"))
-		return MPI_Alltoall(in, n, u8, out, n, u8, w);
-	if (!strcmp(op, "pingpong") && p >= 2) {
-		if (me == 0) {
-			MPI_Send(in, n, u8, 1, 0, w);
-			return MPI_Recv(out, n, u8, 1, 0, w, MPI_STATUS_IGNORE);
-		}
-		if (me == 1) {
-			MPI_Recv(out, n, u8, 0, 0, w, MPI_STATUS_IGNORE);
-			return MPI_Send(in, n, u8, 0, 0, w);
-		}
-		return MPI_SUCCESS;
-	}
-	return -1;
-}
-
-static void measure(const char *op, int bytes, int iters, int p, int me)
-{
-	size_t room = (size_t)p * (size_t)(bytes ? bytes : 1);
-	char *in = calloc(1, room), *out = calloc(1, room);
-	double *span = calloc((size_t)iters, sizeof(double));
-	double *slowest = calloc((size_t)iters, sizeof(double));
-	int pingpong = !strcmp(op, "pingpong"), i, warm = iters / 10 + 2;
-
-	for (i = 0; i < warm; i++)
-		if (call(op, in, out, bytes, p, me) != MPI_SUCCESS) {
-			if (me == 0)
-				fprintf(stderr, "vp-mpi-bench: unknown op "
-						"'%s'\n", op);
-			MPI_Abort(MPI_COMM_WORLD, 2);
-		}
-	MPI_Barrier(MPI_COMM_WORLD);
-	for (i = 0; i < iters; i++) {
-		double t0;
-
-		if (!pingpong)
-			MPI_Barrier(MPI_COMM_WORLD);
-		t0 = MPI_Wtime();
-		call(op, in, out, bytes, p, me);
-		span[i] = (MPI_Wtime() - t0) * 1e6 / (pingpong ? 2 : 1);
-		if (pingpong && me != 0)
-			span[i] = 0;
-	}
-	MPI_Reduce(span, slowest, iters, MPI_DOUBLE, MPI_MAX, 0,
-		   MPI_COMM_WORLD);
-	if (me == 0) {
-		int q = (iters * 99) / 100 < iters ? (iters * 99) / 100
-						   : iters - 1;
-
-		qsort(slowest, (size_t)iters, sizeof(double), cmp_double);
-		printf("%s,mpi,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,0\n", op, p, bytes,
-		       iters, slowest[0], slowest[iters / 2], slowest[q],
-		       slowest[iters - 1]);
-		fflush(stdout);
-	}
-	free(in);
-	free(out);
-	free(span);
-	free(slowest);
-}
+#include "mpi_loops.h"
 
 int main(int argc, char **argv)
 {
@@ -122,6 +24,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		char op[32];
 		int bytes, iters;
+		double t[4] = { 0, 0, 0, 0 };
 
 		if (sscanf(argv[i], "%31[a-z_]:%d:%d", op, &bytes, &iters) != 3 ||
 		    bytes < 0 || iters < 1) {
@@ -130,7 +33,11 @@ int main(int argc, char **argv)
 						"OP:BYTES:ITERS\n", argv[i]);
 			MPI_Abort(MPI_COMM_WORLD, 2);
 		}
-		measure(op, bytes, iters, p, me);
+		mpi_measure(op, bytes, iters, p, me, t);
+		if (me == 0)
+			printf("%s,mpi,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,0\n", op, p,
+			       bytes, iters, t[0], t[1], t[2], t[3]);
+		fflush(stdout);
 	}
 	MPI_Finalize();
 	return 0;

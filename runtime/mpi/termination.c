@@ -214,84 +214,31 @@ static void my_state(struct mpt *t, struct mpt_state *s)
 	}
 }
 
-static void add(char *rep, size_t cap, size_t *len, const char *s)
+static void waiter(void *ctx, int i, struct vp__waiter *out, char *line,
+		   size_t len)
 {
-	int n = snprintf(rep + *len, cap - *len, "%s", s);
+	const struct mpt_state *st = ctx, *s = &st[i];
 
-	if (n > 0)
-		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+	out->exited = s->finished;
+	out->peer = s->peer;
+	out->in_coll = s->in_coll;
+	if (line)
+		snprintf(line, len, "%s%s%s", s->head,
+			 s->peer >= 0 && st[s->peer].finished
+			     ? ", which has exited"
+			     : "",
+			 s->tail);
 }
 
 /* Process 0, with every state: the report, failing the run everywhere. */
 static void report(struct mpt *t)
 {
-	struct mpt_state *st = (struct mpt_state *)(void *)t->states;
-	size_t cap = 1024 + sizeof(struct mpt_state) * (size_t)t->p, len = 0;
-	char *rep = malloc(cap), line[1200], *seen = calloc((size_t)t->p, 1);
-	int i, live = 0, start = -1, cur, steps, p2p_only = 1;
+	int p2p_cycle;
+	char *rep = vp__deadlock_report(t->p, waiter, t->states, &p2p_cycle);
 
-	if (!rep || !seen) {
-		free(rep);
-		free(seen);
-		fail_here(t, VP_EDEADLOCK, -1, 0,
-			  "deadlock (no memory for the report)", 0);
-		return;
-	}
-	rep[0] = '\0';
-	for (i = 0; i < t->p; i++)
-		live += !st[i].finished;
-	snprintf(line, sizeof(line),
-		 "deadlock: all %d live ranks are blocked and nothing they "
-		 "wait for can arrive\n",
-		 live);
-	add(rep, cap, &len, line);
-	for (i = 0; i < t->p; i++) {
-		const struct mpt_state *s = &st[i];
-		if (s->finished)
-			continue;
-		if (start < 0)
-			start = i;
-		snprintf(line, sizeof(line), "  %s%s%s\n", s->head,
-			 s->peer >= 0 && st[s->peer].finished
-			     ? ", which has exited"
-			     : "",
-			 s->tail);
-		add(rep, cap, &len, line);
-	}
-	for (cur = start, steps = 0; cur >= 0 && !seen[cur] && steps <= t->p;
-	     steps++) {
-		seen[cur] = 1;
-		if (st[cur].finished)
-			break;
-		cur = st[cur].peer;
-	}
-	if (cur >= 0 && st[cur].finished) {
-		snprintf(line, sizeof(line),
-			 "  the chain ends at rank %d, which has exited\n", cur);
-		add(rep, cap, &len, line);
-	} else if (cur >= 0) {
-		int first = cur, n = 0;
-		add(rep, cap, &len, "  cycle:");
-		do {
-			p2p_only &= !st[cur].in_coll;
-			if (n++ < 16) {
-				snprintf(line, sizeof(line), " %d ->", cur);
-				add(rep, cap, &len, line);
-			}
-			cur = st[cur].peer;
-		} while (cur != first && n <= t->p);
-		if (n > 16) {
-			snprintf(line, sizeof(line), " ... (%d ranks) ->", n);
-			add(rep, cap, &len, line);
-		}
-		snprintf(line, sizeof(line), " %d\n", first);
-		add(rep, cap, &len, line);
-	} else {
-		p2p_only = 0;
-	}
-	fail_here(t, VP_EDEADLOCK, -1, p2p_only, rep, 0);
+	fail_here(t, VP_EDEADLOCK, -1, p2p_cycle,
+		  rep ? rep : "deadlock (no memory for the report)", 0);
 	free(rep);
-	free(seen);
 }
 
 /* ---- the token ---- */

@@ -23,10 +23,6 @@
 
 #include "threads.h"
 
-/* Bytes of report per blocked rank (one line each) and for the rest. */
-#define LINE_BYTES 1024
-#define REPORT_BYTES 1024
-
 const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
@@ -67,85 +63,28 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 	return buf;
 }
 
-/* Appends to a bounded report buffer. */
-static void add(char *rep, size_t cap, size_t *len, const char *s)
+static void waiter(void *ctx, int i, struct vp__waiter *out, char *line,
+		   size_t len)
 {
-	int n = snprintf(rep + *len, cap - *len, "%s", s);
+	struct thr_rank *r = &((struct thr_world *)ctx)->ranks[i];
 
-	if (n > 0)
-		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+	out->exited = atomic_load(&r->exited);
+	out->peer = atomic_load(&r->waiting_on);
+	out->in_coll = vp__rank_in_collective(r->rank);
+	if (line)
+		thr_describe(r, 1, line, len);
 }
 
+/* Fails the run with the report: every blocked call returns. */
 static void report(struct thr_world *w)
 {
-	char *rep, line[LINE_BYTES];
-	size_t cap = REPORT_BYTES + LINE_BYTES * (size_t)w->p, len = 0;
-	int i, nblocked = 0, start = -1, cur, steps;
-	char *seen;
+	int p2p_cycle;
+	char *rep = vp__deadlock_report(w->p, waiter, w, &p2p_cycle);
 
-	rep = malloc(cap);
-	seen = calloc((size_t)w->p, 1);
-	if (!rep || !seen) {
-		vp__world_fail(w->w, -1, VP_EDEADLOCK,
-			       "deadlock (no memory for the report)");
-		free(rep);
-		free(seen);
-		return;
-	}
-	rep[0] = '\0';
-	for (i = 0; i < w->p; i++)
-		if (!atomic_load(&w->ranks[i].exited))
-			nblocked++;
-	snprintf(line, sizeof(line),
-		 "deadlock: all %d live ranks are blocked and nothing they "
-		 "wait for can arrive\n",
-		 nblocked);
-	add(rep, cap, &len, line);
-	for (i = 0; i < w->p; i++) {
-		struct thr_rank *r = &w->ranks[i];
-		if (atomic_load(&r->exited))
-			continue;
-		if (start < 0)
-			start = i;
-		add(rep, cap, &len, "  ");
-		add(rep, cap, &len, thr_describe(r, 1, line, sizeof(line)));
-		add(rep, cap, &len, "\n");
-	}
-	/* Walk the wait-for function from the first blocked rank. */
-	for (cur = start, steps = 0; cur >= 0 && !seen[cur] && steps <= w->p;
-	     steps++) {
-		seen[cur] = 1;
-		if (atomic_load(&w->ranks[cur].exited))
-			break;
-		cur = atomic_load(&w->ranks[cur].waiting_on);
-	}
-	if (cur >= 0 && atomic_load(&w->ranks[cur].exited)) {
-		snprintf(line, sizeof(line),
-			 "  the chain ends at rank %d, which has exited\n",
-			 cur);
-		add(rep, cap, &len, line);
-	} else if (cur >= 0) {
-		int first = cur, n = 0, p2p_only = 1;
-		add(rep, cap, &len, "  cycle:");
-		do {
-			p2p_only &= !vp__rank_in_collective(w->ranks[cur].rank);
-			if (n++ < 16) {
-				snprintf(line, sizeof(line), " %d ->", cur);
-				add(rep, cap, &len, line);
-			}
-			cur = atomic_load(&w->ranks[cur].waiting_on);
-		} while (cur != first && n <= w->p);
-		if (n > 16) {
-			snprintf(line, sizeof(line), " ... (%d ranks) ->", n);
-			add(rep, cap, &len, line);
-		}
-		snprintf(line, sizeof(line), " %d\n", first);
-		add(rep, cap, &len, line);
-		vp__world_cycle_cause(w->w, p2p_only);
-	}
-	vp__world_fail(w->w, -1, VP_EDEADLOCK, rep);
+	vp__world_cycle_cause(w->w, p2p_cycle);
+	vp__world_fail(w->w, -1, VP_EDEADLOCK,
+		       rep ? rep : "deadlock (no memory for the report)");
 	free(rep);
-	free(seen);
 }
 
 void thr_deadlock_check(struct thr_rank *me)

@@ -1,0 +1,116 @@
+/*
+ * mpi_loops.h - the MPI side of vp-bench's measurements: one call of an
+ * operation with the MPI library's own functions, and the timed loop
+ * around it. Included by the MPI twin (vp-mpi-bench.c, for --compare-mpi)
+ * and by vp-bench --transport mpi, so both time MPI the same way.
+ *
+ * The loop is vp-bench's: ITERS / 10 + 2 warm-up calls discarded, then
+ * ITERS calls, each after a barrier; every rank times its own call and an
+ * iteration's time is the slowest rank's (MPI_MAX over ranks). Ping-pong is
+ * timed by rank 0 alone, without barriers: the one-way time is half a
+ * round trip. BYTES per rank (per block for the block collectives),
+ * unsigned bytes summed.
+ */
+#ifndef VP_BENCH_MPI_LOOPS_H
+#define VP_BENCH_MPI_LOOPS_H
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int mpi_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int mpi_call(const char *op, char *in, char *out, int n, int p, int me)
+{
+	MPI_Comm w = MPI_COMM_WORLD;
+	MPI_Datatype u8 = MPI_UNSIGNED_CHAR;
+
+	if (!strcmp(op, "barrier"))
+		return MPI_Barrier(w);
+	if (!strcmp(op, "bcast"))
+		return MPI_Bcast(out, n, u8, 0, w);
+	if (!strcmp(op, "reduce"))
+		return MPI_Reduce(in, out, n, u8, MPI_SUM, 0, w);
+	if (!strcmp(op, "allreduce"))
+		return MPI_Allreduce(in, out, n, u8, MPI_SUM, w);
+	if (!strcmp(op, "allgather"))
+		return MPI_Allgather(in, n, u8, out, n, u8, w);
+	if (!strcmp(op, "reduce_scatter"))
+		return MPI_Reduce_scatter_block(in, out, n, u8, MPI_SUM, w);
+	if (!strcmp(op, "scan"))
+		return MPI_Scan(in, out, n, u8, MPI_SUM, w);
+	if (!strcmp(op, "scatter"))
+		return MPI_Scatter(in, n, u8, out, n, u8, 0, w);
+	if (!strcmp(op, "gather"))
+		return MPI_Gather(in, n, u8, out, n, u8, 0, w);
+	if (!strcmp(op, "alltoall"))
+		return MPI_Alltoall(in, n, u8, out, n, u8, w);
+	if (!strcmp(op, "pingpong") && p >= 2) {
+		if (me == 0) {
+			MPI_Send(in, n, u8, 1, 0, w);
+			return MPI_Recv(out, n, u8, 1, 0, w, MPI_STATUS_IGNORE);
+		}
+		if (me == 1) {
+			MPI_Recv(out, n, u8, 0, 0, w, MPI_STATUS_IGNORE);
+			return MPI_Send(in, n, u8, 0, 0, w);
+		}
+		return MPI_SUCCESS;
+	}
+	return -1;
+}
+
+/* Times op; on rank 0, t[] = min, median, p99 and max in microseconds.
+ * An unknown op aborts the job. */
+static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
+			double t[4])
+{
+	size_t room = (size_t)p * (size_t)(bytes ? bytes : 1);
+	char *in = calloc(1, room), *out = calloc(1, room);
+	double *span = calloc((size_t)iters, sizeof(double));
+	double *slowest = calloc((size_t)iters, sizeof(double));
+	int pingpong = !strcmp(op, "pingpong"), i, warm = iters / 10 + 2;
+
+	for (i = 0; i < warm; i++)
+		if (mpi_call(op, in, out, bytes, p, me) != MPI_SUCCESS) {
+			if (me == 0)
+				fprintf(stderr, "mpi_measure: unknown op "
+						"'%s'\n", op);
+			MPI_Abort(MPI_COMM_WORLD, 2);
+		}
+	MPI_Barrier(MPI_COMM_WORLD);
+	for (i = 0; i < iters; i++) {
+		double t0;
+
+		if (!pingpong)
+			MPI_Barrier(MPI_COMM_WORLD);
+		t0 = MPI_Wtime();
+		mpi_call(op, in, out, bytes, p, me);
+		span[i] = (MPI_Wtime() - t0) * 1e6 / (pingpong ? 2 : 1);
+		if (pingpong && me != 0)
+			span[i] = 0;
+	}
+	MPI_Reduce(span, slowest, iters, MPI_DOUBLE, MPI_MAX, 0,
+		   MPI_COMM_WORLD);
+	if (me == 0) {
+		int q = (iters * 99) / 100 < iters ? (iters * 99) / 100
+						   : iters - 1;
+
+		qsort(slowest, (size_t)iters, sizeof(double), mpi_cmp_double);
+		t[0] = slowest[0];
+		t[1] = slowest[iters / 2];
+		t[2] = slowest[q];
+		t[3] = slowest[iters - 1];
+	}
+	free(in);
+	free(out);
+	free(span);
+	free(slowest);
+}
+
+#endif
