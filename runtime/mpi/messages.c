@@ -401,8 +401,11 @@ int mpt_probe(void *me, int ctx, int src, int tag, int blocking, int *found,
 
 void mpt_idle(void *me)
 {
-	mpt_turn(me);
-	sched_yield();
+	struct mpt *t = me;
+
+	mpt_turn(t);
+	if (t->crowded)
+		sched_yield();
 }
 
 void mpt_messages_free(struct mpt *t)

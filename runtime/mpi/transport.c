@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mpi_tx.h"
 
@@ -52,6 +53,23 @@ static int start_mpi(char *err, size_t errlen)
 	}
 	atexit(finalize_at_exit);
 	return VP_OK;
+}
+
+/* More processes of the job on this node than it has CPUs: a waiting
+ * process must give its CPU away (as Open MPI's mpi_yield_when_idle, which
+ * mpirun sets when oversubscribed); else it spins, which is faster. */
+static int crowded(void)
+{
+	MPI_Comm node;
+	int here = 1;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+				MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+		MPI_Comm_size(node, &here);
+		MPI_Comm_free(&node);
+	}
+	return cpus > 0 && here > cpus;
 }
 
 static int world_new(const struct vp__transport_init *in, void **tx_world,
@@ -92,6 +110,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	atomic_init(&t->to_announce, 0);
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->data);
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->ctl);
+	t->crowded = crowded();
 	tx_rank[me] = t; /* the other ranks run elsewhere */
 	*tx_world = t;
 	return VP_OK;
