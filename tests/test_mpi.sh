@@ -26,11 +26,7 @@ cc="$tools/vpmpicc"
 run="$tools/vpmpirun"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 
 show=$("$cc" -show x.c -o x)
 case $show in

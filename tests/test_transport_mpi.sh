@@ -18,10 +18,7 @@ suite="$tools/tests/transport_suite"
 mpirun=${MPIRUN:-mpirun}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; }
+. "$(dirname "$0")/tap.sh"
 
 # Open MPI runs more processes than cores only when asked, and as root
 # only when told it may.
