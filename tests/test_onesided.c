@@ -125,6 +125,8 @@ static int timed(vp_comm *c, void *arg)
 	return vp_win_free(w);
 }
 
+static int unfenced[P][4];
+
 static int misuse(vp_comm *c, void *arg)
 {
 	int which = *(int *)arg, mem[4] = { 0 }, x = 0, rc;
@@ -149,9 +151,13 @@ static int misuse(vp_comm *c, void *arg)
 		return rc;
 	if (which == 3 && vp_rank(c) == 0)
 		return vp_put(w, 1, 0, &x, sizeof(x));
-	if (which == 5 && !(rc = vp_win_create(c, mem, sizeof(mem), &w)) &&
+	/* no fence closes the put; the windows outlive the rank functions
+	 * (a put into shared memory writes the target's window at once) */
+	if (which == 5 &&
+	    !(rc = vp_win_create(c, unfenced[vp_rank(c)],
+				 sizeof(unfenced[0]), &w)) &&
 	    !(rc = vp_win_fence(w)))
-		return vp_put(w, !vp_rank(c), 0, &x, sizeof(x)); /* no fence */
+		return vp_put(w, !vp_rank(c), 0, &x, sizeof(x));
 	return rc;
 }
 
