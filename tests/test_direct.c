@@ -57,7 +57,10 @@ static int late_sender(vp_comm *c, void *arg)
 		if (vp_rank(c) == 0) {
 			for (i = 0; i < msg_size; i++)
 				b[i] = byte_of(round, i);
-			usleep(2000);
+			/* 10 ms: under ThreadSanitizer on a loaded 2-CPU
+			 * machine, 2 ms once left no round with the receiver
+			 * waiting */
+			usleep(10000);
 			rc = vp_send(c, 1, b, msg_size);
 		} else {
 			memset(b, 0, msg_size);
