@@ -11,13 +11,16 @@
  *         heard, directly or through others, from every rank.
  * Needs:  any p >= 1. In strict mode every partner must be a neighbour
  *         (fully connected; hypercube only when p = 2).
- * Differs from the book: nothing; works for p not a power of two.
+ * Differs from the book: nothing; works for p not a power of two. Under
+ *         the bsp model a barrier is a superstep's end (vp_superstep),
+ *         charged w + h*g + l and not as messages.
  */
 #include "vp.h"
 
 int vp_barrier(vp_comm *c)
 {
 	vp_comm *cc = vp_coll_comm(c);
+	vp_model m;
 	int p, r, k, rc;
 
 	if (!cc)
@@ -30,6 +33,9 @@ int vp_barrier(vp_comm *c)
 		return rc;
 	p = vp_size(cc);
 	r = vp_rank(cc);
+	vp_model_of(cc, &m);
+	if (m.kind == VP_MODEL_BSP) /* a barrier is a superstep's end */
+		return vp_superstep(cc);
 	vp_trace_label(cc, "barrier");
 	for (k = 1; k < p; k <<= 1) {
 		rc = vp_sendrecv(cc, (r + k) % p, NULL, 0, (r - k + p) % p,
@@ -37,5 +43,5 @@ int vp_barrier(vp_comm *c)
 		if (rc)
 			return rc;
 	}
-	return VP_OK;
+	return vp_superstep(cc); /* counts it */
 }

@@ -91,6 +91,15 @@ typedef struct vp_opts {
 	 * an mpirun job, one rank each; needs libvp-mpi, built by make MPI=1).
 	 * The environment variable VP_TRANSPORT overrides it. */
 	const char *transport;
+	/* The cost model of the model clock (README, "Cost models"): NULL or
+	 * "alpha-beta" (ts, tw, th above; cut-through routing),
+	 * "alpha-beta:saf" (store-and-forward), "logp:L=,o=,g=",
+	 * "loggp:L=,o=,g=,G=", "bsp:g=,l="; any may add ",ports=K" (K
+	 * sends and K receives in flight per rank, 1..16) or ",ports=all".
+	 * An alpha-beta spec may set ts=, tw=, th= itself (they win over the
+	 * fields). Parameters left out are 0. The environment variable
+	 * VP_MODEL overrides it. */
+	const char *model;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -135,6 +144,10 @@ typedef struct vp_stats {
 	 * printed the report and wrote the trace, where a program should
 	 * print what it reports (every process gets the same figures). */
 	int leader;
+	/* Supersteps: barriers and fences, each counted once (the most any
+	 * rank made); under the bsp model also the one the run's end closes
+	 * when work or messages were left after the last barrier. */
+	uint64_t supersteps;
 } vp_stats;
 
 /* vp_stats.incomplete: */
@@ -336,6 +349,52 @@ VP_API void vp_trace_label(vp_comm *c, const char *label);
 /* The model parameters of the run (the options, defaults filled). */
 VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
 			    double *th);
+/*
+ * Cost models (README, "Cost models"). The model clock charges every
+ * message by one of them; vp_model_parse reads a spec as vp_opts.model
+ * does (parameters left out are 0), vp_model_of gives the run's.
+ */
+typedef enum vp_model_kind {
+	VP_MODEL_ALPHA_BETA,     /* ts + th*l + tw*m (cut-through routing) */
+	VP_MODEL_ALPHA_BETA_SAF, /* ts + (tw*m + th)*l (store-and-forward) */
+	VP_MODEL_LOGP,           /* L + 2o per message, gap g */
+	VP_MODEL_LOGGP,          /* L + 2o + (m-1)G per message, gap g */
+	VP_MODEL_BSP,            /* supersteps: w + h*g + l */
+} vp_model_kind;
+
+typedef struct vp_model {
+	vp_model_kind kind;
+	double ts, tw, th; /* alpha-beta */
+	double L, o, g, G; /* LogP, LogGP; g is also BSP's per-byte gap */
+	double l;          /* BSP: the cost of one barrier synchronization */
+	int ports;         /* sends and receives in flight per rank; 0: all */
+} vp_model;
+
+/* VP_OK, or VP_EINVAL with err saying what is wrong and the forms. */
+VP_API int vp_model_parse(const char *spec, vp_model *m, char *err,
+			  size_t errlen);
+VP_API void vp_model_of(const vp_comm *c, vp_model *m);
+/* "alpha-beta", "alpha-beta:saf", "logp", "loggp", "bsp". */
+VP_API const char *vp_model_name(vp_model_kind kind);
+
+/*
+ * Charges t >= 0 units of local work to this rank's model clock: T moves
+ * by t, except under bsp, where it is the superstep's w (time moves at the
+ * superstep's end). The applications charge their flops with it.
+ */
+VP_API int vp_compute(vp_comm *c, double t);
+
+/*
+ * bsp only: ends the superstep on c (collective: every rank of c calls
+ * it). Every rank's T becomes the largest of T + w + h*g over c's ranks,
+ * plus l, where h is the most bytes the rank sent or received in the
+ * superstep (one-sided operations included). vp_barrier and vp_win_fence
+ * do this under bsp; the BSP collectives call it between their phases.
+ * Under another model it only counts a superstep (vp_stats.supersteps;
+ * vp_barrier calls it): it neither waits nor charges time.
+ */
+VP_API int vp_superstep(vp_comm *c);
+
 /* The largest message sent eagerly: a send of at most this many bytes is
  * copied and returns at once; a larger one waits for its receiver. */
 VP_API size_t vp_eager_max(const vp_comm *c);

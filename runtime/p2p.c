@@ -191,7 +191,7 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	if (rc < 0)
 		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
 	vp__trace_sent(c, &op, dw, n, rc, &env);
-	me->clock.t = me->clock.port_free;
+	me->clock.t = me->clock.send_done;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
 	if (rc)
@@ -321,7 +321,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	struct vp__rank *me;
 	char peer[64];
 	void *pending;
-	double t0, done, send_end;
+	double done, send_end;
 	size_t rlen;
 	int rc, dw, sw, hops, rtag, rsrc;
 
@@ -345,7 +345,6 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 		return send_checked(c, dst, 0, sbuf, sn, 0, "vp_sendrecv");
 	dw = vp__to_world(c, dst);
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
-	t0 = me->clock.t;
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
 	/* the partner of an exchange may send into rbuf straight away */
 	if (vp__tx(me)->lend_recv)
@@ -358,7 +357,10 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 				"no memory for %zu bytes", sn);
 	}
 	vp__trace_sent(c, &op, dw, sn, hops, &senv);
-	send_end = me->clock.port_free;
+	send_end = me->clock.send_done;
+	/* the receive starts once the processor is done posting the send
+	 * (LogP's o; at once in alpha-beta) */
+	me->clock.t = me->clock.send_cpu;
 	/* The receive may copy from our own rendezvous send when src is us,
 	 * so it runs before we wait for our send to be taken. */
 	rc = take(c, sw, 0, rbuf, rn, &rlen, &renv, &rsrc, &rtag, &done,
@@ -373,7 +375,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 		return vp__fail(
 		    me, rc, "vp_sendrecv", "sending %zu bytes to %s: %s", sn,
 		    vp__peer_name(c, dw, peer, sizeof(peer)), vp_strerror(rc));
-	me->clock.t = done > t0 ? done : t0;
+	me->clock.t = done > me->clock.t ? done : me->clock.t;
 	if (send_end > me->clock.t)
 		me->clock.t = send_end;
 	vp__clock_log(&me->clock, VP__EV_SENDRECV, dw, sw, (uint32_t)hops,

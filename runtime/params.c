@@ -7,7 +7,7 @@
 
 void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th)
 {
-	const vp_opts *o = &c->world->opts;
+	const struct vp__model *o = &c->world->model;
 
 	if (ts)
 		*ts = o->ts;

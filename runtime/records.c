@@ -113,8 +113,10 @@ void *vp__records_pack(const struct vp__rank *r, size_t *len)
 	if (has_log)
 		put(&o, cs->log, log_bytes);
 	PUT(&o, c->t);
-	PUT(&o, c->port_free);
-	PUT(&o, c->rport_free);
+	PUT(&o, c->supersteps);
+	PUT(&o, c->w);
+	PUT(&o, c->h_sent);
+	PUT(&o, c->h_recv);
 	PUT(&o, c->last_start);
 	PUT(&o, c->send_seq);
 	PUT(&o, c->messages);
@@ -246,8 +248,10 @@ int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len)
 		get(&in, cs->log, log_bytes);
 	}
 	GET(&in, c->t);
-	GET(&in, c->port_free);
-	GET(&in, c->rport_free);
+	GET(&in, c->supersteps);
+	GET(&in, c->w);
+	GET(&in, c->h_sent);
+	GET(&in, c->h_recv);
 	GET(&in, c->last_start);
 	GET(&in, c->send_seq);
 	GET(&in, c->messages);

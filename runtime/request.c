@@ -286,7 +286,8 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		return vp__fail(me, hops, "vp_isend", "no memory for %zu bytes",
 				n);
 	r->seq = env.seq;
-	r->send_end = me->clock.port_free;
+	r->send_end = me->clock.send_done;
+	me->clock.t = me->clock.send_cpu;
 	vp__trace_sent(c, &r->op, r->peer_world, n, hops, &env);
 	vp__clock_log(&me->clock, VP__EV_ISEND, r->peer_world, -1,
 		      (uint32_t)hops, 0, n, 0);

@@ -83,10 +83,20 @@ void vp__rank_main(struct vp__rank *r)
 	vp__requests_enter(NULL);
 }
 
+/* The cost model of the options: their model spec over ts, tw, th. */
+static int model_of(const vp_opts *o, struct vp__model *m, char *err,
+		    size_t errlen)
+{
+	struct vp__model base = { .ts = o->ts, .tw = o->tw, .th = o->th };
+
+	return vp__model_parse(o->model, &base, m, err, errlen);
+}
+
 /* Checks the options and fills defaults; returns 0 or VP_EINVAL. */
 static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		       char *err, size_t errlen)
 {
+	struct vp__model model;
 	int rc;
 
 	if (in)
@@ -113,6 +123,10 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 			 o->ts, o->tw, o->th);
 		return VP_EINVAL;
 	}
+	if (getenv("VP_MODEL"))
+		o->model = getenv("VP_MODEL");
+	if ((rc = model_of(o, &model, err, errlen)))
+		return rc;
 	if (!o->kary)
 		o->kary = DEFAULT_KARY;
 	if (getenv("VP_TRANSPORT"))
@@ -213,7 +227,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		return NULL;
 	w->topo = *t;
 	w->opts = *o;
-	w->model = (struct vp__model){ o->ts, o->tw, o->th };
+	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;
 	w->tx_ops = transport_named(o->transport, err, errlen);
 	if (!w->tx_ops) {

@@ -144,6 +144,10 @@ struct vp__rank {
 	 * unpacked from another process (labels, call names), else NULL */
 	char *strings;
 	char errmsg[VP__ERRMSG_BYTES];
+	/* bsp: bytes other ranks put into (in) or got from (out) this rank's
+	 * shared windows in the open superstep; added by them, taken by the
+	 * rank at the superstep's end (superstep.c). */
+	_Alignas(VP__CACHELINE) _Atomic uint64_t bsp_in, bsp_out;
 };
 
 struct vp__world {

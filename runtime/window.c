@@ -204,6 +204,39 @@ static int check_target(vp_win *w, int target, size_t offset, size_t n,
 	return VP_OK;
 }
 
+/* The operation travels as a message (the target is another rank and
+ * the window does not share memory). */
+static int remote(const vp_win *w, int target)
+{
+	return w->msg && target != w->comm->rank;
+}
+
+/* bsp: the operation's bytes in h at both ends. The origin's send was
+ * counted as sent; a get is received instead. The target counts what
+ * arrives by messages itself (window_messages.c, apply); into a shared
+ * window the origin adds it to the target's tally, which the target reads
+ * in its superstep's end (superstep.c). */
+static void bsp_count(vp_win *w, int target, size_t n, int get)
+{
+	struct vp__rank *me = w->comm->me;
+	struct vp__rank *t = &me->world->ranks[vp__to_world(w->comm, target)];
+
+	if (get) {
+		me->clock.h_sent -= n;
+		me->clock.h_recv += n;
+	}
+	if (remote(w, target))
+		return;
+	if (t == me) {
+		if (get)
+			me->clock.h_sent += n;
+		else
+			me->clock.h_recv += n;
+		return;
+	}
+	atomic_fetch_add(get ? &t->bsp_out : &t->bsp_in, (uint64_t)n);
+}
+
 /* The model: one message of n bytes between origin and target; the trace
  * draws it as an arrow into the target's line. */
 static void charge(vp_win *w, int target, size_t n, const char *what)
@@ -217,6 +250,7 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 	vp__trace_begin(w->comm, &op, VP__EV_SEND);
 	hops = vp__clock_send(&me->clock, &world->model, &world->topo,
 			      me->world_rank, tw, n, &env);
+	me->clock.t = me->clock.send_cpu; /* LogP: the origin's o */
 	vp__trace_stamp(me, &env);
 	vp__trace_sent(w->comm, &op, tw, n, hops, &env);
 	op.rma = what;
@@ -224,6 +258,8 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 
 	vp__clock_log(&me->clock, VP__EV_ISEND, tw, -1, (uint32_t)hops, 0, n,
 		      0);
+	if (world->model.kind == VP_MODEL_BSP)
+		bsp_count(w, target, n, !strcmp(what, "get"));
 	w->last_target = target;
 	me->clock.messages++;
 	me->clock.bytes += n;
@@ -232,13 +268,6 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 		w->last = env.seq;
 	}
 	w->ops++;
-}
-
-/* The operation travels as a message (the target is another rank and
- * the window does not share memory). */
-static int remote(const vp_win *w, int target)
-{
-	return w->msg && target != w->comm->rank;
 }
 
 int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)

@@ -235,6 +235,10 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 				origin, (unsigned long long)h->offset,
 				(unsigned long long)h->offset,
 				(unsigned long long)h->bytes, have);
+	if (h->kind == WIN_GET) /* bsp's h: what this target sends... */
+		me->clock.h_sent += h->bytes;
+	else /* ... and takes in */
+		me->clock.h_recv += h->bytes;
 	switch (h->kind) {
 	case WIN_PUT:
 		if (h->bytes)

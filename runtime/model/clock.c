@@ -1,14 +1,14 @@
 /*
- * clock.c - the model clock of one rank (Grama et al., sec. 2.5.1, the
- * alpha-beta model with cut-through routing).
+ * clock.c - the model clock of one rank, in any of the cost models
+ * (model.h: vp__model_cost holds each model's rules).
  *
  * Each rank has a virtual time T. A send of m bytes starts at
- * max(T, send port free), holds the port for ts + tw*m and arrives at
- * start + ts + th*hops + tw*m (vp__model_cost). A receive completes at
- * max(T, arrival), no earlier than the receive port allows. vp_sendrecv
- * overlaps both: T = max of the completions. Only causal history enters
- * these max-plus rules, so the times are the same whatever the thread
- * interleaving.
+ * max(T, a send port free), holds the port for the model's hold and
+ * arrives latency after its start. A receive completes at max(T, arrival),
+ * no earlier than its receive port allows, plus the receiver's overhead
+ * (LogP's o). vp_sendrecv overlaps both: T = max of the completions. Only
+ * causal history enters these max-plus rules, so the times are the same
+ * whatever the thread interleaving.
  *
  * Contention: every message records [start, start + ts + tw*m) on each
  * directed link of its route (load.c sweeps them after the run); the
@@ -32,47 +32,104 @@ void vp__clock_free(struct vp__clock *c)
 	vp__vec_free(&c->transfers);
 }
 
+/* The earliest free of the k ports (k = 0: no port limit, index -1). */
+static int first_free(const double *port, int k)
+{
+	int i, best = 0;
+
+	if (k <= 0)
+		return -1;
+	for (i = 1; i < k; i++)
+		if (port[i] < port[best])
+			best = i;
+	return best;
+}
+
+double vp__ports_send(struct vp__ports *pt, const struct vp__model *m,
+		      double t, double hold)
+{
+	int i = first_free(pt->send, m->ports);
+	double start;
+
+	if (i < 0)
+		return t;
+	start = t > pt->send[i] ? t : pt->send[i];
+	pt->send[i] = start + hold;
+	return start;
+}
+
+/*
+ * The receive port: a rank takes in one transfer at a time per port, so a
+ * message is complete no earlier than the previous one on its port plus
+ * the model's gap (alpha-beta: ts + tw*n). In the book's algorithms each
+ * step receives one message and this changes nothing; a root taking p-1
+ * messages (linear gather or reduce) pays (p-1)(ts + tw*m), as the
+ * single-port model says.
+ */
+double vp__ports_recv(struct vp__ports *pt, const struct vp__model *m,
+		      double arrival, size_t n)
+{
+	int i = first_free(pt->recv, m->ports);
+	double serial, done;
+
+	if (i < 0)
+		return arrival;
+	serial = pt->recv[i] + vp__model_recv_gap(m, n);
+	done = arrival > serial ? arrival : serial;
+	pt->recv[i] = done;
+	return done;
+}
+
 int vp__clock_send(struct vp__clock *c, const struct vp__model *m,
 		   const struct vp__topo *topo, int me, int dst, size_t n,
 		   struct vp__envelope *env)
 {
-	double start = c->t > c->port_free ? c->t : c->port_free;
 	int h = vp__topo_distance(topo, me, dst);
 	struct vp__cost cost = vp__model_cost(m, n, h);
-	struct vp__transfer tr = { me, dst, start, start + cost.hold };
+	double start = vp__ports_send(&c->ports, m, c->t, cost.hold);
+	struct vp__transfer tr = { me, dst, start, start + cost.hold,
+				   cost.step, m->ts };
 
+	if (m->kind == VP_MODEL_BSP) {
+		c->h_sent += n;
+		tr.end = start + m->g * (double)n;
+	}
 	if (h)
 		vp__vec_push(&c->transfers, &tr);
-	c->port_free = start + cost.hold;
 	c->last_start = start;
+	c->send_cpu = cost.cpu > 0 ? start + cost.cpu : c->t;
+	c->send_done = start + cost.done;
 	env->arrival = start + cost.latency;
 	env->seq = c->send_seq++;
 	return h;
 }
 
-/*
- * The receive port: a rank takes in one transfer at a time, so a message of
- * n bytes is complete no earlier than the previous one plus ts + tw*n. In
- * the book's algorithms each step receives one message and this changes
- * nothing; a root taking p-1 messages (linear gather or reduce) pays
- * (p-1)(ts + tw*m), as the single-port model says. Returns the completion.
- */
-double vp__model_recv_port(const struct vp__model *m, double arrival,
-			   double *port_free, size_t n)
-{
-	double serial = *port_free + vp__model_cost(m, n, 0).hold;
-	double done = arrival > serial ? arrival : serial;
-
-	*port_free = done;
-	return done;
-}
-
 double vp__clock_recv(struct vp__clock *c, const struct vp__model *m,
 		      const struct vp__envelope *env, size_t n)
 {
+	double in;
+
 	c->messages++;
 	c->bytes += n;
-	return vp__model_recv_port(m, env->arrival, &c->rport_free, n);
+	if (m->kind == VP_MODEL_BSP) {
+		c->h_recv += n;
+		return c->t;
+	}
+	in = vp__ports_recv(&c->ports, m, env->arrival, n);
+	return (in > c->t ? in : c->t) + vp__model_recv_cpu(m);
+}
+
+void vp__clock_compute(struct vp__clock *c, const struct vp__model *m,
+		       double t)
+{
+	struct vp__event e = { .kind = VP__EV_COMPUTE, .work = t };
+
+	if (m->kind == VP_MODEL_BSP) {
+		c->w += t;
+		return;
+	}
+	c->t += t;
+	vp__vec_push(&c->events, &e);
 }
 
 void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
@@ -92,31 +149,62 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 	vp__vec_push(&c->events, &e);
 }
 
+/* bsp: the time at which the open superstep of the run's end closes, or
+ * -1 when no rank did anything after its last superstep. */
+static double bsp_close(const struct vp__model *m,
+			const struct vp__clock *const *clocks, int p)
+{
+	double end = -1;
+	int r;
+
+	for (r = 0; r < p; r++) {
+		const struct vp__clock *c = clocks[r];
+		uint64_t h = c->h_sent > c->h_recv ? c->h_sent : c->h_recv;
+		double t = c->t + c->w + m->g * (double)h;
+
+		if ((c->w > 0 || h) && t > end)
+			end = t;
+	}
+	return end < 0 ? -1 : end + m->l;
+}
+
 void vp__model_finish(const struct vp__model *m, const struct vp__topo *t,
 		      const struct vp__clock *const *clocks, int p,
 		      vp_stats *st)
 {
-	double time = 0, congested;
+	double time = 0, congested = -1, closed;
 	int r, failed;
 
 	st->messages = 0;
 	st->bytes = 0;
+	st->supersteps = 0;
 	for (r = 0; r < p; r++) {
 		if (clocks[r]->t > time)
 			time = clocks[r]->t;
 		st->messages += clocks[r]->messages;
 		st->bytes += clocks[r]->bytes;
+		if (clocks[r]->supersteps > st->supersteps)
+			st->supersteps = clocks[r]->supersteps;
 		if (clocks[r]->events.dropped || clocks[r]->transfers.dropped)
 			st->incomplete |= VP_STATS_LOG_DROPPED;
+	}
+	if (m->kind == VP_MODEL_BSP && (closed = bsp_close(m, clocks, p)) >= 0) {
+		time = closed > time ? closed : time;
+		st->supersteps++;
 	}
 	st->model_time = time;
 	st->max_link_load = vp__model_link_load(t, clocks, p, &failed);
 	if (failed)
 		st->incomplete |= VP_STATS_LOAD_UNKNOWN;
-	congested = vp__model_replay(
-	    m, clocks, p,
-	    (double)(st->max_link_load > 1 ? st->max_link_load : 1));
-	if (congested < 0)
-		st->incomplete |= VP_STATS_REPLAY_FAILED;
+	/* The congested replay scales tw: it is defined for the alpha-beta
+	 * models; the others report their model time. */
+	if (m->kind == VP_MODEL_ALPHA_BETA ||
+	    m->kind == VP_MODEL_ALPHA_BETA_SAF) {
+		congested = vp__model_replay(
+		    m, clocks, p,
+		    (double)(st->max_link_load > 1 ? st->max_link_load : 1));
+		if (congested < 0)
+			st->incomplete |= VP_STATS_REPLAY_FAILED;
+	}
 	st->model_time_congested = congested < 0 ? time : congested;
 }

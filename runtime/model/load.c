@@ -5,7 +5,9 @@
  * A transfer holds each link of its route during [start, end). Sweeping the
  * start and end points in time order (ends first at equal times: the
  * intervals are half-open) while counting per link gives the most transfers
- * that overlap on one link. Work is the total route length; memory is one
+ * that overlap on one link. Store-and-forward moves a message one link at a
+ * time: link j of its route is busy during [start + ts + j*step,
+ * end + j*step) for j > 0, step = tw*m + th. Work is the total route length; memory is one
  * record per message plus one counter per link. A fully connected topology
  * has p(p-1) links but one link per route, so there the points are sorted by
  * (link, time) instead and counted link by link.
@@ -18,6 +20,8 @@ struct endpoint {
 	uint64_t link; /* fully connected only */
 	double t;
 	int delta; /* -1 end, +1 start */
+	int hop;   /* store-and-forward: the one link of the route it is
+		    * for (its times shifted); -1: every link */
 	const struct vp__transfer *tr;
 };
 
@@ -78,6 +82,9 @@ static uint64_t sweep_routed(const struct vp__topo *t, struct endpoint *ep,
 				   max_hops);
 		for (k = 0; k < h; k++) {
 			int32_t *c = &count[vp__topo_link_index(t, route[k])];
+
+			if (ep[i].hop >= 0 && ep[i].hop != k)
+				continue;
 			*c += ep[i].delta;
 			if (*c > (int64_t)best)
 				best = (uint64_t)*c;
@@ -88,6 +95,15 @@ static uint64_t sweep_routed(const struct vp__topo *t, struct endpoint *ep,
 	return best;
 }
 
+/* How many endpoint pairs tr needs: one, or one per hop when it moves
+ * store-and-forward over a routed topology. */
+static int pieces(const struct vp__topo *t, const struct vp__transfer *tr)
+{
+	if (!(tr->step > 0) || t->kind == VP__TOPO_FULL)
+		return 1;
+	return vp__topo_distance(t, tr->src, tr->dst);
+}
+
 uint64_t vp__model_link_load(const struct vp__topo *t,
 			     const struct vp__clock *const *clocks, int p,
 			     int *failed)
@@ -95,11 +111,13 @@ uint64_t vp__model_link_load(const struct vp__topo *t,
 	size_t total = 0, n = 0, k;
 	struct endpoint *ep;
 	uint64_t best;
-	int r;
+	int r, j;
 
 	*failed = 0;
 	for (r = 0; r < p; r++)
-		total += clocks[r]->transfers.len;
+		for (k = 0; k < clocks[r]->transfers.len; k++)
+			total += (size_t)pieces(
+			    t, vp__vec_at(&clocks[r]->transfers, k));
 	if (!total)
 		return 0;
 	ep = malloc(2 * total * sizeof(*ep));
@@ -112,12 +130,26 @@ uint64_t vp__model_link_load(const struct vp__topo *t,
 			const struct vp__transfer *tr =
 			    vp__vec_at(&clocks[r]->transfers, k);
 			uint64_t l = vp__link(tr->src, tr->dst);
+			int np = pieces(t, tr);
+
 			/* A zero-length transfer (ts = tw = 0) occupies no
 			 * time; it still makes the link used (load >= 1). */
 			if (!(tr->end > tr->start))
 				continue;
-			ep[n++] = (struct endpoint){ l, tr->start, 1, tr };
-			ep[n++] = (struct endpoint){ l, tr->end, -1, tr };
+			for (j = 0; j < np; j++) {
+				/* link j > 0 starts ts (lead) after the
+				 * message is whole at its start node */
+				double d = np > 1 ? j * tr->step : 0;
+				double lead = j ? tr->lead : 0;
+				int hop = np > 1 ? j : -1;
+
+				ep[n++] = (struct endpoint){
+					l, tr->start + d + lead, 1, hop, tr
+				};
+				ep[n++] = (struct endpoint){
+					l, tr->end + d, -1, hop, tr
+				};
+			}
 		}
 	}
 	best = t->kind == VP__TOPO_FULL ? sweep_full(ep, n)

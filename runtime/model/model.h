@@ -21,32 +21,121 @@
 #include "../vec.h"
 #include "vp.h"
 
-/* The parameters of the alpha-beta model with cut-through routing. */
+/* The run's cost model (vp_model's fields; README, "Cost models"). */
 struct vp__model {
-	double ts; /* startup per message */
-	double tw; /* per byte */
-	double th; /* per hop */
+	vp_model_kind kind;
+	double ts, tw, th; /* alpha-beta, saf */
+	double L, o, g, G; /* logp, loggp; g also bsp's per byte */
+	double l;          /* bsp: per superstep */
+	int ports;         /* 1..VP__PORTS_MAX; 0: unlimited */
 };
 
-/* What one message of n bytes over hops links costs. */
+#define VP__PORTS_MAX 16
+
+/*
+ * What one message of n bytes over hops links costs, from the moment s its
+ * send starts (the sender's T, once a send port is free):
+ *   cpu      the sender's processor is busy until s + cpu, even for a
+ *            nonblocking send (LogP's o; 0 in alpha-beta)
+ *   done     a blocking send returns, a wait on an isend completes, at
+ *            s + done
+ *   hold     the send port is busy until s + hold
+ *   latency  the last byte is in at s + latency
+ *   step     store-and-forward: link k of the route is busy from
+ *            s + k*step (0: every link during [s, s + hold))
+ */
 struct vp__cost {
-	double hold;    /* the sender's port is busy this long */
-	double latency; /* from the start of the send to the last byte in */
+	double cpu, done, hold, latency, step;
 };
 
 /*
- * Cut-through routing (Grama et al., sec. 2.5.1): the port is held
- * for ts + tw*n, the message arrives ts + th*hops + tw*n after it starts.
+ * The rules of every model, in one place (each model's formula is the
+ * one its source gives; the README states them with a worked example):
+ *  alpha-beta (Grama et al., sec. 2.5.1, cut-through routing):
+ *     hold = done = ts + tw*n, latency = ts + th*l + tw*n
+ *  alpha-beta:saf (ibid., store-and-forward): the same hold, latency
+ *     ts + (tw*n + th)*l (l >= 1), each link in turn
+ *  loggp (Alexandrov et al. 1995): cpu = done = o, the bytes leave during
+ *     (n-1)*G after it, latency = o + (n-1)*G + L, the next send starts
+ *     max(g, o + (n-1)*G) after this one (hold)
+ *  logp (Culler et al. 1993): loggp with G = 0 (a message is one packet)
+ *  bsp (Valiant 1990): messages cost nothing here; the superstep's end
+ *     charges h*g (superstep.c)
  */
 static inline struct vp__cost vp__model_cost(const struct vp__model *m,
 					     size_t n, int hops)
 {
-	struct vp__cost c;
+	struct vp__cost c = { 0, 0, 0, 0, 0 };
+	double bytes = (double)n, tail;
 
-	c.hold = m->ts + m->tw * (double)n;
-	c.latency = m->ts + m->th * (double)hops + m->tw * (double)n;
+	switch (m->kind) {
+	case VP_MODEL_ALPHA_BETA:
+		c.hold = c.done = m->ts + m->tw * bytes;
+		c.latency = m->ts + m->th * (double)hops + m->tw * bytes;
+		break;
+	case VP_MODEL_ALPHA_BETA_SAF:
+		c.hold = c.done = m->ts + m->tw * bytes;
+		c.step = m->tw * bytes + m->th;
+		c.latency = m->ts + c.step * (double)(hops > 1 ? hops : 1);
+		break;
+	case VP_MODEL_LOGP:
+	case VP_MODEL_LOGGP:
+		tail = m->kind == VP_MODEL_LOGGP && n > 1
+			   ? m->G * (bytes - 1)
+			   : 0;
+		c.cpu = c.done = m->o;
+		c.hold = m->g > m->o + tail ? m->g : m->o + tail;
+		c.latency = m->o + tail + m->L;
+		break;
+	case VP_MODEL_BSP:
+		break;
+	}
 	return c;
 }
+
+/* The receive side: a message of n bytes is taken no earlier than gap
+ * after the previous one on the same receive port (alpha-beta: its own
+ * transfer time, the single-port rule; LogP: g), and then costs the
+ * receiver cpu (LogP's o). */
+static inline double vp__model_recv_gap(const struct vp__model *m, size_t n)
+{
+	switch (m->kind) {
+	case VP_MODEL_ALPHA_BETA:
+	case VP_MODEL_ALPHA_BETA_SAF:
+		return m->ts + m->tw * (double)n;
+	case VP_MODEL_LOGP:
+	case VP_MODEL_LOGGP:
+		return m->g;
+	default:
+		return 0;
+	}
+}
+
+static inline double vp__model_recv_cpu(const struct vp__model *m)
+{
+	return m->kind == VP_MODEL_LOGP || m->kind == VP_MODEL_LOGGP ? m->o
+								     : 0;
+}
+
+/* A rank's ports: when each send and receive port is free again. With
+ * ports = k, a transfer takes the one free first (the multi-port model). */
+struct vp__ports {
+	double send[VP__PORTS_MAX], recv[VP__PORTS_MAX];
+};
+
+/* The start of a send at time t holding a port for hold; occupies it. */
+double vp__ports_send(struct vp__ports *pt, const struct vp__model *m,
+		      double t, double hold);
+/* When a message arriving at arrival is taken by the receive port (the
+ * gap rule above); occupies it. */
+double vp__ports_recv(struct vp__ports *pt, const struct vp__model *m,
+		      double arrival, size_t n);
+
+/* spec.c: parses a model spec over base (the fields of vp_opts); VP_OK or
+ * VP_EINVAL with err set. */
+int vp__model_parse(const char *spec, const struct vp__model *base,
+		    struct vp__model *m, char *err, size_t errlen);
+void vp__model_public(const struct vp__model *m, vp_model *out);
 
 /* One model-clock event in a rank's log, replayed for the congested time. */
 enum vp__event_kind {
@@ -56,6 +145,7 @@ enum vp__event_kind {
 	VP__EV_ISEND,     /* a send that does not move T (vp_isend, vp_put) */
 	VP__EV_SEND_DONE, /* T reaches the end of own send recv_seq (a wait) */
 	VP__EV_ARRIVED,   /* T reaches the arrival of own send recv_seq */
+	VP__EV_COMPUTE,   /* T moves by work (vp_compute) */
 };
 struct vp__event {
 	uint8_t kind;
@@ -63,7 +153,10 @@ struct vp__event {
 	int32_t peer_recv; /* source world rank (RECV, SENDRECV) */
 	uint32_t hops;
 	uint32_t recv_seq; /* sender's sequence number of the received msg */
-	size_t bytes_send;
+	union {
+		size_t bytes_send;
+		double work; /* COMPUTE */
+	};
 	size_t bytes_recv; /* length of the received message (RECV, SENDRECV) */
 };
 
@@ -72,14 +165,21 @@ struct vp__event {
 struct vp__transfer {
 	int32_t src, dst;
 	double start, end;
+	double step; /* store-and-forward: link k busy k*step later */
+	double lead; /* ... and from ts after that (the first link: at once) */
 };
 
 /* One rank's clock. */
 struct vp__clock {
 	double t;                 /* model time T */
-	double port_free;         /* when the send port is free again */
-	double rport_free;        /* when the receive port is free again */
+	struct vp__ports ports;   /* when each port is free again */
 	double last_start;        /* start of the last send (for the trace) */
+	double send_cpu;          /* the last send: T after posting it */
+	double send_done;         /* the last send: when it completes */
+	/* bsp: the open superstep's work and bytes sent and received */
+	double w;
+	uint64_t h_sent, h_recv;
+	uint64_t supersteps;      /* barriers and fences made */
 	uint32_t send_seq;        /* modelled messages sent so far */
 	uint64_t messages, bytes; /* modelled messages received */
 	struct vp__vec events;    /* struct vp__event */
@@ -90,18 +190,20 @@ void vp__clock_init(struct vp__clock *c);
 void vp__clock_free(struct vp__clock *c);
 
 /* A send of n bytes from world rank me to dst: stamps env (arrival, seq),
- * occupies the send port, records the transfer; returns the hops. T is not
- * moved: the caller decides when the send part completes. */
+ * occupies a send port, records the transfer; returns the hops. T is not
+ * moved: the caller moves it to send_cpu (posted) or send_done (a
+ * blocking send, a wait). */
 int vp__clock_send(struct vp__clock *c, const struct vp__model *m,
 		   const struct vp__topo *topo, int me, int dst, size_t n,
 		   struct vp__envelope *env);
-/* A message of n bytes with envelope env is taken: returns when its
- * receive completes (receive port rules); counts it. */
+/* A message of n bytes with envelope env is taken by a receive that
+ * starts at T: returns when it completes (port rules, then the receiver's
+ * cpu); counts it. T is not moved. */
 double vp__clock_recv(struct vp__clock *c, const struct vp__model *m,
 		      const struct vp__envelope *env, size_t n);
-/* The receive port rule (clock.c); replay.c uses it too. */
-double vp__model_recv_port(const struct vp__model *m, double arrival,
-			   double *port_free, size_t n);
+/* vp_compute: t units of local work. */
+void vp__clock_compute(struct vp__clock *c, const struct vp__model *m,
+		       double t);
 /* Appends an event for the congested replay. */
 void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   uint32_t hops, uint32_t recv_seq, size_t bytes,

@@ -2,7 +2,8 @@
  * replay.c - the congested model time: the logged events of every rank
  * replayed with the same max-plus rules (clock.c), with the per-byte time
  * scaled by the largest link load (Grama et al., sec. 2.5.1: a link shared
- * by k messages gives each 1/k of its bandwidth).
+ * by k messages gives each 1/k of its bandwidth). Only the alpha-beta
+ * models replay: their sender overhead is 0, so a posted send leaves T.
  */
 #include <stdlib.h>
 
@@ -10,8 +11,8 @@
 
 struct replay_rank {
 	size_t next;      /* next event */
-	double t, port;   /* model time, send port free */
-	double rport;     /* receive port free */
+	double t;         /* model time */
+	struct vp__ports ports;
 	double *arrivals; /* arrival of each of this rank's sends, by seq */
 	double *ends;     /* when the send port was done with each */
 	uint32_t sent;    /* sends replayed */
@@ -23,13 +24,12 @@ struct replay_rank {
 static void replay_send(const struct vp__model *m, struct replay_rank *rr,
 			const struct vp__event *e)
 {
-	double start = rr->t > rr->port ? rr->t : rr->port;
 	struct vp__cost cost = vp__model_cost(m, e->bytes_send, (int)e->hops);
+	double start = vp__ports_send(&rr->ports, m, rr->t, cost.hold);
 
-	rr->ends[rr->sent] = start + cost.hold;
+	rr->ends[rr->sent] = start + cost.done;
 	rr->arrivals[rr->sent++] = start + cost.latency;
-	rr->port = start + cost.hold;
-	rr->send_end = start + cost.hold;
+	rr->send_end = start + cost.done;
 }
 
 double vp__model_replay(const struct vp__model *model,
@@ -67,6 +67,12 @@ double vp__model_replay(const struct vp__model *model,
 				struct replay_rank *src;
 				double arr;
 
+				if (e->kind == VP__EV_COMPUTE) {
+					me->t += e->work;
+					me->next++;
+					progress = 1;
+					continue;
+				}
 				if (e->kind == VP__EV_ISEND) {
 					replay_send(&m, me, e);
 					me->next++;
@@ -99,9 +105,9 @@ double vp__model_replay(const struct vp__model *model,
 				src = &rr[e->peer_recv];
 				if (src->sent <= e->recv_seq)
 					break; /* its sender is behind */
-				arr = vp__model_recv_port(
-				    &m, src->arrivals[e->recv_seq], &me->rport,
-				    e->bytes_recv);
+				arr = vp__ports_recv(&me->ports, &m,
+						     src->arrivals[e->recv_seq],
+						     e->bytes_recv);
 				if (e->kind == VP__EV_RECV) {
 					me->t = me->t > arr ? me->t : arr;
 				} else {
