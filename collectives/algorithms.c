@@ -17,6 +17,7 @@
 	X(bcast_scatter_allgather)                                             \
 	X(bcast_pipelined_tree)                                                \
 	X(bcast_double_tree)                                                   \
+	X(bcast_direct)                                                        \
 	X(reduce_linear)                                                       \
 	X(reduce_binomial)                                                     \
 	X(reduce_hypercube)                                                    \
@@ -26,16 +27,19 @@
 	X(reduce_reduce_scatter_gather)                                        \
 	X(reduce_pipelined_tree)                                               \
 	X(reduce_double_tree)                                                  \
+	X(reduce_direct)                                                       \
 	X(allreduce_binomial)                                                  \
 	X(allreduce_hypercube)                                                 \
 	X(allreduce_recursive_doubling)                                        \
 	X(allreduce_rabenseifner)                                              \
 	X(allreduce_ring)                                                      \
+	X(allreduce_direct)                                                    \
 	X(allgather_linear)                                                    \
 	X(allgather_ring)                                                      \
 	X(allgather_mesh)                                                      \
 	X(allgather_hypercube)                                                 \
 	X(allgather_bruck)                                                     \
+	X(allgather_direct)                                                    \
 	X(reduce_scatter_linear)                                               \
 	X(reduce_scatter_ring)                                                 \
 	X(reduce_scatter_mesh)                                                 \
@@ -44,6 +48,7 @@
 	X(scan_linear)                                                         \
 	X(scan_hypercube)                                                      \
 	X(scan_recursive_doubling)                                             \
+	X(scan_direct)                                                         \
 	X(scatter_linear)                                                      \
 	X(scatter_binomial)                                                    \
 	X(gather_linear)                                                       \

@@ -5,6 +5,8 @@
  * Source: Grama et al., sec. 4.5.3 (all-to-all personalized on a hypercube,
  *         Fig. 4.20).
  * Cost:   T(p, m) = (ts + tw*m p/2) log2 p           m = bytes per block
+ *         bsp: log2 p (l + (m p/2) g), a superstep per level (the
+ *         butterfly all-to-all with h < p keeps the log factor).
  * Steps:  log2 p, dimension 0 first. Slot k of rank r's vector holds, after
  *         the dimensions in M are done, the block from (r & ~M) | (k & M)
  *         to (k & ~M) | (r & M). Across dimension i rank r sends the p/2
@@ -41,6 +43,9 @@ static int run(const struct coll *a)
 			if ((k & bit) != (a->r & bit))
 				memcpy(out + (size_t)k * b,
 				       recvb + (size_t)n++ * b, b);
+		/* bsp: the next level sends what this one received */
+		if (!rc && bit << 1 < a->p && vp__bsp(a->c))
+			rc = vp_superstep(a->c);
 	}
 	free(sendb);
 	return rc;
@@ -53,10 +58,20 @@ static double cost(const struct coll_cost *k, int *exact)
 	return (k->ts + k->tw * k->m * k->P / 2) * k->L;
 }
 
+/* bsp: a superstep per level, each rank sending and receiving half its
+ * blocks (the butterfly all-to-all: the log factor on the bandwidth
+ * stays when h < p). */
+static double bsp_cost(const struct coll_cost *k, int *exact)
+{
+	*exact = 1;
+	return k->L * (k->l + k->m * k->P / 2 * k->g);
+}
+
 const struct coll_algorithm vp__alg_alltoall_hypercube = {
 	.op = VP_COLL_ALLTOALL,
 	.alg = VP_ALG_HYPERCUBE,
 	.run = run,
 	.needs = NEED_POW2,
 	.cost = cost,
+	.bsp_cost = bsp_cost,
 };

@@ -6,6 +6,8 @@
  * Source: Grama et al., sec. 4.5.3, Algorithm 4.10 (the XOR schedule).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)  m = bytes per block; link load 1 on
  *         a hypercube.
+ *         bsp: l + (p - 1) m g, one superstep (no message depends
+ *         on another of the call).
  * Steps:  p - 1; in step s rank r swaps blocks with r XOR s (p a power of
  *         two) or sends to r + s and receives from r - s (otherwise).
  *         Scratch: none.
@@ -40,4 +42,5 @@ const struct coll_algorithm vp__alg_alltoall_pairwise = {
 	.run = run,
 	.needs = NEED_ANY,
 	.cost = vp__cost_bcast_linear,
+	.bsp_cost = vp__bsp_cost_one_step,
 };

@@ -75,6 +75,8 @@ struct coll_cost {
 	int rows, cols; /* the grid of the mesh algorithms */
 	int divides;    /* p divides m_bytes */
 	int kary;       /* the k-ary trees' degree (the default) */
+	double g, l;    /* bsp: per byte, per superstep */
+	double Lat, o, gap, G; /* logp, loggp: L, o, g, G */
 };
 
 /* Where dispatch puts the input before the algorithm runs, so that the
@@ -113,6 +115,14 @@ struct coll_algorithm {
 	 * none, or it allocates its own */
 	size_t (*scratch)(const struct coll *a);
 	double (*cost)(const struct coll_cost *k, int *exact);
+	/* Its cost under the bsp model; NULL: it is not a BSP algorithm (a
+	 * message of one of its rounds depends on one received in the same
+	 * round, so it needs a superstep per round it does not end). A BSP
+	 * algorithm calls vp_superstep between its phases; dispatch ends its
+	 * last. */
+	double (*bsp_cost)(const struct coll_cost *k, int *exact);
+	/* Its cost under logp and loggp where the material gives one. */
+	double (*logp_cost)(const struct coll_cost *k, int *exact);
 };
 
 /* algorithms.c: every algorithm, in the order vp_coll_algorithms lists
@@ -249,6 +259,26 @@ struct dtree_plan {
 	int in_step; /* same parent in both trees: follow its order */
 };
 void vp__double_tree_plan(int p, int rel, struct dtree_plan *pl);
+
+/* allgather_direct.c: member j's chunk of buf goes straight to every
+ * member (isends and irecvs, then one wait). */
+int vp__allgather_direct_view(const struct view *v, void *buf,
+			      const struct chunks *ch);
+/* allreduce_direct.c: member j ends with chunk j of the reduction of buf
+ * over the members, at its place in buf: step s sends chunk j + s to
+ * member j + s and adds chunk j from j - s; tmp holds the largest chunk. */
+int vp__reduce_scatter_direct_view(const struct view *v, void *buf,
+				   const struct chunks *ch, void *tmp,
+				   vp_type t, vp_op op);
+/* BSP costs shared by several algorithms (allgather_direct.c): one
+ * superstep in which the busiest rank sends or receives (p-1) m bytes. */
+double vp__bsp_cost_one_step(const struct coll_cost *k, int *exact);
+/* ... and two supersteps of (p-1) m/p bytes (scatter or reduce-scatter,
+ * then gather or allgather, of p chunks). */
+double vp__bsp_cost_two_steps(const struct coll_cost *k, int *exact);
+/* 1 under the bsp model (the algorithms then end their phases with
+ * vp_superstep). */
+int vp__bsp(vp_comm *c);
 
 /* ---- helpers (coll_util.c) ---- */
 /* Members in the binomial subtree of member me of n (me's own included). */

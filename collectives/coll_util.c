@@ -284,3 +284,11 @@ int vp__fold_out(const struct coll *a, const struct fold *f)
 		return vp_send(a->c, f->r - 1, a->rbuf, a->bytes);
 	return vp_recv(a->c, f->r + 1, a->rbuf, a->bytes);
 }
+
+int vp__bsp(vp_comm *c)
+{
+	vp_model m;
+
+	vp_model_of(c, &m);
+	return m.kind == VP_MODEL_BSP;
+}

@@ -29,12 +29,35 @@ int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max)
 	return n;
 }
 
+/* Why alg cannot run op on c under the bsp model, or NULL if it can. */
+static const char *not_bsp(vp_comm *c, const struct coll_algorithm *e)
+{
+	static __thread char why[256];
+	const struct coll_algorithm *const *a;
+	size_t n;
+
+	if (e->bsp_cost || !vp__bsp(c))
+		return NULL;
+	n = (size_t)snprintf(why, sizeof(why),
+			     "it is not a BSP algorithm (a message of one of "
+			     "its rounds depends on one received in the same "
+			     "round); under the bsp model %s has: auto",
+			     vp_coll_name(e->op));
+	for (a = vp__algorithms; *a && n < sizeof(why); a++)
+		if ((*a)->op == e->op && (*a)->bsp_cost)
+			n += (size_t)snprintf(why + n, sizeof(why) - n, ", %s",
+					      vp_alg_name((*a)->alg));
+	return why;
+}
+
 /* Why alg cannot run op on c, or NULL if it can. */
 static const char *unusable(vp_comm *c, const struct coll_algorithm *e)
 {
-	const char *why = NULL;
+	const char *why = not_bsp(c, e);
 	int rows, cols;
 
+	if (why)
+		return why;
 	switch (e->needs) {
 	case NEED_ANY:
 		return NULL;
@@ -360,6 +383,8 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		return VP_ENOMEM;
 	}
 	rc = e->run(&a);
+	if (!rc && vp__bsp(a.c)) /* the call's last superstep ends here */
+		rc = vp_superstep(a.c);
 	free(a.scratch);
 	free(copy);
 	return rc;

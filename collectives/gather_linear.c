@@ -5,6 +5,8 @@
  * Source: the flat gather: one BSP superstep (Valiant 1990).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
  *         (the root's single receive port takes one block at a time).
+ *         bsp: l + (p - 1) m g, one superstep (no message depends
+ *         on another of the call).
  * Steps:  p - 1 receives at the root (root+1, root+2, ...); scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
@@ -37,4 +39,5 @@ const struct coll_algorithm vp__alg_gather_linear = {
 	.run = vp__gather_linear,
 	.needs = NEED_ANY,
 	.cost = vp__cost_bcast_linear,
+	.bsp_cost = vp__bsp_cost_one_step,
 };

@@ -6,6 +6,8 @@
  *         al., Algorithm 4.10) carrying partial blocks; MPICH's pairwise
  *         reduce-scatter.
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
+ *         bsp: l + (p - 1) m g, one superstep (no message depends
+ *         on another of the call).
  * Steps:  p - 1; in step s rank r sends block r + s to r + s and receives
  *         its own block from r - s (XOR partners when p is a power of two).
  *         Scratch: one block.
@@ -49,4 +51,5 @@ const struct coll_algorithm vp__alg_reduce_scatter_pairwise = {
 	.needs = NEED_ANY,
 	.scratch = scratch,
 	.cost = vp__cost_allgather_ring,
+	.bsp_cost = vp__bsp_cost_one_step,
 };

@@ -4,6 +4,8 @@
  *
  * Source: the flat scatter: one BSP superstep (Valiant 1990).
  * Cost:   T(p, m) = (ts + tw*m)(p - 1)            m = bytes per block
+ *         bsp: l + (p - 1) m g, one superstep (no message depends
+ *         on another of the call).
  * Steps:  p - 1 sends from the root (root+1, root+2, ...); scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
@@ -36,4 +38,5 @@ const struct coll_algorithm vp__alg_scatter_linear = {
 	.run = vp__scatter_linear,
 	.needs = NEED_ANY,
 	.cost = vp__cost_bcast_linear,
+	.bsp_cost = vp__bsp_cost_one_step,
 };

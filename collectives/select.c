@@ -8,7 +8,9 @@
  * sub-communicators, p the topology's algorithm cannot take) general
  * algorithms that run on any p are chosen by message size, as MPICH does:
  * latency-bound trees and recursive doubling for short messages,
- * bandwidth-bound two-phase and ring algorithms for long ones.
+ * bandwidth-bound two-phase and ring algorithms for long ones. Under the
+ * bsp cost model the BSP algorithms are chosen: each sends straight to its
+ * targets, one superstep (two for bcast, reduce, allreduce).
  */
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +56,7 @@ enum when {
 	PLACED,      /* the world of any topology but the full one */
 	LONG_P3,     /* a long message and p > 2 */
 	SMALL_TOTAL, /* p blocks together are short */
+	BSP,         /* the bsp cost model */
 };
 
 /* The reasons, "%s" the kind of communicator, then p and the bytes. */
@@ -74,6 +77,10 @@ static const char XOR[] = "%s: the XOR pairwise exchange, congestion-free "
 static const char ECUBE[] = "%s: one E-cube routed step, congestion-free "
 			    "(p=%d, %zu bytes)";
 
+static const char SUPERSTEP[] = "%s, bsp: straight to the targets, in as "
+				"few supersteps as the operation allows "
+				"(p=%d, %zu bytes)";
+
 /* AUTO's rules: for each operation, the first rule whose condition holds
  * picks the algorithm; every operation ends with an ALWAYS rule. */
 static const struct rule {
@@ -82,6 +89,16 @@ static const struct rule {
 	vp_alg alg;
 	const char *reason;
 } rules[] = {
+	{ VP_COLL_BCAST, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_REDUCE, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_ALLREDUCE, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_ALLGATHER, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_REDUCE_SCATTER, BSP, VP_ALG_PAIRWISE, SUPERSTEP },
+	{ VP_COLL_SCAN, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_SCATTER, BSP, VP_ALG_LINEAR, SUPERSTEP },
+	{ VP_COLL_GATHER, BSP, VP_ALG_LINEAR, SUPERSTEP },
+	{ VP_COLL_ALLTOALL, BSP, VP_ALG_PAIRWISE, SUPERSTEP },
+	{ VP_COLL_SHIFT, BSP, VP_ALG_DIRECT, SUPERSTEP },
 	{ VP_COLL_BCAST, CUBE, VP_ALG_HYPERCUBE, TOPO },
 	{ VP_COLL_BCAST, GRID, VP_ALG_MESH, TOPO },
 	{ VP_COLL_BCAST, TREE, VP_ALG_TREE, TOPO },
@@ -154,6 +171,7 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	f |= (unsigned)(world && t->kind != VP_TOPO_FULL) << PLACED;
 	f |= (unsigned)(longm && p > 2) << LONG_P3;
 	f |= (unsigned)(bytes * (size_t)p < LONG_MSG) << SMALL_TOTAL;
+	f |= (unsigned)vp__bsp(c) << BSP;
 	return f;
 }
 

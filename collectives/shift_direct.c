@@ -6,7 +6,8 @@
  *         on a hypercube is one E-cube routed message per rank, and those
  *         routes share no link.
  * Cost:   T(p, m) = ts + tw*m   (+ th per hop); on other topologies the
- *         routes may share links (see max_link_load).
+ *         routes may share links (see max_link_load);
+ *         bsp: l + m g, one superstep.
  * Steps:  one sendrecv: to r + q, from r - q. Scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
@@ -32,10 +33,18 @@ static double cost(const struct coll_cost *k, int *exact)
 	return k->q ? k->u : 0;
 }
 
+/* bsp: one superstep, every rank sending and receiving m bytes. */
+static double bsp_cost(const struct coll_cost *k, int *exact)
+{
+	*exact = 1;
+	return k->l + (k->q ? k->m * k->g : 0);
+}
+
 const struct coll_algorithm vp__alg_shift_direct = {
 	.op = VP_COLL_SHIFT,
 	.alg = VP_ALG_DIRECT,
 	.run = run,
 	.needs = NEED_ANY,
 	.cost = cost,
+	.bsp_cost = bsp_cost,
 };
