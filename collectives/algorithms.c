@@ -18,6 +18,7 @@
 	X(bcast_pipelined_tree)                                                \
 	X(bcast_double_tree)                                                   \
 	X(bcast_direct)                                                        \
+	X(bcast_greedy)                                                        \
 	X(reduce_linear)                                                       \
 	X(reduce_binomial)                                                     \
 	X(reduce_hypercube)                                                    \

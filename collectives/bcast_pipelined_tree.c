@@ -5,7 +5,10 @@
  * Source: the pipelined binary tree and its segment-size optimum
  *         (Sanders, Speck, Traeff 2009, sec. 2).
  * Cost:   T(p, m) ~ 2(log2 p + m/k)(ts + tw*k)     k = segment bytes;
- *         best k = sqrt(m ts / (tw log2 p)). Bound used by the tests:
+ *         best k = sqrt(m ts / (tw log2 p)); LogGP: T ~ log2 p (L +
+ *         3 max(o, g) + 2G k) + 2(m/k)(max(o, g) + G k), best k =
+ *         sqrt(m / log2 p) sqrt(max(o, g) / G) (Solomonik's lecture
+ *         notes on LogGP, after Alexandrov et al. 1995). Bound used by the tests:
  *         T <= 2(depth + segments)(ts + tw*k), depth = floor(log2 p).
  * Steps:  relative rank v has children 2v+1 and 2v+2 (heap order); for
  *         each segment in turn it receives it from (v-1)/2 and sends it to
@@ -22,10 +25,15 @@ size_t vp__segment_bytes(const struct coll *a)
 {
 	double ts, tw, k;
 	size_t seg;
+	vp_model m;
 
 	vp_coll_params(a->c, NULL, &seg);
+	vp_model_of(a->c, &m);
 	if (!seg) {
-		vp_model_params(a->c, &ts, &tw, NULL);
+		/* LogGP: k = sqrt(m / log2 p) sqrt(max(o, g) / G), the same
+		 * optimum with max(o, g) for ts and G for tw */
+		ts = m.kind == VP_MODEL_LOGGP ? (m.o > m.g ? m.o : m.g) : m.ts;
+		tw = m.kind == VP_MODEL_LOGGP ? m.G : m.tw;
 		if (tw <= 0 || a->p < 2)
 			k = (double)a->bytes;
 		else

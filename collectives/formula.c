@@ -5,8 +5,10 @@
  * this file derives their common arguments.
  *
  * Costs are in the alpha-beta model with th = 0: u = ts + tw*m is one
- * message of m bytes. "exact" marks the formulas the model clock reproduces
- * to the unit; the others are the book's bounds or estimates.
+ * message of m bytes; vp_coll_formula_model gives an algorithm's BSP and
+ * LogP costs too where it has them. "exact" marks the formulas the model
+ * clock reproduces to the unit; the others are the book's bounds or
+ * estimates.
  */
 #include <string.h>
 
@@ -37,6 +39,41 @@ static int grid_of(const char *topology, int p, int *rows, int *cols)
 double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
 		       size_t m_bytes, long q, double ts, double tw, int *exact)
 {
+	vp_model m = { .kind = VP_MODEL_ALPHA_BETA, .ts = ts, .tw = tw,
+		       .ports = 1 };
+
+	return vp_coll_formula_model(op, alg, topology, p, m_bytes, q, &m,
+				     exact);
+}
+
+/* The cost function of d under model m, or NULL where the material gives
+ * none: alpha-beta's for store-and-forward only where every message is
+ * one hop (fully connected), none with more than one port. */
+static double (*cost_of(const struct coll_algorithm *d, const vp_model *m,
+			const char *topology))(const struct coll_cost *,
+						int *)
+{
+	if (m->kind == VP_MODEL_BSP)
+		return d->bsp_cost;
+	if (m->ports != 1)
+		return NULL;
+	switch (m->kind) {
+	case VP_MODEL_ALPHA_BETA:
+		return d->cost;
+	case VP_MODEL_ALPHA_BETA_SAF:
+		return topology && !strncmp(topology, "full:", 5) ? d->cost
+								  : NULL;
+	default:
+		return d->logp_cost;
+	}
+}
+
+double vp_coll_formula_model(vp_coll op, vp_alg alg, const char *topology,
+			     int p, size_t m_bytes, long q,
+			     const vp_model *model, int *exact)
+{
+	double (*cost)(const struct coll_cost *, int *);
+	double ts = model ? model->ts : 0, tw = model ? model->tw : 0;
 	const struct coll_algorithm *d = vp__algorithm(op, alg);
 	struct coll_cost k;
 	int ex = 1, grid;
@@ -44,7 +81,7 @@ double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
 
 	if (exact)
 		*exact = 0;
-	if (!d || p < 1)
+	if (!d || p < 1 || !model || !(cost = cost_of(d, model, topology)))
 		return -1;
 	memset(&k, 0, sizeof(k));
 	grid = grid_of(topology, p, &k.rows, &k.cols);
@@ -70,7 +107,13 @@ double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
 		;
 	k.divides = m_bytes % (size_t)p == 0;
 	k.kary = DEFAULT_KARY;
-	T = d->cost(&k, &ex);
+	k.g = model->g;
+	k.l = model->l;
+	k.Lat = model->L;
+	k.o = model->o;
+	k.gap = model->g;
+	k.G = model->kind == VP_MODEL_LOGGP ? model->G : 0;
+	T = cost(&k, &ex);
 	if (exact)
 		*exact = ex;
 	return T;

@@ -465,6 +465,7 @@ typedef enum vp_alg {
 	VP_ALG_DISSEMINATION,
 	VP_ALG_RECURSIVE_DOUBLING,
 	VP_ALG_DIRECT,
+	VP_ALG_GREEDY,
 	VP_ALG_COUNT_
 } vp_alg;
 
@@ -620,6 +621,17 @@ VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
 VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,
 			      int p, size_t m, long q, double ts, double tw,
 			      int *exact);
+
+/*
+ * The same under any cost model: the algorithm's BSP cost (bsp), its LogP
+ * or LogGP cost where the material gives one, alpha-beta's formula under
+ * alpha-beta:saf where every message is one hop (topology full:P). -1
+ * where alg cannot run there or has no formula in that model (more than
+ * one port included).
+ */
+VP_API double vp_coll_formula_model(vp_coll op, vp_alg alg,
+				    const char *topology, int p, size_t m,
+				    long q, const vp_model *model, int *exact);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */

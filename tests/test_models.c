@@ -406,6 +406,186 @@ static void bsp(struct ctx *x)
 	       (unsigned long long)st.supersteps);
 }
 
+/* ---- the collectives under the models ---- */
+
+struct coll_case {
+	vp_coll op;
+	vp_alg alg;
+	size_t count; /* bytes per rank or block */
+	vp_alg ran;
+	int bad_rc;
+	char bad[512];
+};
+
+static int run_coll(vp_comm *c, void *arg)
+{
+	struct coll_case *k = arg;
+	int p = vp_size(c), me = vp_rank(c), rc;
+	size_t n = k->count, all = n * (size_t)p;
+	unsigned char *s = calloc(all, 1), *r = calloc(all, 1);
+
+	switch (k->op) {
+	case VP_COLL_BCAST:
+		rc = vp_bcast(c, r, n, VP_BYTE, 0, k->alg);
+		break;
+	case VP_COLL_REDUCE:
+		rc = vp_reduce(c, s, r, n, VP_BYTE, VP_SUM, 0, k->alg);
+		break;
+	case VP_COLL_ALLREDUCE:
+		rc = vp_allreduce(c, s, r, n, VP_BYTE, VP_SUM, k->alg);
+		break;
+	case VP_COLL_ALLGATHER:
+		rc = vp_allgather(c, s, r, n, VP_BYTE, k->alg);
+		break;
+	case VP_COLL_REDUCE_SCATTER:
+		rc = vp_reduce_scatter(c, s, r, n, VP_BYTE, VP_SUM, k->alg);
+		break;
+	case VP_COLL_SCAN:
+		rc = vp_scan(c, s, r, n, VP_BYTE, VP_SUM, k->alg);
+		break;
+	case VP_COLL_SCATTER:
+		rc = vp_scatter(c, s, r, n, VP_BYTE, 0, k->alg);
+		break;
+	case VP_COLL_GATHER:
+		rc = vp_gather(c, s, r, n, VP_BYTE, 0, k->alg);
+		break;
+	case VP_COLL_ALLTOALL:
+		rc = vp_alltoall(c, s, r, n, VP_BYTE, k->alg);
+		break;
+	default:
+		rc = vp_shift(c, s, r, n, VP_BYTE, 1, k->alg);
+		break;
+	}
+	if (me == 0 && !rc)
+		vp_coll_last_info(c, NULL, &k->ran, NULL);
+	free(s);
+	free(r);
+	return rc;
+}
+
+static int run_one_coll(const char *topo, const char *model,
+			struct coll_case *k)
+{
+	vp_opts o = { .topology = topo, .model = model, .quiet = 1 };
+
+	return vp_run(&o, run_coll, k, &st);
+}
+
+static void collectives(void)
+{
+	const char *b = "bsp:g=2,l=50";
+	vp_model bm, lp;
+	struct coll_case k;
+	char err[256];
+	int op, exact, p;
+	double f;
+
+	vp_model_parse(b, &bm, err, sizeof(err));
+	/* every operation under bsp: AUTO picks a BSP algorithm, and the
+	 * model time is its BSP formula to the unit */
+	for (p = 5; p <= 8; p += 3)
+		for (op = 0; op < VP_COLL_COUNT_; op++) {
+			char topo[16];
+
+			snprintf(topo, sizeof(topo), "full:%d", p);
+			memset(&k, 0, sizeof(k));
+			k.op = (vp_coll)op;
+			k.alg = VP_ALG_AUTO;
+			k.count = 8 * (size_t)p; /* p divides it */
+			if (run_one_coll(topo, b, &k)) {
+				tap_ok(0, "bsp %s p=%d runs: %s",
+				       vp_coll_name(op), p, st.error);
+				continue;
+			}
+			f = vp_coll_formula_model(k.op, k.ran, topo, p,
+						  k.count, 1, &bm, &exact);
+			tap_ok(f >= 0 && exact && near(st.model_time, f),
+			       "bsp, p=%d: %s auto runs %s: %g, its BSP "
+			       "formula %g (%s)",
+			       p, vp_coll_name(op), vp_alg_name(k.ran),
+			       st.model_time, f, exact ? "exact" : "estimate");
+		}
+	/* the butterfly all-to-all: a superstep per level, h = m p/2 */
+	memset(&k, 0, sizeof(k));
+	k.op = VP_COLL_ALLTOALL;
+	k.alg = VP_ALG_HYPERCUBE;
+	k.count = 16;
+	run_one_coll("full:8", b, &k);
+	tap_ok(near(st.model_time, 3 * (50 + 16 * 4 * 2)) &&
+		   st.supersteps == 3,
+	       "bsp: the butterfly all-to-all costs log p (l + (m p/2) g) = "
+	       "534 in 3 supersteps (got %g, %llu): the pairwise one costs "
+	       "l + (p-1) m g = 274",
+	       st.model_time, (unsigned long long)st.supersteps);
+	memset(&k, 0, sizeof(k));
+	k.op = VP_COLL_BCAST;
+	k.alg = VP_ALG_BINOMIAL;
+	k.count = 8;
+	tap_ok(run_one_coll("full:8", b, &k) == VP_EALG &&
+		   strstr(st.error, "not a BSP algorithm") &&
+		   strstr(st.error, "direct"),
+	       "bsp refuses a broadcast whose rounds chain, naming the BSP "
+	       "ones: %s",
+	       st.error);
+	/* LogP: the greedy tree of Karp et al.; P = 8, L = 6, o = 2, g = 4
+	 * is Culler et al.'s example: the last rank has it at 24 */
+	vp_model_parse("logp:L=6,o=2,g=4", &lp, err, sizeof(err));
+	memset(&k, 0, sizeof(k));
+	k.op = VP_COLL_BCAST;
+	k.alg = VP_ALG_GREEDY;
+	k.count = 8;
+	run_one_coll("full:8", "logp:L=6,o=2,g=4", &k);
+	f = vp_coll_formula_model(VP_COLL_BCAST, VP_ALG_GREEDY, "full:8", 8, 8,
+				  0, &lp, &exact);
+	tap_ok(near(st.model_time, 24) && near(f, 24) && exact,
+	       "LogP: the greedy broadcast of 8 ranks (L=6, o=2, g=4) ends at "
+	       "24, its formula 24 (got %g, %g)",
+	       st.model_time, f);
+	k.alg = VP_ALG_BINOMIAL;
+	run_one_coll("full:8", "logp:L=6,o=2,g=4", &k);
+	tap_ok(st.model_time > 24,
+	       "LogP: the binomial tree is slower there: %g > 24",
+	       st.model_time);
+	k.alg = VP_ALG_GREEDY;
+	run_one_coll("full:8", "alpha-beta:ts=100,tw=1", &k);
+	tap_ok(near(st.model_time, 3 * 108),
+	       "alpha-beta: the greedy tree is the binomial one: log p (ts + "
+	       "tw m) = 324 (got %g)",
+	       st.model_time);
+}
+
+/* The pipelined binary tree in alpha-beta and LogGP with the optimal
+ * segment, against the approximations of the material (Sanders et al.
+ * 2009; the LogGP form after Alexandrov et al. 1995): within 30%, the
+ * formulas count a full tree of depth log2 p and ignore rounding. */
+static void pipelined(void)
+{
+	struct coll_case k;
+	double s = 1 << 20, P = 64, lg = 6, a = 100, b = 0.01, kk, want;
+	double L = 50, o = 10, g = 20, G = 0.01;
+
+	memset(&k, 0, sizeof(k));
+	k.op = VP_COLL_BCAST;
+	k.alg = VP_ALG_PIPELINED_TREE;
+	k.count = (size_t)s;
+	run_one_coll("full:64", "alpha-beta:ts=100,tw=0.01", &k);
+	kk = sqrt(s / lg) * sqrt(a / b);
+	want = 2 * (lg + s / kk) * (a + kk * b);
+	tap_ok(fabs(st.model_time - want) <= 0.3 * want,
+	       "alpha-beta, p=%g, m=1 MiB: pipelined binary tree %g, the "
+	       "formula 2(log p + m/k)(ts + tw k) at k_opt=%.0f: %g",
+	       P, st.model_time, kk, want);
+	run_one_coll("full:64", "loggp:L=50,o=10,g=20,G=0.01", &k);
+	kk = sqrt(s / lg) * sqrt(g / G);
+	want = lg * (L + 3 * fmax(o, g) + 2 * G * kk) +
+	       2 * (s / kk) * (fmax(o, g) + G * kk);
+	tap_ok(fabs(st.model_time - want) <= 0.3 * want,
+	       "LogGP, p=%g, m=1 MiB: pipelined binary tree %g, the formula "
+	       "log p (L + 3 max(o,g) + 2Gk) + 2(m/k)(max(o,g) + Gk) at "
+	       "k_opt=%.0f: %g",
+	       P, st.model_time, kk, want);
+}
+
 int main(void)
 {
 	static struct ctx x;
@@ -416,5 +596,7 @@ int main(void)
 	ports(&x);
 	compute(&x);
 	bsp(&x);
+	collectives();
+	pipelined();
 	return tap_done();
 }
