@@ -39,7 +39,7 @@ static const char *op_names[] = {"sum", "prod", "min", "max",
 				 "band", "bor", "bxor"};
 
 struct options {
-	const char *topology, *trace, *svg;
+	const char *topology, *trace, *svg, *model;
 	int coll, alg, strict, reps, json, wall_clock;
 	size_t bytes;
 	double ts, tw, th;
@@ -130,6 +130,10 @@ static void help(void)
 	     "  --bytes N        bytes per rank (per block for block "
 	     "collectives), default 1024\n"
 	     "  --ts X --tw X --th X   model parameters (default 100, 1, 0)\n"
+	     "  --model SPEC     cost model: alpha-beta[:saf], logp:L=,o=,g=, "
+	     "loggp:...,G=,\n"
+	     "                   bsp:g=,l=; ,ports=K|all (README, \"Cost "
+	     "models\")\n"
 	     "  --strict         sends only between neighbours\n"
 	     "  --reps N         timed calls for wall_us (default 10; 0: "
 	     "none)\n"
@@ -232,6 +236,7 @@ enum {
 	OPT_TRACE,
 	OPT_SVG,
 	OPT_TRACE_CLOCK,
+	OPT_MODEL,
 };
 
 static const struct option long_options[] = {
@@ -255,6 +260,7 @@ static const struct option long_options[] = {
 	{"trace", required_argument, NULL, OPT_TRACE},
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
+	{"model", required_argument, NULL, OPT_MODEL},
 	{NULL, 0, NULL, 0},
 };
 
@@ -336,6 +342,15 @@ static void take_option(int id, const char *a, const char *v,
 	case OPT_SVG:
 		o->svg = v;
 		break;
+	case OPT_MODEL: {
+		char err[512];
+		vp_model m;
+
+		if (vp_model_parse(v, &m, err, sizeof(err)))
+			usage_error("--model: %s", err);
+		o->model = v;
+		break;
+	}
 	case OPT_TRACE_CLOCK:
 		o->wall_clock = pick(a, v, (const char *[]){"model", "wall"}, 2);
 		break;
@@ -377,6 +392,7 @@ struct job {
 	char fail[64][512]; /* the first 64 ranks' wrong answers */
 	double span[MAX_REPS][64];
 	int failed_rank;
+	vp_model model; /* the run's model (rank 0) */
 };
 
 static double now_us(void)
@@ -410,6 +426,8 @@ static int body(vp_comm *c, void *arg)
 		const char *why;
 		vp_alg used;
 
+		if (r == 0)
+			vp_model_of(c, &jb->model);
 		if (r == 0 && vp_coll_last_info(c, NULL, &used, &why) == 1) {
 			jb->res->used = used;
 			snprintf(jb->res->auto_why, sizeof(jb->res->auto_why),
@@ -450,7 +468,7 @@ static void run_case(const struct options *o, struct result *res)
 	vp_opts vo = {.topology = o->topology, .strict = o->strict,
 		      .ts = o->ts, .tw = o->tw, .th = o->th, .quiet = 1,
 		      .trace = o->trace, .svg = o->svg,
-		      .trace_wall = o->wall_clock};
+		      .trace_wall = o->wall_clock, .model = o->model};
 	double t[MAX_REPS];
 	int i, r, p;
 
@@ -467,9 +485,9 @@ static void run_case(const struct options *o, struct result *res)
 			snprintf(res->why, sizeof(res->why), "%s", jb.fail[r]);
 	if (!res->ok && !res->why[0])
 		snprintf(res->why, sizeof(res->why), "%s", res->st.error);
-	res->formula = vp_coll_formula(o->coll, res->used, o->topology, p,
-				       o->bytes, o->k.q, o->ts, o->tw,
-				       &res->exact);
+	res->formula = vp_coll_formula_model(o->coll, res->used, o->topology,
+					     p, o->bytes, o->k.q, &jb.model,
+					     &res->exact);
 	res->wall_us = -1;
 	if (!res->ok || o->reps == 0)
 		return;
@@ -730,6 +748,10 @@ int main(int argc, char **argv)
 		if (o.trace || o.svg)
 			usage_error("--trace and --svg draw one case: add "
 				    "--topology and --collective");
+		if (o.model)
+			usage_error("--model runs one case (the tour checks "
+				    "alpha-beta's formulas): add --topology "
+				    "and --collective");
 		return tour(&o);
 	}
 	if (!o.topology)

@@ -57,6 +57,7 @@ enum when {
 	LONG_P3,     /* a long message and p > 2 */
 	SMALL_TOTAL, /* p blocks together are short */
 	BSP,         /* the bsp cost model */
+	LOGP_SHORT,  /* logp, or loggp and a short message */
 };
 
 /* The reasons, "%s" the kind of communicator, then p and the bytes. */
@@ -81,6 +82,9 @@ static const char SUPERSTEP[] = "%s, bsp: straight to the targets, in as "
 				"few supersteps as the operation allows "
 				"(p=%d, %zu bytes)";
 
+static const char GREEDY[] = "%s, logp: the optimal tree of Karp et al. "
+			     "(p=%d, %zu bytes)";
+
 /* AUTO's rules: for each operation, the first rule whose condition holds
  * picks the algorithm; every operation ends with an ALWAYS rule. */
 static const struct rule {
@@ -90,6 +94,7 @@ static const struct rule {
 	const char *reason;
 } rules[] = {
 	{ VP_COLL_BCAST, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_BCAST, LOGP_SHORT, VP_ALG_GREEDY, GREEDY },
 	{ VP_COLL_REDUCE, BSP, VP_ALG_DIRECT, SUPERSTEP },
 	{ VP_COLL_ALLREDUCE, BSP, VP_ALG_DIRECT, SUPERSTEP },
 	{ VP_COLL_ALLGATHER, BSP, VP_ALG_DIRECT, SUPERSTEP },
@@ -156,6 +161,7 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	    world && (t->kind == VP_TOPO_RING || t->kind == VP_TOPO_LINE);
 	const char *nogrid;
 	unsigned f = 1u << ALWAYS;
+	vp_model m;
 
 	f |= (unsigned)cube << CUBE;
 	f |= (unsigned)(cube && !longm) << CUBE_SHORT;
@@ -172,6 +178,10 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	f |= (unsigned)(longm && p > 2) << LONG_P3;
 	f |= (unsigned)(bytes * (size_t)p < LONG_MSG) << SMALL_TOTAL;
 	f |= (unsigned)vp__bsp(c) << BSP;
+	vp_model_of(c, &m);
+	f |= (unsigned)(m.kind == VP_MODEL_LOGP ||
+			(m.kind == VP_MODEL_LOGGP && !longm))
+	     << LOGP_SHORT;
 	return f;
 }
 

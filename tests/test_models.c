@@ -541,6 +541,10 @@ static void collectives(void)
 	       "LogP: the greedy broadcast of 8 ranks (L=6, o=2, g=4) ends at "
 	       "24, its formula 24 (got %g, %g)",
 	       st.model_time, f);
+	k.alg = VP_ALG_AUTO;
+	run_one_coll("full:8", "logp:L=6,o=2,g=4", &k);
+	tap_ok(k.ran == VP_ALG_GREEDY, "LogP: auto broadcasts greedily (ran %s)",
+	       vp_alg_name(k.ran));
 	k.alg = VP_ALG_BINOMIAL;
 	run_one_coll("full:8", "logp:L=6,o=2,g=4", &k);
 	tap_ok(st.model_time > 24,
