@@ -66,6 +66,12 @@ double vp__bsp_cost_one_step(const struct coll_cost *k, int *exact)
 	return k->l + (k->P - 1) * k->m * k->g;
 }
 
+double vp__cost_direct_two_steps(const struct coll_cost *k, int *exact)
+{
+	*exact = 0;
+	return 2 * (k->P - 1) * (k->ts + k->tw * k->m / k->P);
+}
+
 double vp__bsp_cost_two_steps(const struct coll_cost *k, int *exact)
 {
 	*exact = k->divides;

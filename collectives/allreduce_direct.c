@@ -56,12 +56,6 @@ static int run(const struct coll *a)
 	return rc ? rc : vp__allgather_direct_view(&a->v, a->rbuf, &ch);
 }
 
-static double cost(const struct coll_cost *k, int *exact)
-{
-	*exact = 0;
-	return 2 * (k->P - 1) * (k->ts + k->tw * k->m / k->P);
-}
-
 const struct coll_algorithm vp__alg_allreduce_direct = {
 	.op = VP_COLL_ALLREDUCE,
 	.alg = VP_ALG_DIRECT,
@@ -70,6 +64,6 @@ const struct coll_algorithm vp__alg_allreduce_direct = {
 	.input = INPUT_IN_RBUF,
 	.view = VIEW_ALL,
 	.scratch = scratch,
-	.cost = cost,
+	.cost = vp__cost_direct_two_steps,
 	.bsp_cost = vp__bsp_cost_two_steps,
 };

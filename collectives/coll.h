@@ -276,6 +276,9 @@ double vp__bsp_cost_one_step(const struct coll_cost *k, int *exact);
 /* ... and two supersteps of (p-1) m/p bytes (scatter or reduce-scatter,
  * then gather or allgather, of p chunks). */
 double vp__bsp_cost_two_steps(const struct coll_cost *k, int *exact);
+/* Their alpha-beta estimate, 2(p - 1)(ts + tw*m/p): the two rounds
+ * overlap where ranks finish the first at different times. */
+double vp__cost_direct_two_steps(const struct coll_cost *k, int *exact);
 /* 1 under the bsp model (the algorithms then end their phases with
  * vp_superstep). */
 int vp__bsp(vp_comm *c);

@@ -43,18 +43,12 @@ static int run(const struct coll *a)
 	return rc;
 }
 
-static double cost(const struct coll_cost *k, int *exact)
-{
-	*exact = 0;
-	return 2 * (k->P - 1) * (k->ts + k->tw * k->m / k->P);
-}
-
 const struct coll_algorithm vp__alg_reduce_direct = {
 	.op = VP_COLL_REDUCE,
 	.alg = VP_ALG_DIRECT,
 	.run = run,
 	.needs = NEED_ANY,
 	.view = VIEW_ALL,
-	.cost = cost,
+	.cost = vp__cost_direct_two_steps,
 	.bsp_cost = vp__bsp_cost_two_steps,
 };
