@@ -44,7 +44,9 @@ static int run_pattern(vp_comm *c, void *arg)
 {
 	struct ctx *x = arg;
 	int me = vp_rank(c), p = vp_size(c), i, rc = VP_OK;
-	char *b = calloc(1, x->m + 1);
+	/* room for one message per rank: concurrent receives need their own
+	 * buffers */
+	char *b = calloc(MAXP, x->m + 1);
 	vp_request req[MAXP];
 	vp_win *w = NULL;
 
@@ -83,7 +85,8 @@ static int run_pattern(vp_comm *c, void *arg)
 				rc = x->pattern == IFAN_OUT
 					 ? vp_isend(c, i, 0, b, x->m,
 						    &req[i - 1])
-					 : vp_irecv(c, i, 0, b, x->m,
+					 : vp_irecv(c, i, 0,
+						    b + (size_t)i * x->m, x->m,
 						    &req[i - 1]);
 			rc = rc ?: vp_waitall(p - 1, req, NULL);
 		} else {
