@@ -33,6 +33,11 @@ const char *vp_model_name(vp_model_kind kind)
 	return kind_names[kind];
 }
 
+#define BIT(kind) (1u << (kind))
+#define AB (BIT(VP_MODEL_ALPHA_BETA) | BIT(VP_MODEL_ALPHA_BETA_SAF))
+#define LOGP (BIT(VP_MODEL_LOGP) | BIT(VP_MODEL_LOGGP))
+#define BSP BIT(VP_MODEL_BSP)
+
 /* The parameter name of the model, or NULL where it has none. */
 static double *param(struct vp__model *m, const char *name, size_t len)
 {
@@ -41,14 +46,14 @@ static double *param(struct vp__model *m, const char *name, size_t len)
 		size_t off;
 		unsigned kinds; /* bit per vp_model_kind */
 	} table[] = {
-		{ "ts", offsetof(struct vp__model, ts), 3 },
-		{ "tw", offsetof(struct vp__model, tw), 3 },
-		{ "th", offsetof(struct vp__model, th), 3 },
-		{ "L", offsetof(struct vp__model, L), 12 },
-		{ "o", offsetof(struct vp__model, o), 12 },
-		{ "g", offsetof(struct vp__model, g), 28 },
-		{ "G", offsetof(struct vp__model, G), 8 },
-		{ "l", offsetof(struct vp__model, l), 16 },
+		{ "ts", offsetof(struct vp__model, ts), AB },
+		{ "tw", offsetof(struct vp__model, tw), AB },
+		{ "th", offsetof(struct vp__model, th), AB },
+		{ "L", offsetof(struct vp__model, L), LOGP },
+		{ "o", offsetof(struct vp__model, o), LOGP },
+		{ "g", offsetof(struct vp__model, g), LOGP | BSP },
+		{ "G", offsetof(struct vp__model, G), BIT(VP_MODEL_LOGGP) },
+		{ "l", offsetof(struct vp__model, l), BSP },
 	};
 	size_t i;
 
