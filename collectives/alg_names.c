@@ -26,6 +26,7 @@ static const char *const names[VP_ALG_COUNT_] = {
 	[VP_ALG_RECURSIVE_DOUBLING] = "recursive_doubling",
 	[VP_ALG_DIRECT] = "direct",
 	[VP_ALG_GREEDY] = "greedy",
+	[VP_ALG_NEIGHBOUR] = "neighbour",
 };
 
 static const char *const coll_names[VP_COLL_COUNT_] = {

@@ -19,6 +19,7 @@
 	X(bcast_double_tree)                                                   \
 	X(bcast_direct)                                                        \
 	X(bcast_greedy)                                                        \
+	X(bcast_neighbour)                                                     \
 	X(reduce_linear)                                                       \
 	X(reduce_binomial)                                                     \
 	X(reduce_hypercube)                                                    \
@@ -29,40 +30,49 @@
 	X(reduce_pipelined_tree)                                               \
 	X(reduce_double_tree)                                                  \
 	X(reduce_direct)                                                       \
+	X(reduce_neighbour)                                                    \
 	X(allreduce_binomial)                                                  \
 	X(allreduce_hypercube)                                                 \
 	X(allreduce_recursive_doubling)                                        \
 	X(allreduce_rabenseifner)                                              \
 	X(allreduce_ring)                                                      \
 	X(allreduce_direct)                                                    \
+	X(allreduce_neighbour)                                                 \
 	X(allgather_linear)                                                    \
 	X(allgather_ring)                                                      \
 	X(allgather_mesh)                                                      \
 	X(allgather_hypercube)                                                 \
 	X(allgather_bruck)                                                     \
 	X(allgather_direct)                                                    \
+	X(allgather_neighbour)                                                 \
 	X(reduce_scatter_linear)                                               \
 	X(reduce_scatter_ring)                                                 \
 	X(reduce_scatter_mesh)                                                 \
 	X(reduce_scatter_hypercube)                                            \
 	X(reduce_scatter_pairwise)                                             \
+	X(reduce_scatter_neighbour)                                            \
 	X(scan_linear)                                                         \
 	X(scan_hypercube)                                                      \
 	X(scan_recursive_doubling)                                             \
 	X(scan_direct)                                                         \
+	X(scan_neighbour)                                                      \
 	X(scatter_linear)                                                      \
 	X(scatter_binomial)                                                    \
+	X(scatter_neighbour)                                                   \
 	X(gather_linear)                                                       \
 	X(gather_binomial)                                                     \
+	X(gather_neighbour)                                                    \
 	X(alltoall_pairwise)                                                   \
 	X(alltoall_ring)                                                       \
 	X(alltoall_mesh)                                                       \
 	X(alltoall_hypercube)                                                  \
 	X(alltoall_bruck)                                                      \
+	X(alltoall_neighbour)                                                  \
 	X(shift_ring)                                                          \
 	X(shift_mesh)                                                          \
 	X(shift_hypercube)                                                     \
-	X(shift_direct)
+	X(shift_direct)                                                        \
+	X(shift_neighbour)
 
 #define DECLARE(name) extern const struct coll_algorithm vp__alg_##name;
 ALGORITHMS(DECLARE)

@@ -15,27 +15,34 @@
  */
 #include "coll.h"
 
-static int run(const struct coll *a)
+int vp__allgather_grid(const struct coll *a, int rows, int cols, int wrap)
 {
-	int rows, cols, i, rc;
-	const char *why;
+	int i = a->r / cols, rc;
 	struct view row, col;
 	struct chunks in_row, in_col;
 
-	if (vp__grid(a->c, &rows, &cols, &why))
-		return VP_EALG;
-	i = a->r / cols;
 	/* phase 1: row i fills blocks i*C .. i*C + C - 1 */
 	in_row = (struct chunks){ (size_t)cols * a->count, a->esize, cols };
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
-	rc = vp__allgather_ring_view(
-	    &row, (char *)a->rbuf + (size_t)i * cols * a->bytes, &in_row);
+	rc = vp__chain_allgather_view(
+	    &row, wrap, (char *)a->rbuf + (size_t)i * cols * a->bytes,
+	    &in_row);
 	if (rc)
 		return rc;
 	/* phase 2: my column passes whole rows around */
 	in_col = (struct chunks){ (size_t)a->p * a->count, a->esize, rows };
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
-	return vp__allgather_ring_view(&col, a->rbuf, &in_col);
+	return vp__chain_allgather_view(&col, wrap, a->rbuf, &in_col);
+}
+
+static int run(const struct coll *a)
+{
+	int rows, cols;
+	const char *why;
+
+	if (vp__grid(a->c, &rows, &cols, &why))
+		return VP_EALG;
+	return vp__allgather_grid(a, rows, cols, 1);
 }
 
 /* The cost above, for vp_coll_formula. */

@@ -17,7 +17,7 @@
  *           2 x 2, rank 0 = (0,0): packs [0->0, 0->2 | 0->1, 0->3]; after
  *           phase 1 [0->0, 0->2 | 1->0, 1->2]; regrouped [0->0, 1->0 |
  *           0->2, 1->2]; after phase 2 [0->0, 1->0 | 2->0, 3->0].
- *         Scratch: 2p blocks and the ring's 2(max(R, C) - 1) groups.
+ *         Scratch: 4p blocks (the chains' 2n groups are 2p blocks).
  * Needs:  a grid (vp__grid).
  * Differs from the book: nothing.
  */
@@ -26,33 +26,28 @@
 
 #include "coll.h"
 
-static int run(const struct coll *a)
+int vp__alltoall_grid(const struct coll *a, int rows, int cols, int wrap)
 {
-	int rows, cols, i, j, x, y, rc;
-	size_t b = a->bytes, ring;
-	const char *why, *in = a->sbuf;
+	int i = a->r / cols, j = a->r % cols, x, y, rc;
+	size_t b = a->bytes, all = (size_t)a->p * b;
+	const char *in = a->sbuf;
 	struct view row, col;
 	char *p1, *p2, *tmp;
 
-	if (vp__grid(a->c, &rows, &cols, &why))
-		return VP_EALG;
-	i = a->r / cols;
-	j = a->r % cols;
-	ring = 2 * (size_t)(cols - 1) * rows * b;
-	if (2 * (size_t)(rows - 1) * cols * b > ring)
-		ring = 2 * (size_t)(rows - 1) * cols * b;
-	p1 = vp__alloc(a, 2 * (size_t)a->p * b + ring);
+	/* the chains' scratch: 2n groups, 2p blocks in either phase */
+	p1 = vp__alloc(a, 4 * all);
 	if (!p1)
 		return VP_ENOMEM;
-	p2 = p1 + (size_t)a->p * b;
-	tmp = p2 + (size_t)a->p * b;
+	p2 = p1 + all;
+	tmp = p2 + all;
 	/* pack by destination column: p1[col][row] = block for (row, col) */
 	for (x = 0; x < cols; x++)
 		for (y = 0; y < rows; y++)
 			memcpy(p1 + ((size_t)x * rows + y) * b,
 			       in + ((size_t)y * cols + x) * b, b);
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
-	rc = vp__alltoall_ring_view(&row, p1, p2, (size_t)rows * b, tmp);
+	rc = vp__chain_alltoall_view(&row, wrap, p1, p2, (size_t)rows * b,
+				     tmp);
 	if (rc)
 		goto out;
 	/* regroup: p1[row][col] = p2[col][row] */
@@ -61,10 +56,21 @@ static int run(const struct coll *a)
 			memcpy(p1 + ((size_t)y * cols + x) * b,
 			       p2 + ((size_t)x * rows + y) * b, b);
 	vp__view_strided(&col, a->c, j, cols, rows, 0);
-	rc = vp__alltoall_ring_view(&col, p1, a->rbuf, (size_t)cols * b, tmp);
+	rc = vp__chain_alltoall_view(&col, wrap, p1, a->rbuf, (size_t)cols * b,
+				     tmp);
 out:
 	free(p1);
 	return rc;
+}
+
+static int run(const struct coll *a)
+{
+	int rows, cols;
+	const char *why;
+
+	if (vp__grid(a->c, &rows, &cols, &why))
+		return VP_EALG;
+	return vp__alltoall_grid(a, rows, cols, 1);
 }
 
 /* The cost above, for vp_coll_formula. */

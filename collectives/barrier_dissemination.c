@@ -9,18 +9,21 @@
  * Steps:  in round k = 0, 1, ... rank i sends to (i + 2^k) mod p and receives
  *         from (i - 2^k) mod p; after ceil(log2 p) rounds every rank has
  *         heard, directly or through others, from every rank.
- * Needs:  any p >= 1. In strict mode every partner must be a neighbour
- *         (fully connected; hypercube only when p = 2).
+ * Needs:  any p >= 1. In strict mode on the world of a ring, line, mesh,
+ *         torus or hypercube, whose dissemination partners are not all
+ *         neighbours, vp_barrier runs barrier_neighbour.c instead.
  * Differs from the book: nothing; works for p not a power of two. Under
  *         the bsp model a barrier is a superstep's end (vp_superstep),
  *         charged w + h*g + l and not as messages.
  */
-#include "vp.h"
+#include "coll.h"
 
 int vp_barrier(vp_comm *c)
 {
 	vp_comm *cc = vp_coll_comm(c);
 	vp_model m;
+	struct layout l;
+	vp_topo t;
 	int p, r, k, rc;
 
 	if (!cc)
@@ -37,6 +40,14 @@ int vp_barrier(vp_comm *c)
 	if (m.kind == VP_MODEL_BSP) /* a barrier is a superstep's end */
 		return vp_superstep(cc);
 	vp_trace_label(cc, "barrier");
+	vp__layout(cc, &l, NULL);
+	vp_topo_info(cc, &t);
+	if (vp_strict(cc) && l.kind != LAYOUT_NONE &&
+	    t.kind != VP_TOPO_FULL) {
+		if ((rc = vp__barrier_neighbour(cc, &l)))
+			return rc;
+		return vp_superstep(cc);
+	}
 	for (k = 1; k < p; k <<= 1) {
 		rc = vp_sendrecv(cc, (r + k) % p, NULL, 0, (r - k + p) % p,
 				 NULL, 0);

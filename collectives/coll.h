@@ -58,7 +58,33 @@ enum coll_need {
 	NEED_ANY,  /* any p */
 	NEED_POW2, /* p a power of two */
 	NEED_GRID, /* a 2-D grid (vp__grid) */
+	NEED_LAYOUT, /* the world of a ring, line, mesh, torus or full
+		      * topology (vp__layout: a chain or a grid) */
+	NEED_LAYOUT_OR_CUBE, /* ... or of a hypercube */
 };
+
+/*
+ * How the neighbour-only algorithms see the world's topology: a chain of
+ * ranks in rank order (line; ring and fully connected with the ends
+ * joined), a grid of rows and columns (mesh; torus with wraparound), or a
+ * hypercube. The tree has no layout: no two leaves share a link.
+ */
+enum layout_kind { LAYOUT_NONE, LAYOUT_CHAIN, LAYOUT_GRID, LAYOUT_CUBE };
+struct layout {
+	enum layout_kind kind;
+	int wrap;       /* chain: the ends are neighbours; grid: torus */
+	int rows, cols; /* grid */
+};
+/* c's layout; LAYOUT_NONE with *why set where there is none. */
+void vp__layout(vp_comm *c, struct layout *l, const char **why);
+/* The layout of p ranks of a topology spec (for the formulas). */
+void vp__layout_of_spec(const char *topology, int p, struct layout *l);
+/* This rank's row and column of a grid layout, as chains: member j of the
+ * row is column j, member i of the column is row i. */
+struct coll;
+struct view;
+void vp__grid_views(const struct coll *a, const struct layout *l,
+		    struct view *row, struct view *col);
 
 /* The arguments of a cost formula (vp_coll_formula), derived once. */
 struct coll_cost {
@@ -77,6 +103,8 @@ struct coll_cost {
 	int kary;       /* the k-ary trees' degree (the default) */
 	double g, l;    /* bsp: per byte, per superstep */
 	double Lat, o, gap, G; /* logp, loggp: L, o, g, G */
+	int root;              /* rooted operations: the root (formula's q) */
+	struct layout lay;     /* the topology's layout (neighbour algorithms) */
 };
 
 /* Where dispatch puts the input before the algorithm runs, so that the
@@ -321,5 +349,106 @@ int vp__fold_in(const struct coll *a, const struct fold *f, void *tmp);
 int vp__fold_out(const struct coll *a, const struct fold *f);
 /* malloc that aborts the run with VP_ENOMEM (named call) on failure. */
 void *vp__alloc(const struct coll *a, size_t n);
+
+/* ---- chains: neighbour-only building blocks (chain_*.c) ----
+ * A chain view has members 0..n-1 where j and j + 1 are neighbours, and
+ * n - 1 and 0 too when wrap is set (a ring). Every message goes one hop,
+ * the whole message at a time (store-and-forward); u = ts + tw*m. */
+
+/* The root's two sides: side 0 is served first (the longer; on a ring
+ * the one towards member root + 1), dir +1 or -1, len members. */
+struct chain_sides {
+	int dir[2], len[2];
+};
+void vp__chain_sides(int n, int wrap, int root, struct chain_sides *s);
+/* The member dist hops from root in direction dir. */
+int vp__chain_member(int n, int root, int dir, int dist);
+/* Where me is: *side 0 or 1 at *dist >= 1, or *side -1 (the root). */
+void vp__chain_where(const struct chain_sides *s, int n, int root, int me,
+		     int *side, int *dist);
+
+/* chain_bcast.c: broadcast from member root, and its dual, the reduction
+ * to member root (acc holds this member's input and ends with the result
+ * at the root; tmp holds count elements). */
+int vp__chain_bcast_view(const struct view *v, int wrap, int root, void *buf,
+			 size_t bytes);
+int vp__chain_reduce_view(const struct view *v, int wrap, int root, void *acc,
+			  void *tmp, size_t count, vp_type t, vp_op op);
+/* Their time in units of u: b == 0 ? a : max(a, b + 1). */
+double vp__chain_bcast_steps(int n, int wrap, int root);
+
+/* chain_scatter.c: member root holds n items of isz bytes in member order
+ * (items); every member ends with its own at out. scratch holds n - 1
+ * items. The gather is the dual (in: my item; items: the root's). */
+int vp__chain_scatter_view(const struct view *v, int wrap, int root,
+			   const void *items, void *out, size_t isz,
+			   void *scratch);
+int vp__chain_gather_view(const struct view *v, int wrap, int root,
+			  const void *in, void *items, size_t isz,
+			  void *scratch);
+/* Their time, twm = tw * isz: with S(x) = x ts + twm x(x+1)/2,
+ * b == 0 ? S(a) : max(S(a), ts + twm a + S(b)). */
+double vp__chain_scatter_time(int n, int wrap, int root, double ts,
+			      double twm);
+
+/* chain_allgather.c: allgather of the chunks of ch (a ring: the ring
+ * algorithm; a line: both directions, two messages a step), and
+ * its dual, reduce-scatter (member j ends with chunk j reduced, at its
+ * place in buf; tmp holds 2 largest chunks and, on a line, a copy of
+ * buf). Time (equal chunks of c bytes): ring (n - 1)(ts + tw c), line
+ * (n - 1 + ceil(n/2))(ts + tw c). */
+int vp__chain_allgather_view(const struct view *v, int wrap, void *buf,
+			     const struct chunks *ch);
+int vp__chain_reduce_scatter_view(const struct view *v, int wrap, void *buf,
+				  const struct chunks *ch, void *tmp,
+				  vp_type t, vp_op op);
+size_t vp__chain_reduce_scatter_scratch(int wrap, const struct chunks *ch);
+double vp__chain_allgather_time(int n, int wrap, double ts, double twc);
+
+/* chain_allreduce.c: every member ends with the reduction of buf (count
+ * elements; count 0 is a barrier). A ring passes the inputs round
+ * (n - 1 steps of u, the all-to-all broadcast pattern); a line reduces to
+ * its middle and broadcasts back. tmp holds 2 count elements. */
+int vp__chain_allreduce_view(const struct view *v, int wrap, void *buf,
+			     void *tmp, size_t count, vp_type t, vp_op op);
+double vp__chain_allreduce_steps(int n, int wrap);
+/* Inclusive prefix along the chain, member j from j - 1: n - 1 steps. */
+int vp__chain_scan_view(const struct view *v, void *acc, void *tmp,
+			size_t count, vp_type t, vp_op op);
+
+/* chain_alltoall.c: sbuf and rbuf hold n blocks of bs in member order.
+ * A ring: vp__alltoall_ring_view (tmp 2 (n - 1) blocks); a line: a sweep
+ * to the right then one to the left, each message the blocks that go on
+ * (tmp 2 n blocks). */
+int vp__chain_alltoall_view(const struct view *v, int wrap, const void *sbuf,
+			    void *rbuf, size_t bs, void *tmp);
+double vp__chain_alltoall_time(int n, int wrap, double ts, double twb);
+
+/* chain_shift.c: member j's block (buf, bs bytes) goes to member
+ * (j + q) mod n, 0 <= q < n; tmp holds 3 blocks. A ring: the shorter way,
+ * min(q, n - q) steps; a line: q steps right, then n - q steps left for
+ * the blocks that wrap: n steps. */
+int vp__chain_shift_view(const struct view *v, int wrap, void *buf, size_t bs,
+			 long q, void *tmp);
+double vp__chain_shift_steps(int n, int wrap, long q);
+
+/* The grid phases the mesh algorithms share with the neighbour ones: rows
+ * and columns are chains, rings when wrap (the book's mesh algorithms
+ * use rings, routed where the mesh has no wraparound). */
+int vp__allgather_grid(const struct coll *a, int rows, int cols, int wrap);
+int vp__reduce_scatter_grid(const struct coll *a, int rows, int cols,
+			    int wrap);
+int vp__alltoall_grid(const struct coll *a, int rows, int cols, int wrap);
+int vp__shift_grid(const struct coll *a, int rows, int cols, int wrap);
+double vp__shift_grid_steps(long q, int rows, int cols, int wrap);
+/* The neighbour algorithms' costs that their duals share. */
+double vp__cost_bcast_neighbour(const struct coll_cost *k, int *exact);
+double vp__neighbour_bcast_steps(const struct coll_cost *k);
+double vp__cost_allgather_neighbour(const struct coll_cost *k, int *exact);
+double vp__cost_scatter_neighbour(const struct coll_cost *k, int *exact);
+double vp__neighbour_allreduce_steps(const struct layout *l, int p);
+/* barrier_neighbour.c: vp_barrier in strict mode where dissemination's
+ * partners are not neighbours. */
+int vp__barrier_neighbour(vp_comm *c, const struct layout *l);
 
 #endif /* VP_COLL_H */

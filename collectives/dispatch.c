@@ -54,6 +54,7 @@ static const char *not_bsp(vp_comm *c, const struct coll_algorithm *e)
 static const char *unusable(vp_comm *c, const struct coll_algorithm *e)
 {
 	const char *why = not_bsp(c, e);
+	struct layout l;
 	int rows, cols;
 
 	if (why)
@@ -66,6 +67,16 @@ static const char *unusable(vp_comm *c, const struct coll_algorithm *e)
 					       : "it needs p a power of two";
 	case NEED_GRID:
 		return vp__grid(c, &rows, &cols, &why) ? why : NULL;
+	case NEED_LAYOUT:
+	case NEED_LAYOUT_OR_CUBE:
+		vp__layout(c, &l, &why);
+		if (l.kind == LAYOUT_CHAIN || l.kind == LAYOUT_GRID ||
+		    (l.kind == LAYOUT_CUBE && e->needs == NEED_LAYOUT_OR_CUBE))
+			return NULL;
+		return l.kind == LAYOUT_CUBE
+			   ? "on a hypercube the book's hypercube algorithm "
+			     "is the neighbour-only one"
+			   : why;
 	}
 	return NULL;
 }

@@ -85,8 +85,13 @@ double vp_coll_formula_model(vp_coll op, vp_alg alg, const char *topology,
 		return -1;
 	memset(&k, 0, sizeof(k));
 	grid = grid_of(topology, p, &k.rows, &k.cols);
+	vp__layout_of_spec(topology, p, &k.lay);
 	if ((d->needs == NEED_POW2 && !vp__is_pow2(p)) ||
 	    (d->needs == NEED_GRID && !grid))
+		return -1;
+	if ((d->needs == NEED_LAYOUT || d->needs == NEED_LAYOUT_OR_CUBE) &&
+	    k.lay.kind != LAYOUT_CHAIN && k.lay.kind != LAYOUT_GRID &&
+	    !(k.lay.kind == LAYOUT_CUBE && d->needs == NEED_LAYOUT_OR_CUBE))
 		return -1;
 	if (p == 1) {
 		if (exact)
@@ -98,6 +103,7 @@ double vp_coll_formula_model(vp_coll op, vp_alg alg, const char *topology,
 	k.m_bytes = m_bytes;
 	k.m = (double)m_bytes;
 	k.q = ((q % p) + p) % p;
+	k.root = (int)k.q;
 	k.ts = ts;
 	k.tw = tw;
 	k.u = ts + tw * k.m;

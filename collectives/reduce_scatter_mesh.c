@@ -19,38 +19,47 @@
 
 #include "coll.h"
 
-static int run(const struct coll *a)
+int vp__reduce_scatter_grid(const struct coll *a, int rows, int cols,
+			    int wrap)
 {
-	size_t all = (size_t)a->p * a->bytes;
-	int rows, cols, i, rc;
-	const char *why;
+	size_t all = (size_t)a->p * a->bytes, t1, t2;
+	int i = a->r / cols, rc;
 	struct view row, col;
 	struct chunks in_row, in_col;
 	char *work;
 
-	if (vp__grid(a->c, &rows, &cols, &why))
-		return VP_EALG;
-	work = vp__alloc(a, all + (size_t)cols * a->bytes);
+	in_col = (struct chunks){ (size_t)a->p * a->count, a->esize, rows };
+	in_row = (struct chunks){ (size_t)cols * a->count, a->esize, cols };
+	t1 = vp__chain_reduce_scatter_scratch(wrap, &in_col);
+	t2 = vp__chain_reduce_scatter_scratch(wrap, &in_row);
+	work = vp__alloc(a, all + (t1 > t2 ? t1 : t2));
 	if (!work)
 		return VP_ENOMEM;
 	memcpy(work, a->sbuf, all);
-	i = a->r / cols;
 	/* phase 1: my column reduces whole rows; I keep row i */
-	in_col = (struct chunks){ (size_t)a->p * a->count, a->esize, rows };
 	vp__view_strided(&col, a->c, a->r % cols, cols, rows, 0);
-	rc = vp__reduce_scatter_ring_view(&col, work, &in_col, work + all,
-					  a->type, a->rop);
+	rc = vp__chain_reduce_scatter_view(&col, wrap, work, &in_col,
+					   work + all, a->type, a->rop);
 	/* phase 2: row i reduces its C blocks; I keep mine */
-	in_row = (struct chunks){ (size_t)cols * a->count, a->esize, cols };
 	vp__view_strided(&row, a->c, i * cols, 1, cols, 0);
 	if (!rc)
-		rc = vp__reduce_scatter_ring_view(
-		    &row, work + (size_t)i * cols * a->bytes, &in_row,
+		rc = vp__chain_reduce_scatter_view(
+		    &row, wrap, work + (size_t)i * cols * a->bytes, &in_row,
 		    work + all, a->type, a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
 	free(work);
 	return rc;
+}
+
+static int run(const struct coll *a)
+{
+	int rows, cols;
+	const char *why;
+
+	if (vp__grid(a->c, &rows, &cols, &why))
+		return VP_EALG;
+	return vp__reduce_scatter_grid(a, rows, cols, 1);
 }
 
 const struct coll_algorithm vp__alg_reduce_scatter_mesh = {

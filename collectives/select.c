@@ -10,7 +10,10 @@
  * latency-bound trees and recursive doubling for short messages,
  * bandwidth-bound two-phase and ring algorithms for long ones. Under the
  * bsp cost model the BSP algorithms are chosen: each sends straight to its
- * targets, one superstep (two for bcast, reduce, allreduce).
+ * targets, one superstep (two for bcast, reduce, allreduce). In strict mode
+ * every message must go to a neighbour: the neighbour-only algorithms on
+ * rings, lines, meshes and tori, the book's hypercube algorithms (and the
+ * neighbour shift) on a hypercube.
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,13 +54,15 @@ enum when {
 	TREE,        /* the world of a tree */
 	RING,        /* the world of a ring or line */
 	RING_POW2,   /* ... with p a power of two */
-	RING_STRICT, /* ... in strict mode */
 	POW2,        /* p a power of two */
 	PLACED,      /* the world of any topology but the full one */
 	LONG_P3,     /* a long message and p > 2 */
 	SMALL_TOTAL, /* p blocks together are short */
 	BSP,         /* the bsp cost model */
 	LOGP_SHORT,  /* logp, or loggp and a short message */
+	NEIGHBOURS,  /* strict mode on the world of a ring, line, mesh or
+		      * torus */
+	STRICT_CUBE, /* strict mode on the world of a hypercube */
 };
 
 /* The reasons, "%s" the kind of communicator, then p and the bytes. */
@@ -69,8 +74,11 @@ static const char DOUBLING[] = "%s: recursive doubling, the book's "
 			       "algorithm (p=%d, %zu bytes)";
 static const char DOUBLING_POW2[] = "%s: recursive doubling (p=%d a power "
 				    "of two, %zu bytes)";
-static const char CHAIN[] = "%s, strict mode: the chain i -> i+1, the only "
-			    "scan between neighbours (p=%d, %zu bytes)";
+static const char STRICT[] = "%s, strict mode: neighbour-only, "
+			     "store-and-forward (p=%d, %zu bytes)";
+static const char STRICT_TOPO[] = "%s, strict mode: the book's algorithm "
+				  "for this topology, neighbour-only (p=%d, "
+				  "%zu bytes)";
 static const char HALVING[] = "%s: recursive halving, the book's algorithm "
 			      "(p=%d, %zu bytes)";
 static const char XOR[] = "%s: the XOR pairwise exchange, congestion-free "
@@ -104,6 +112,19 @@ static const struct rule {
 	{ VP_COLL_GATHER, BSP, VP_ALG_LINEAR, SUPERSTEP },
 	{ VP_COLL_ALLTOALL, BSP, VP_ALG_PAIRWISE, SUPERSTEP },
 	{ VP_COLL_SHIFT, BSP, VP_ALG_DIRECT, SUPERSTEP },
+	{ VP_COLL_BCAST, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_REDUCE, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_ALLREDUCE, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_ALLGATHER, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_REDUCE_SCATTER, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_SCAN, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_SCATTER, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_GATHER, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_ALLTOALL, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_SHIFT, NEIGHBOURS, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_SHIFT, STRICT_CUBE, VP_ALG_NEIGHBOUR, STRICT },
+	{ VP_COLL_ALLREDUCE, STRICT_CUBE, VP_ALG_HYPERCUBE, STRICT_TOPO },
+	{ VP_COLL_ALLTOALL, STRICT_CUBE, VP_ALG_HYPERCUBE, STRICT_TOPO },
 	{ VP_COLL_BCAST, CUBE, VP_ALG_HYPERCUBE, TOPO },
 	{ VP_COLL_BCAST, GRID, VP_ALG_MESH, TOPO },
 	{ VP_COLL_BCAST, TREE, VP_ALG_TREE, TOPO },
@@ -132,7 +153,6 @@ static const struct rule {
 	{ VP_COLL_REDUCE_SCATTER, POW2, VP_ALG_HYPERCUBE, DOUBLING_POW2 },
 	{ VP_COLL_REDUCE_SCATTER, ALWAYS, VP_ALG_RING, GEN },
 	{ VP_COLL_SCAN, CUBE, VP_ALG_HYPERCUBE, TOPO },
-	{ VP_COLL_SCAN, RING_STRICT, VP_ALG_LINEAR, CHAIN },
 	{ VP_COLL_SCAN, ALWAYS, VP_ALG_RECURSIVE_DOUBLING, GEN },
 	{ VP_COLL_SCATTER, PLACED, VP_ALG_BINOMIAL, HALVING },
 	{ VP_COLL_SCATTER, ALWAYS, VP_ALG_BINOMIAL, GEN },
@@ -172,7 +192,11 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	f |= (unsigned)(world && t->kind == VP_TOPO_TREE) << TREE;
 	f |= (unsigned)ring << RING;
 	f |= (unsigned)(ring && pow2) << RING_POW2;
-	f |= (unsigned)(ring && vp_strict(c)) << RING_STRICT;
+	f |= (unsigned)(vp_strict(c) && world &&
+			(ring || t->kind == VP_TOPO_MESH ||
+			 t->kind == VP_TOPO_TORUS))
+	     << NEIGHBOURS;
+	f |= (unsigned)(vp_strict(c) && cube) << STRICT_CUBE;
 	f |= (unsigned)pow2 << POW2;
 	f |= (unsigned)(world && t->kind != VP_TOPO_FULL) << PLACED;
 	f |= (unsigned)(longm && p > 2) << LONG_P3;

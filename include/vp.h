@@ -466,6 +466,7 @@ typedef enum vp_alg {
 	VP_ALG_RECURSIVE_DOUBLING,
 	VP_ALG_DIRECT,
 	VP_ALG_GREEDY,
+	VP_ALG_NEIGHBOUR, /* strict mode: neighbour-only, store-and-forward */
 	VP_ALG_COUNT_
 } vp_alg;
 

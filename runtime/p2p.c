@@ -134,7 +134,12 @@ int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
 		return vp__fail(me, VP_ERANK, call, "%s %d is outside [0, %d)",
 				role, peer, size);
 	wr = vp__to_world(c, peer);
+	/* strict mode: one link per message. The tree's leaves share no
+	 * link (each has one, to its switch): every message there is routed
+	 * through switches, and strict mode accepts any pair (README, strict
+	 * mode). */
 	if (w->opts.strict && wr != me->world_rank &&
+	    w->topo.kind != VP__TOPO_TREE &&
 	    !vp__topo_is_neighbor(&w->topo, me->world_rank, wr))
 		return vp__fail(me, VP_ENOLINK, call,
 				"strict mode: %s %d (world rank %d) is not a "

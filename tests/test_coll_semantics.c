@@ -305,7 +305,7 @@ int main(void)
 			     .quiet = 1};
 		int rc = vp_run(&q, strict_scan, NULL, &st);
 
-		tap_ok(rc == 0 && strstr(st.collectives, "scan linear"),
+		tap_ok(rc == 0 && strstr(st.collectives, "scan neighbour"),
 		       "strict %s: AUTO scans along the chain (%d%s)",
 		       q.topology, rc, st.error);
 	}
