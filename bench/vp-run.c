@@ -485,9 +485,11 @@ static void run_case(const struct options *o, struct result *res)
 			snprintf(res->why, sizeof(res->why), "%s", jb.fail[r]);
 	if (!res->ok && !res->why[0])
 		snprintf(res->why, sizeof(res->why), "%s", res->st.error);
-	res->formula = vp_coll_formula_model(o->coll, res->used, o->topology,
-					     p, o->bytes, o->k.q, &jb.model,
-					     &res->exact);
+	/* q is the shift's distance, or the root of a rooted operation */
+	res->formula = vp_coll_formula_model(
+	    o->coll, res->used, o->topology, p, o->bytes,
+	    o->coll == VP_COLL_SHIFT ? o->k.q : o->k.root, &jb.model,
+	    &res->exact);
 	res->wall_us = -1;
 	if (!res->ok || o->reps == 0)
 		return;

@@ -48,7 +48,8 @@ double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology, int p,
 
 /* The cost function of d under model m, or NULL where the material gives
  * none: alpha-beta's for store-and-forward only where every message is
- * one hop (fully connected), none with more than one port. */
+ * one hop (fully connected, the neighbour algorithms), none with more than
+ * one port. */
 static double (*cost_of(const struct coll_algorithm *d, const vp_model *m,
 			const char *topology))(const struct coll_cost *,
 						int *)
@@ -60,9 +61,12 @@ static double (*cost_of(const struct coll_algorithm *d, const vp_model *m,
 	switch (m->kind) {
 	case VP_MODEL_ALPHA_BETA:
 		return d->cost;
-	case VP_MODEL_ALPHA_BETA_SAF:
-		return topology && !strncmp(topology, "full:", 5) ? d->cost
-								  : NULL;
+	case VP_MODEL_ALPHA_BETA_SAF: /* the same where every message is
+				       * one hop */
+		return (topology && !strncmp(topology, "full:", 5)) ||
+			       d->alg == VP_ALG_NEIGHBOUR
+			   ? d->cost
+			   : NULL;
 	default:
 		return d->logp_cost;
 	}

@@ -614,7 +614,9 @@ VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
 /*
  * The book's cost of op with alg for p ranks on topology (a spec as in
  * vp_opts; mesh algorithms use its grid, or sqrt(p) x sqrt(p)) with m bytes
- * per rank or block, shift distance q (vp_shift only), th = 0, the default
+ * per rank or block, q the shift distance (vp_shift) or the root (bcast,
+ * reduce, scatter, gather: the neighbour algorithms' cost depends on where
+ * the root sits on a line or a mesh; the others' does not), th = 0, the default
  * k = 4 and the optimal segment. *exact (may be NULL) is 1 where the model
  * clock reproduces it to the unit, 0 where it is the book's bound or
  * estimate. Returns -1 where alg cannot run there.
@@ -626,7 +628,8 @@ VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,
 /*
  * The same under any cost model: the algorithm's BSP cost (bsp), its LogP
  * or LogGP cost where the material gives one, alpha-beta's formula under
- * alpha-beta:saf where every message is one hop (topology full:P). -1
+ * alpha-beta:saf where every message is one hop (topology full:P, and the
+ * neighbour algorithms on any topology). -1
  * where alg cannot run there or has no formula in that model (more than
  * one port included).
  */

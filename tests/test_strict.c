@@ -8,7 +8,8 @@
  * elements: in strict mode (a message to a non-neighbour fails with
  * VP_ENOLINK) AUTO picks the algorithm the table names, the results are
  * right, and the model time (ts = 100, tw = 1, th = 0) equals
- * vp_coll_formula of that algorithm, which marks itself exact. Under the
+ * vp_coll_formula of that algorithm, which marks itself exact; under
+ * alpha-beta:saf too (every message is one hop). Under the
  * sanitizers and valgrind (VP_TEST_QUICK) a sample of the topologies runs.
  */
 #include <stdlib.h>
@@ -199,22 +200,34 @@ static const char *op_name(int op)
 }
 
 static int cells, cells_ok;
+static const char *model_spec; /* NULL: alpha-beta (cut-through) */
 
 static void check(const vp_topo *t, int op, int root, long q, size_t count)
 {
-	struct job k = { op, root, q, count, 0, VP_ALG_AUTO };
+	struct job k = { op, root, q, count, 0,
+			 op == BARRIER ? VP_ALG_NEIGHBOUR : VP_ALG_AUTO };
 	vp_opts o = { .topology = t->spec,
 		      .strict = 1,
 		      .ts = TS,
 		      .tw = TW,
-		      .quiet = 1 };
+		      .quiet = 1,
+		      .model = model_spec };
+	vp_model saf = { .kind = VP_MODEL_ALPHA_BETA_SAF,
+			 .ts = TS,
+			 .tw = TW,
+			 .ports = 1 };
 	vp_stats st;
 	vp_alg want = op == BARRIER ? VP_ALG_AUTO : table_alg(t, op);
 	double f;
 	int rc, exact = 0, ok;
 
 	rc = vp_run(&o, rank_fn, &k, &st);
-	if (op == BARRIER)
+	if (model_spec)
+		f = vp_coll_formula_model(
+		    op == BARRIER ? VP_COLL_ALLREDUCE : (vp_coll)op, k.chosen,
+		    t->spec, t->p, op == BARRIER ? 0 : count * sizeof(int32_t),
+		    op == VP_COLL_SHIFT ? q : root, &saf, &exact);
+	else if (op == BARRIER)
 		f = barrier_formula(t, &exact);
 	else
 		f = vp_coll_formula((vp_coll)op, k.chosen, t->spec, t->p,
@@ -266,10 +279,11 @@ static void topology(const char *spec)
 				check(&t, op, 0, 0, counts[ci]);
 		}
 	tap_ok(cells_ok - good == cells - before,
-	       "strict %s: every collective and the barrier run between "
+	       "strict %s%s%s: every collective and the barrier run between "
 	       "neighbours, right, at their formula's exact cost (%d of %d "
 	       "cases)",
-	       spec, cells_ok - good, cells - before);
+	       spec, model_spec ? ", " : "", model_spec ? model_spec : "",
+	       cells_ok - good, cells - before);
 }
 
 /* A collective that is not neighbour-only fails in strict mode, naming
@@ -305,6 +319,11 @@ int main(void)
 	}
 	for (i = 0; i < n; i++)
 		topology(list[i]);
+	/* store-and-forward changes nothing where every message is one hop */
+	model_spec = "alpha-beta:saf";
+	topology("line:5");
+	topology("torus:3x4");
+	model_spec = NULL;
 	rc = vp_run(&o, forced_binomial, NULL, &st);
 	tap_ok(rc == VP_ENOLINK && strstr(st.error, "strict mode"),
 	       "strict line:8: a binomial broadcast fails with VP_ENOLINK "
