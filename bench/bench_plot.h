@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#define PLOT_MAX_POINTS 16
+#define PLOT_MAX_POINTS 32
 #define PLOT_MAX_SERIES 16
 
 struct series {
@@ -22,6 +22,9 @@ struct series {
 
 struct plot {
 	const char *title, *subtitle;
+	/* a scatter of times against times (vp-run --calibrated): decades on
+	 * both axes, these labels, and no lines but the dashed series' */
+	const char *xlabel, *ylabel;
 	int n;
 	struct series s[PLOT_MAX_SERIES];
 };
@@ -64,7 +67,7 @@ static const char *plot_size_label(double b, char *buf, size_t len)
 static int plot_write(const struct plot *pl, const char *path)
 {
 	const double W = 900, H = 560, L = 80, R = 220, T = 60, B = 60;
-	double x0 = INFINITY, x1 = 0, y0 = INFINITY, y1 = 0, v;
+	double x0 = INFINITY, x1 = 0, y0 = INFINITY, y1 = 0, v, xs;
 	FILE *f = fopen(path, "w");
 	char buf[32];
 	int i, k;
@@ -83,12 +86,13 @@ static int plot_write(const struct plot *pl, const char *path)
 		x1 = y1 = 10;
 	}
 	/* powers of 8 bytes across (1 B, 8 B, ... 2 MiB), decades up */
-	x0 = pow(8, floor(log(x0) / log(8) + 1e-9));
-	x1 = pow(8, ceil(log(x1) / log(8) - 1e-9));
+	xs = pl->xlabel ? 10 : 8;
+	x0 = pow(xs, floor(log(x0) / log(xs) + 1e-9));
+	x1 = pow(xs, ceil(log(x1) / log(xs) - 1e-9));
 	y0 = pow(10, floor(log10(y0)));
 	y1 = pow(10, ceil(log10(y1)));
 	if (x1 <= x0)
-		x1 = x0 * 8;
+		x1 = x0 * xs;
 	if (y1 <= y0)
 		y1 = y0 * 10;
 #define PX(x) (L + (W - L - R) * log10((x) / x0) / log10(x1 / x0))
@@ -103,13 +107,17 @@ static int plot_write(const struct plot *pl, const char *path)
 	fprintf(f, "<text x=\"%.0f\" y=\"26\" font-size=\"15\">%s</text>\n",
 		L, pl->title);
 	fprintf(f, "<text x=\"%.0f\" y=\"44\">%s</text>\n", L, pl->subtitle);
-	for (v = x0; v <= x1 * 1.0001; v *= 8)
+	for (v = x0; v <= x1 * 1.0001; v *= xs) {
+		if (pl->xlabel)
+			snprintf(buf, sizeof(buf), "%g", v);
+		else
+			plot_size_label(v, buf, sizeof(buf));
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 			"stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%.1f\" "
 			"text-anchor=\"middle\">%s</text>\n",
-			PX(v), T, PX(v), H - B, PX(v), H - B + 18,
-			plot_size_label(v, buf, sizeof(buf)));
+			PX(v), T, PX(v), H - B, PX(v), H - B + 18, buf);
+	}
 	for (v = y0; v <= y1 * 1.0001; v *= 10)
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
@@ -117,23 +125,27 @@ static int plot_write(const struct plot *pl, const char *path)
 			"text-anchor=\"end\">%g</text>\n",
 			L, PY(v), W - R, PY(v), L - 6, PY(v) + 4, v);
 	fprintf(f,
-		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">bytes per "
-		"rank (log)</text>\n<text x=\"18\" y=\"%.1f\" "
-		"transform=\"rotate(-90 18 %.1f)\" text-anchor=\"middle\">"
-		"median time per call, us (log)</text>\n",
-		(L + W - R) / 2, H - 16, (T + H - B) / 2, (T + H - B) / 2);
+		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n"
+		"<text x=\"18\" y=\"%.1f\" transform=\"rotate(-90 18 %.1f)\" "
+		"text-anchor=\"middle\">%s</text>\n",
+		(L + W - R) / 2, H - 16,
+		pl->xlabel ? pl->xlabel : "bytes per rank (log)",
+		(T + H - B) / 2, (T + H - B) / 2,
+		pl->ylabel ? pl->ylabel : "median time per call, us (log)");
 	for (i = 0; i < pl->n; i++) {
 		const struct series *s = &pl->s[i];
 
 		if (!s->n)
 			continue;
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" "
+		if (!pl->xlabel || s->dashed)
+			fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" "
 			   "stroke-width=\"2\"%s points=\"",
 			s->colour, s->dashed ? " stroke-dasharray=\"6 4\"" : "");
-		for (k = 0; k < s->n; k++)
+		for (k = 0; (!pl->xlabel || s->dashed) && k < s->n; k++)
 			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(s->x[k]),
 				PY(s->y[k]));
-		fprintf(f, "\"/>\n");
+		if (!pl->xlabel || s->dashed)
+			fprintf(f, "\"/>\n");
 		for (k = 0; k < s->n; k++)
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
 				   "fill=\"%s\"/>\n",

@@ -42,6 +42,7 @@
 #include "bench_mpi.h"
 #include "bench_plot.h"
 #include "bench_rows.h"
+#include "calibrate.h"
 #include "vp.h"
 
 #define REPS 7
@@ -1271,6 +1272,8 @@ static const char usage_text[] =
 	"                   the mpi transport next to the MPI library's own\n"
 	"  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
 	"                   p = 1024, 10^5 x split+barrier+free\n"
+	"  --calibrate      fit the cost models to this machine's point-to-\n"
+	"                   point times; prints them as --model specs\n"
 	"  --quick          a tenth of the iterations (smoke runs)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 a run failed, 2 bad arguments\n";
@@ -1327,6 +1330,7 @@ static const struct option long_options[] = {
 	{"collectives", no_argument, NULL, OPT_MODE},
 	{"compare-mpi", no_argument, NULL, OPT_MODE},
 	{"cliffs", no_argument, NULL, OPT_MODE},
+	{"calibrate", no_argument, NULL, OPT_MODE},
 	{"out", required_argument, NULL, OPT_OUT},
 	{"topology", required_argument, NULL, OPT_TOPOLOGY},
 	{"p", required_argument, NULL, OPT_P},
@@ -1337,6 +1341,29 @@ static const struct option long_options[] = {
 	{"transport", required_argument, NULL, OPT_TRANSPORT},
 	{NULL, 0, NULL, 0},
 };
+
+/* ---- the model against the machine (calibrate.h) ---- */
+
+static int mode_calibrate(void)
+{
+	struct calibration cal;
+
+	if (calibrate(&cal))
+		return 1;
+	if (row_format == FORMAT_JSON) {
+		printf("{\"ts_us\":%.6g,\"tw_us_per_byte\":%.6g,"
+		       "\"max_rel_error\":%.4f,\"rms_rel_error\":%.4f,"
+		       "\"L\":%.6g,\"o\":%.6g,\"g\":%.6g,\"G\":%.6g,"
+		       "\"alpha_beta\":\"%s\",\"loggp\":\"%s\"}\n",
+		       cal.ts, cal.tw, cal.max_rel, cal.rms_rel, cal.L, cal.o,
+		       cal.g, cal.G, cal.alpha_beta, cal.loggp);
+		return 0;
+	}
+	calibration_print(&cal, stdout);
+	printf("then: vp-run --calibrated (each collective's prediction next "
+	       "to its measured time)\n");
+	return 0;
+}
 
 /* --ops LIST: collectives (or barrier); the names point into list, which
  * is cut at its commas. */
@@ -1446,6 +1473,8 @@ int main(int argc, char **argv)
 		usage("%s goes with --compare-mpi", "--same-source");
 	if (!strcmp(mode, "transport-mpi")) /* prints from rank 0 alone */
 		return mode_over_mpi();
+	if (!strcmp(mode, "calibrate"))
+		return mode_calibrate();
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();

@@ -27,7 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "bench_plot.h"
+#include "calibrate.h"
 #include "coll_ref.h"
 #include "vp.h"
 
@@ -39,8 +42,8 @@ static const char *op_names[] = {"sum", "prod", "min", "max",
 				 "band", "bor", "bxor"};
 
 struct options {
-	const char *topology, *trace, *svg, *model;
-	int coll, alg, strict, reps, json, wall_clock;
+	const char *topology, *trace, *svg, *model, *plot;
+	int coll, alg, strict, reps, json, wall_clock, calibrated;
 	size_t bytes;
 	double ts, tw, th;
 	struct ref_case k;
@@ -144,6 +147,12 @@ static void help(void)
 	     "  --trace F.json   Perfetto trace (ui.perfetto.dev); "
 	     "--trace-clock model|wall\n"
 	     "  --svg F.svg      space-time diagram of the messages\n"
+	     "  --calibrated     fit the model to this machine (vp-bench "
+	     "--calibrate), then\n"
+	     "                   each collective's predicted time next to "
+	     "its measured one\n"
+	     "                   at p = 2, 8, 64; --plot F.svg draws "
+	     "them\n"
 	     "  --list           every collective with its algorithms\n"
 	     "  --version        the version of vp\n"
 	     "  --help           this text\n"
@@ -237,6 +246,8 @@ enum {
 	OPT_SVG,
 	OPT_TRACE_CLOCK,
 	OPT_MODEL,
+	OPT_CALIBRATED,
+	OPT_PLOT,
 };
 
 static const struct option long_options[] = {
@@ -261,6 +272,8 @@ static const struct option long_options[] = {
 	{"svg", required_argument, NULL, OPT_SVG},
 	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
 	{"model", required_argument, NULL, OPT_MODEL},
+	{"calibrated", no_argument, NULL, OPT_CALIBRATED},
+	{"plot", required_argument, NULL, OPT_PLOT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -351,6 +364,12 @@ static void take_option(int id, const char *a, const char *v,
 		o->model = v;
 		break;
 	}
+	case OPT_CALIBRATED:
+		o->calibrated = 1;
+		break;
+	case OPT_PLOT:
+		o->plot = v;
+		break;
 	case OPT_TRACE_CLOCK:
 		o->wall_clock = pick(a, v, (const char *[]){"model", "wall"}, 2);
 		break;
@@ -738,6 +757,100 @@ static int tour(struct options *o)
 	return failed || exact_ok != exact ? 1 : 0;
 }
 
+/* ---- the model against the machine ---- */
+
+/*
+ * vp-run --calibrated: the alpha-beta model fitted to this machine's
+ * point-to-point times (calibrate.h), then every collective with AUTO on
+ * full:p for p = 2, 8 and 64 at 8 B and 16 KiB: the model's time next to
+ * the measured one (median of the slowest rank's time per call).
+ */
+static int calibrated(struct options *o)
+{
+	static const int ps[] = { 2, 8, 64 };
+	static const size_t sizes[] = { 8, 16384 };
+	static const char *const colours[] = { "#1f77b4", "#d62728",
+					       "#2ca02c" };
+	static char topo[3][16];
+	struct calibration cal;
+	struct plot pl = { .title = "vp: the calibrated alpha-beta model "
+				    "against the measurement",
+			   .subtitle = "every collective, AUTO, full:p, 8 B "
+				       "and 16 KiB; on the dashed line the "
+				       "model is exact",
+			   .xlabel = "predicted (model) time per call, us",
+			   .ylabel = "measured time per call, us" };
+	double lo = INFINITY, hi = 0, ratio[3][2 * VP_COLL_COUNT_];
+	int pi, si, c, n[3] = { 0, 0, 0 }, failed = 0, cores = 0;
+	char name[32];
+
+	if (calibrate(&cal))
+		return 1;
+	calibration_print(&cal, stdout);
+#ifdef _SC_NPROCESSORS_ONLN
+	cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+	printf("\neach collective, AUTO on full:p, --model %s: predicted "
+	       "and measured us per call (median of %d calls)\n",
+	       cal.alpha_beta, o->reps);
+	printf("%4s %-15s %7s %-21s %12s %12s %9s\n", "p", "collective",
+	       "bytes", "algorithm", "predicted", "measured", "meas/pred");
+	o->model = cal.alpha_beta;
+	for (pi = 0; pi < 3; pi++) {
+		snprintf(topo[pi], sizeof(topo[pi]), "full:%d", ps[pi]);
+		snprintf(name, sizeof(name), "p = %d", ps[pi]);
+		for (si = 0; si < 2; si++)
+			for (c = 0; c < VP_COLL_COUNT_; c++) {
+				struct result r;
+
+				o->topology = topo[pi];
+				o->coll = c;
+				o->bytes = sizes[si];
+				o->k.root = 0;
+				settle_case(o, ps[pi]);
+				run_case(o, &r);
+				failed += !r.ok;
+				if (!r.ok || r.wall_us <= 0) {
+					printf("%4d %-15s %7zu FAILED: %s\n",
+					       ps[pi], vp_coll_name(c),
+					       sizes[si], r.why);
+					continue;
+				}
+				printf("%4d %-15s %7zu %-21s %12.2f %12.2f "
+				       "%9.2f\n",
+				       ps[pi], vp_coll_name(c), sizes[si],
+				       vp_alg_name(r.used), r.st.model_time,
+				       r.wall_us, r.wall_us / r.st.model_time);
+				ratio[pi][n[pi]++] = r.wall_us / r.st.model_time;
+				plot_add(&pl, name, colours[pi], 0,
+					 r.st.model_time, r.wall_us);
+				lo = fmin(lo, fmin(r.st.model_time, r.wall_us));
+				hi = fmax(hi, fmax(r.st.model_time, r.wall_us));
+			}
+	}
+	printf("\nmeasured / predicted, median over the collectives:");
+	for (pi = 0; pi < 3; pi++) {
+		qsort(ratio[pi], (size_t)n[pi], sizeof(double), cmp_double);
+		printf(" p = %d: %.2f%s", ps[pi],
+		       n[pi] ? ratio[pi][n[pi] / 2] : 0, pi < 2 ? ";" : "\n");
+	}
+	printf("caveat: %d cores here; where p exceeds them (", cores);
+	for (pi = 0, c = 0; pi < 3; pi++)
+		if (ps[pi] > cores)
+			printf("%sp = %d", c++ ? ", " : "", ps[pi]);
+	printf(") the ranks take turns on the cores (oversubscribed), which "
+	       "the model, one processor per rank, does not see\n");
+	if (o->plot && hi > 0) {
+		plot_add(&pl, "predicted = measured", "#888", 1, lo, lo);
+		plot_add(&pl, "predicted = measured", "#888", 1, hi, hi);
+		if (plot_write(&pl, o->plot))
+			fprintf(stderr, "vp-run: cannot write %s\n", o->plot);
+		else
+			printf("plot: %s\n", o->plot);
+	}
+	return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = {.alg = VP_ALG_AUTO, .bytes = 1024, .ts = 100,
@@ -746,6 +859,15 @@ int main(int argc, char **argv)
 	o.k.q = 1;
 	parse(argc, argv, &o);
 	quiet_unless_rank0();
+	if (o.calibrated) {
+		if (o.topology || o.coll >= 0 || o.model)
+			usage_error("--calibrated runs its own cases (full:2, "
+				    "8, 64) with the fitted model: leave out "
+				    "--topology, --collective and --model");
+		return calibrated(&o);
+	}
+	if (o.plot)
+		usage_error("--plot goes with --calibrated");
 	if (!o.topology && o.coll < 0) {
 		if (o.trace || o.svg)
 			usage_error("--trace and --svg draw one case: add "

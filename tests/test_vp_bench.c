@@ -9,6 +9,7 @@
  *     model time of one call is the book's (bcast binomial at p = 8 with
  *     ts = 1 and tw = 0.001 per byte: 3 (1 + 0.008) = 3.024 for 8 bytes);
  *   - --pingpong gives one-way rows over sizes;
+ *   - --calibrate prints the fitted models as specs vp accepts;
  *   - bad arguments exit 2 naming the argument.
  */
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "json_check.h"
 #include "tap.h"
 #include "tool_run.h"
+#include "vp.h"
 
 static void csv_rows(void)
 {
@@ -73,6 +75,42 @@ static void json_rows(void)
 	       rows, rc);
 }
 
+/* --calibrate: the fit comes out as specs that vp accepts, with its
+ * error; the numbers are this machine's and are not asserted. */
+static void calibrate(void)
+{
+	int rc = tool("vp-bench --calibrate --json");
+	char ab[128] = "", lg[160] = "", err[256];
+	const char *at;
+	vp_model m;
+	double mx = -1, rms = -1;
+
+	if ((at = strstr(out, "\"alpha_beta\":\"")))
+		sscanf(at + 14, "%127[^\"]", ab);
+	if ((at = strstr(out, "\"loggp\":\"")))
+		sscanf(at + 9, "%159[^\"]", lg);
+	if ((at = strstr(out, "\"max_rel_error\":")))
+		sscanf(at + 16, "%lf", &mx);
+	if ((at = strstr(out, "\"rms_rel_error\":")))
+		sscanf(at + 16, "%lf", &rms);
+	tap_ok(rc == 0 && json_valid(out, NULL) &&
+		       !vp_model_parse(ab, &m, err, sizeof(err)) &&
+		       m.kind == VP_MODEL_ALPHA_BETA && m.ts > 0 &&
+		       !vp_model_parse(lg, &m, err, sizeof(err)) &&
+		       m.kind == VP_MODEL_LOGGP,
+	       "--calibrate --json: one valid object whose specs vp accepts "
+	       "('%s', '%s', exit %d)",
+	       ab, lg, rc);
+	tap_ok(rms >= 0 && mx >= rms,
+	       "--calibrate: the fit's error, largest %.3f >= rms %.3f", mx,
+	       rms);
+	rc = tool("vp-bench --calibrate");
+	tap_ok(rc == 0 && count_substr(out, "--model ") == 2 &&
+		       strstr(out, "measured_us"),
+	       "--calibrate: the measured points, the fit and two --model "
+	       "lines");
+}
+
 static void pingpong(void)
 {
 	int rc = tool("vp-bench --pingpong --quick");
@@ -114,6 +152,7 @@ int main(void)
 	csv_rows();
 	json_rows();
 	pingpong();
+	calibrate();
 	bad_arguments();
 	return tap_done();
 }

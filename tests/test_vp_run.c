@@ -127,6 +127,41 @@ static void pictures(void)
 	remove(svg);
 }
 
+/* --calibrated: 60 cases (10 collectives, p = 2, 8, 64, two sizes), each
+ * with a prediction and a measurement, and the plot. */
+static void calibrated(void)
+{
+	char args[256], svg[64], op[32], alg[32], *line, *save = NULL;
+	const char *s;
+	int rc, rows = 0, p, ok;
+	size_t bytes;
+	double pred, meas, ratio;
+
+	snprintf(svg, sizeof(svg), "/tmp/vp_run_cal_%d.svg", (int)getpid());
+	snprintf(args, sizeof(args), "vp-run --calibrated --reps 3 --plot %s",
+		 svg);
+	rc = tool(args);
+	ok = rc == 0 && strstr(out, "--model alpha-beta:ts=") &&
+	     strstr(out, "measured / predicted") &&
+	     strstr(out, "oversubscribed") && !strstr(out, "FAILED");
+	for (line = strtok_r(out, "|", &save); line;
+	     line = strtok_r(NULL, "|", &save))
+		rows += sscanf(line, "%d %31s %zu %31s %lf %lf %lf", &p, op,
+			       &bytes, alg, &pred, &meas, &ratio) == 7 &&
+			pred > 0 && meas > 0;
+	tap_ok(ok && rows == 60,
+	       "--calibrated: the fit, then 60 cases predicted and measured "
+	       "(%d rows, exit %d)",
+	       rows, rc);
+	s = slurp(svg);
+	tap_ok(s && xml_well_formed(s, NULL) && count_substr(s, "<circle") >= 60,
+	       "--calibrated --plot: a well-formed SVG with a point per case");
+	remove(svg);
+	rc = tool("vp-run --calibrated --topology ring:4");
+	tap_ok(rc == 2 && strstr(out, "--calibrated runs its own cases"),
+	       "--calibrated with --topology exits 2 (%d)", rc);
+}
+
 static void bad_arguments(void)
 {
 	static const struct {
@@ -186,6 +221,7 @@ int main(void)
 	one_case();
 	tour();
 	pictures();
+	calibrated();
 	bad_arguments();
 	return tap_done();
 }
