@@ -74,11 +74,11 @@ static int cal_body(vp_comm *c, void *arg)
 			t0 = cal_now_us();
 		}
 		if (me == 0 && !j->burst) {
-			rc = vp_send(c, 1, b, j->bytes) ?:
-			     vp_recv(c, 1, b, j->bytes);
+			rc = vp_send(c, 1, b, j->bytes)
+				 ?: vp_recv(c, 1, b, j->bytes);
 		} else if (!j->burst) {
-			rc = vp_recv(c, 0, b, j->bytes) ?:
-			     vp_send(c, 0, b, j->bytes);
+			rc = vp_recv(c, 0, b, j->bytes)
+				 ?: vp_send(c, 0, b, j->bytes);
 		} else if (me == 0) {
 			s0 = cal_now_us();
 			for (k = 0; k < j->burst && !rc; k++)
@@ -169,9 +169,9 @@ static void cal_fit(struct calibration *cal)
 /* Measures and fits; 0, or -1 if a run failed. */
 static int calibrate(struct calibration *cal)
 {
-	static const size_t sizes[CAL_SIZES] = { 8,	512,	4096,
-						 16384, 65536,	262144,
-						 524288, 1048576 };
+	static const size_t sizes[CAL_SIZES] = {
+		8, 512, 4096, 16384, 65536, 262144, 524288, 1048576
+	};
 	double burst8, burst64k, send8;
 	int i;
 
@@ -202,8 +202,9 @@ static void calibration_print(const struct calibration *cal, FILE *f)
 {
 	int i;
 
-	fprintf(f, "point to point on this machine (full:2, one-way = half a "
-		   "round trip, median of %d runs):\n",
+	fprintf(f,
+		"point to point on this machine (full:2, one-way = half a "
+		"round trip, median of %d runs):\n",
 		CAL_BATCHES);
 	fprintf(f, "%10s %12s %12s %9s\n", "bytes", "measured_us", "fit_us",
 		"residual");
@@ -211,8 +212,7 @@ static void calibration_print(const struct calibration *cal, FILE *f)
 		double fit = cal->ts + cal->tw * (double)cal->bytes[i];
 
 		fprintf(f, "%10zu %12.3f %12.3f %+8.1f%%\n", cal->bytes[i],
-			cal->us[i], fit,
-			100 * (fit - cal->us[i]) / cal->us[i]);
+			cal->us[i], fit, 100 * (fit - cal->us[i]) / cal->us[i]);
 	}
 	fprintf(f,
 		"fit t = ts + tw m (least squares of the relative error): "

@@ -37,9 +37,8 @@ static int run(const struct coll *a)
 	rc = vp__chain_allreduce_view(&row, l.wrap, a->rbuf, a->scratch,
 				      a->count, a->type, a->rop);
 	return rc ? rc
-		  : vp__chain_allreduce_view(&col, l.wrap, a->rbuf,
-					     a->scratch, a->count, a->type,
-					     a->rop);
+		  : vp__chain_allreduce_view(&col, l.wrap, a->rbuf, a->scratch,
+					     a->count, a->type, a->rop);
 }
 
 double vp__neighbour_allreduce_steps(const struct layout *l, int p)

@@ -40,10 +40,8 @@ static double cost(const struct coll_cost *k, int *exact)
 	(void)exact;
 	if (l->kind == LAYOUT_CHAIN)
 		return vp__chain_alltoall_time(k->p, l->wrap, k->ts, twm);
-	return vp__chain_alltoall_time(l->cols, l->wrap, k->ts,
-				       twm * l->rows) +
-	       vp__chain_alltoall_time(l->rows, l->wrap, k->ts,
-				       twm * l->cols);
+	return vp__chain_alltoall_time(l->cols, l->wrap, k->ts, twm * l->rows) +
+	       vp__chain_alltoall_time(l->rows, l->wrap, k->ts, twm * l->cols);
 }
 
 const struct coll_algorithm vp__alg_alltoall_neighbour = {

@@ -45,9 +45,8 @@ double vp__chain_allgather_time(int n, int wrap, double ts, double twc)
 }
 
 /* One exchange of chunks: sj (-1: none) to member dst, rj from src. */
-static int swap_chunks(const struct view *v, char *buf,
-		       const struct chunks *ch, int dst, int sj, int src,
-		       int rj, void *into)
+static int swap_chunks(const struct view *v, char *buf, const struct chunks *ch,
+		       int dst, int sj, int src, int rj, void *into)
 {
 	const void *sb = sj >= 0 ? buf + vp__chunk_off(ch, sj) : NULL;
 	size_t sn = sj >= 0 ? vp__chunk_len(ch, sj) : 0;
@@ -57,9 +56,8 @@ static int swap_chunks(const struct view *v, char *buf,
 		return VP_OK;
 	if (rj >= 0 && !into)
 		into = buf + vp__chunk_off(ch, rj);
-	return vp_sendrecv(v->c, sj >= 0 ? peer(v, dst) : VP_PROC_NULL, sb,
-			   sn, rj >= 0 ? peer(v, src) : VP_PROC_NULL, into,
-			   rn);
+	return vp_sendrecv(v->c, sj >= 0 ? peer(v, dst) : VP_PROC_NULL, sb, sn,
+			   rj >= 0 ? peer(v, src) : VP_PROC_NULL, into, rn);
 }
 
 int vp__chain_allgather_view(const struct view *v, int wrap, void *buf,
@@ -74,10 +72,10 @@ int vp__chain_allgather_view(const struct view *v, int wrap, void *buf,
 				 i + 1 < n && i - k + 1 >= 0 ? i - k + 1 : -1,
 				 i - 1, i - k >= 0 ? i - k : -1, NULL);
 		if (!rc)
-			rc = swap_chunks(
-			    v, buf, ch, i - 1,
-			    i >= 1 && i + k - 1 < n ? i + k - 1 : -1, i + 1,
-			    i + k < n ? i + k : -1, NULL);
+			rc = swap_chunks(v, buf, ch, i - 1,
+					 i >= 1 && i + k - 1 < n ? i + k - 1
+								 : -1,
+					 i + 1, i + k < n ? i + k : -1, NULL);
 		if (rc)
 			return rc;
 	}
@@ -100,8 +98,8 @@ static int fold(char *acc, const struct chunks *ch, int j, const void *tmp,
 }
 
 int vp__chain_reduce_scatter_view(const struct view *v, int wrap, void *buf,
-				  const struct chunks *ch, void *tmp,
-				  vp_type t, vp_op op)
+				  const struct chunks *ch, void *tmp, vp_type t,
+				  vp_op op)
 {
 	int n = v->n, i = v->me, s, sj, rj, rc = VP_OK;
 	size_t big = vp__chunk_len(ch, 0);

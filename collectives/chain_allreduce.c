@@ -36,8 +36,7 @@ int vp__chain_allreduce_view(const struct view *v, int wrap, void *buf,
 		rc = vp__chain_reduce_view(v, 0, (n - 1) / 2, buf, tmp, count,
 					   t, op);
 		return rc ? rc
-			  : vp__chain_bcast_view(v, 0, (n - 1) / 2, buf,
-						 bytes);
+			  : vp__chain_bcast_view(v, 0, (n - 1) / 2, buf, bytes);
 	}
 	if (bytes)
 		memcpy(cur, buf, bytes);

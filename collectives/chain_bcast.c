@@ -79,25 +79,23 @@ int vp__chain_bcast_view(const struct view *v, int wrap, int root, void *buf,
 	if (side < 0) {
 		for (k = 0; k < 2; k++)
 			if (s.len[k] &&
-			    (rc = vp__vsend(v,
-					    vp__chain_member(v->n, root,
-							     s.dir[k], 1),
-					    buf, bytes)))
+			    (rc = vp__vsend(
+				 v, vp__chain_member(v->n, root, s.dir[k], 1),
+				 buf, bytes)))
 				return rc;
 		return VP_OK;
 	}
 	dir = s.dir[side];
-	rc = vp__vrecv(v, vp__chain_member(v->n, root, dir, d - 1), buf,
-		       bytes);
+	rc = vp__vrecv(v, vp__chain_member(v->n, root, dir, d - 1), buf, bytes);
 	if (!rc && d < s.len[side])
-		rc = vp__vsend(v, vp__chain_member(v->n, root, dir, d + 1),
-			       buf, bytes);
+		rc = vp__vsend(v, vp__chain_member(v->n, root, dir, d + 1), buf,
+			       bytes);
 	return rc;
 }
 
 /* Takes a partial result from member j and folds it into acc. */
-static int take(const struct view *v, int j, void *acc, void *tmp,
-		size_t count, vp_type t, vp_op op)
+static int take(const struct view *v, int j, void *acc, void *tmp, size_t count,
+		vp_type t, vp_op op)
 {
 	int rc = vp__vrecv(v, j, tmp, count * vp_type_size(t));
 
@@ -117,10 +115,10 @@ int vp__chain_reduce_view(const struct view *v, int wrap, int root, void *acc,
 	if (side < 0) {
 		for (k = 1; k >= 0 && !rc; k--) /* the shorter side first */
 			if (s.len[k])
-				rc = take(v,
-					  vp__chain_member(v->n, root,
-							   s.dir[k], 1),
-					  acc, tmp, count, t, op);
+				rc = take(
+				    v,
+				    vp__chain_member(v->n, root, s.dir[k], 1),
+				    acc, tmp, count, t, op);
 		return rc;
 	}
 	dir = s.dir[side];

@@ -20,8 +20,7 @@
 
 #include "coll.h"
 
-double vp__chain_scatter_time(int n, int wrap, int root, double ts,
-			      double twm)
+double vp__chain_scatter_time(int n, int wrap, int root, double ts, double twm)
 {
 	struct chain_sides s;
 	double a, b, Sa, Sb;
@@ -61,10 +60,9 @@ int vp__chain_scatter_view(const struct view *v, int wrap, int root,
 		at = buf;
 		for (k = 0; k < 2; k++) {
 			if (s.len[k] &&
-			    (rc = vp__vsend(v,
-					    vp__chain_member(v->n, root,
-							     s.dir[k], 1),
-					    at, (size_t)s.len[k] * isz)))
+			    (rc = vp__vsend(
+				 v, vp__chain_member(v->n, root, s.dir[k], 1),
+				 at, (size_t)s.len[k] * isz)))
 				return rc;
 			at += (size_t)s.len[k] * isz;
 		}
@@ -98,9 +96,9 @@ int vp__chain_gather_view(const struct view *v, int wrap, int root,
 		for (k = 1; k >= 0; k--) { /* the shorter side arrives first */
 			if (!s.len[k])
 				continue;
-			rc = vp__vrecv(v,
-				       vp__chain_member(v->n, root, s.dir[k], 1),
-				       buf, (size_t)s.len[k] * isz);
+			rc = vp__vrecv(
+			    v, vp__chain_member(v->n, root, s.dir[k], 1), buf,
+			    (size_t)s.len[k] * isz);
 			if (rc)
 				return rc;
 			for (j = 1; j <= s.len[k]; j++)
@@ -114,9 +112,8 @@ int vp__chain_gather_view(const struct view *v, int wrap, int root,
 	dir = s.dir[side];
 	left = s.len[side] - d; /* items that come from further out */
 	memcpy(buf, in, isz);
-	if (left &&
-	    (rc = vp__vrecv(v, vp__chain_member(v->n, root, dir, d + 1),
-			    buf + isz, (size_t)left * isz)))
+	if (left && (rc = vp__vrecv(v, vp__chain_member(v->n, root, dir, d + 1),
+				    buf + isz, (size_t)left * isz)))
 		return rc;
 	return vp__vsend(v, vp__chain_member(v->n, root, dir, d - 1), buf,
 			 (size_t)(left + 1) * isz);

@@ -42,13 +42,11 @@ static int sweep(const struct view *v, int dir, long steps, long lo, long hi,
 		rcv = o - dir >= lo && o - dir <= hi;
 		if (!snd && !rcv)
 			continue;
-		rc = vp_sendrecv(v->c,
-				 snd ? vp__view_rank(v, (int)(x + dir))
-				     : VP_PROC_NULL,
-				 cur, snd ? bs : 0,
-				 rcv ? vp__view_rank(v, (int)(x - dir))
-				     : VP_PROC_NULL,
-				 next, rcv ? bs : 0);
+		rc = vp_sendrecv(
+		    v->c, snd ? vp__view_rank(v, (int)(x + dir)) : VP_PROC_NULL,
+		    cur, snd ? bs : 0,
+		    rcv ? vp__view_rank(v, (int)(x - dir)) : VP_PROC_NULL, next,
+		    rcv ? bs : 0);
 		if (rc)
 			return rc;
 		if (rcv) {

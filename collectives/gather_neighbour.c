@@ -12,32 +12,31 @@
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "coll.h"
+
+/* The grid's row items, their copy and the chains' scratch: 3p blocks. */
+static size_t scratch(const struct coll *a)
+{
+	return 3 * (size_t)a->p * a->bytes;
+}
 
 static int run(const struct coll *a)
 {
 	struct layout l;
 	struct view v, row, col;
 	size_t b = a->bytes, all = (size_t)a->p * b, cb;
-	char *work, *items, *mine, *out = a->rbuf;
+	char *work = a->scratch, *items, *mine, *out = a->rbuf;
 	int ri, x, y, rc;
 
 	vp__layout(a->c, &l, NULL);
 	if (l.kind == LAYOUT_CHAIN) {
-		if (!(work = vp__alloc(a, all)))
-			return VP_ENOMEM;
 		vp__view_all(&v, a->c, 0);
-		rc = vp__chain_gather_view(&v, l.wrap, a->root, a->sbuf,
-					   a->rbuf, b, work);
-		free(work);
-		return rc;
+		return vp__chain_gather_view(&v, l.wrap, a->root, a->sbuf,
+					     a->rbuf, b, work);
 	}
 	cb = (size_t)l.rows * b;
-	if (!(work = vp__alloc(a, 3 * all)))
-		return VP_ENOMEM;
 	items = work;
 	mine = work + all;
 	ri = a->root / l.cols;
@@ -52,7 +51,6 @@ static int run(const struct coll *a)
 			for (y = 0; y < l.rows; y++)
 				memcpy(out + ((size_t)y * l.cols + x) * b,
 				       items + x * cb + (size_t)y * b, b);
-	free(work);
 	return rc;
 }
 
@@ -61,5 +59,6 @@ const struct coll_algorithm vp__alg_gather_neighbour = {
 	.alg = VP_ALG_NEIGHBOUR,
 	.run = run,
 	.needs = NEED_LAYOUT,
+	.scratch = scratch,
 	.cost = vp__cost_scatter_neighbour,
 };

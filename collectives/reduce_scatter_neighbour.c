@@ -29,8 +29,8 @@ static int run(const struct coll *a)
 	if (l.kind == LAYOUT_GRID)
 		return vp__reduce_scatter_grid(a, l.rows, l.cols, l.wrap);
 	ch = (struct chunks){ (size_t)a->p * a->count, a->esize, a->p };
-	work = vp__alloc(a, all + vp__chain_reduce_scatter_scratch(l.wrap,
-								   &ch));
+	work =
+	    vp__alloc(a, all + vp__chain_reduce_scatter_scratch(l.wrap, &ch));
 	if (!work)
 		return VP_ENOMEM;
 	memcpy(work, a->sbuf, all);

@@ -38,8 +38,7 @@ static int run(const struct coll *a)
 	}
 	vp__grid_views(a, &l, &row, &col);
 	i = a->r / l.cols;
-	rc = vp__chain_scan_view(&row, a->rbuf, tmp, a->count, a->type,
-				 a->rop);
+	rc = vp__chain_scan_view(&row, a->rbuf, tmp, a->count, a->type, a->rop);
 	if (rc || l.rows == 1)
 		return rc;
 	if (row.me == l.cols - 1) { /* the last column: totals go down */

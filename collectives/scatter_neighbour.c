@@ -13,10 +13,15 @@
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "coll.h"
+
+/* The grid's row items, their copy and the chains' scratch: 3p blocks. */
+static size_t scratch(const struct coll *a)
+{
+	return 3 * (size_t)a->p * a->bytes;
+}
 
 static int run(const struct coll *a)
 {
@@ -24,23 +29,17 @@ static int run(const struct coll *a)
 	struct view v, row, col;
 	size_t b = a->bytes, all = (size_t)a->p * b, cb;
 	const char *in = a->sbuf;
-	char *work, *items, *mine;
+	char *work = a->scratch, *items, *mine;
 	int ri, x, y, rc = VP_OK;
 
 	vp__layout(a->c, &l, NULL);
 	if (l.kind == LAYOUT_CHAIN) {
-		if (!(work = vp__alloc(a, all)))
-			return VP_ENOMEM;
 		vp__view_all(&v, a->c, 0);
-		rc = vp__chain_scatter_view(&v, l.wrap, a->root, in, a->rbuf, b,
-					    work);
-		free(work);
-		return rc;
+		return vp__chain_scatter_view(&v, l.wrap, a->root, in, a->rbuf,
+					      b, work);
 	}
 	/* items of the row phase: column x's blocks in row order */
 	cb = (size_t)l.rows * b;
-	if (!(work = vp__alloc(a, 3 * all)))
-		return VP_ENOMEM;
 	items = work;
 	mine = work + all;
 	ri = a->root / l.cols;
@@ -56,7 +55,6 @@ static int run(const struct coll *a)
 	if (!rc)
 		rc = vp__chain_scatter_view(&col, l.wrap, ri, mine, a->rbuf, b,
 					    work + 2 * all);
-	free(work);
 	return rc;
 }
 
@@ -80,5 +78,6 @@ const struct coll_algorithm vp__alg_scatter_neighbour = {
 	.alg = VP_ALG_NEIGHBOUR,
 	.run = run,
 	.needs = NEED_LAYOUT,
+	.scratch = scratch,
 	.cost = vp__cost_scatter_neighbour,
 };

@@ -27,8 +27,8 @@ struct job {
 	int root;
 	long q;
 	size_t count;
-	int wrong;      /* ranks whose result was wrong */
-	vp_alg chosen;  /* what AUTO picked (rank 0) */
+	int wrong;     /* ranks whose result was wrong */
+	vp_alg chosen; /* what AUTO picked (rank 0) */
 };
 
 /* Rank r's input element i (block j where the op has blocks). */
@@ -40,9 +40,9 @@ static int32_t value(int r, int j, size_t i)
 static int32_t *inputs(int op, int p, int r, size_t n, int root)
 {
 	int blocks = op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_ALLTOALL ||
-				     (op == VP_COLL_SCATTER && r == root)
-			     ? p
-			     : 1;
+			     (op == VP_COLL_SCATTER && r == root)
+			 ? p
+			 : 1;
 	int32_t *in = malloc((size_t)blocks * n * sizeof(*in));
 	int j;
 	size_t i;
@@ -115,8 +115,7 @@ static int call(vp_comm *c, const struct job *k, const int32_t *in,
 		return vp_scatter(c, in, out, n, VP_INT32, k->root,
 				  VP_ALG_AUTO);
 	case VP_COLL_GATHER:
-		return vp_gather(c, in, out, n, VP_INT32, k->root,
-				 VP_ALG_AUTO);
+		return vp_gather(c, in, out, n, VP_INT32, k->root, VP_ALG_AUTO);
 	case VP_COLL_ALLTOALL:
 		return vp_alltoall(c, in, out, n, VP_INT32, VP_ALG_AUTO);
 	case VP_COLL_SHIFT:
@@ -204,18 +203,18 @@ static const char *model_spec; /* NULL: alpha-beta (cut-through) */
 
 static void check(const vp_topo *t, int op, int root, long q, size_t count)
 {
-	struct job k = { op, root, q, count, 0,
-			 op == BARRIER ? VP_ALG_NEIGHBOUR : VP_ALG_AUTO };
+	struct job k = { op, root,
+			 q,  count,
+			 0,  op == BARRIER ? VP_ALG_NEIGHBOUR : VP_ALG_AUTO };
 	vp_opts o = { .topology = t->spec,
 		      .strict = 1,
 		      .ts = TS,
 		      .tw = TW,
 		      .quiet = 1,
 		      .model = model_spec };
-	vp_model saf = { .kind = VP_MODEL_ALPHA_BETA_SAF,
-			 .ts = TS,
-			 .tw = TW,
-			 .ports = 1 };
+	vp_model saf = {
+		.kind = VP_MODEL_ALPHA_BETA_SAF, .ts = TS, .tw = TW, .ports = 1
+	};
 	vp_stats st;
 	vp_alg want = op == BARRIER ? VP_ALG_AUTO : table_alg(t, op);
 	double f;
@@ -264,10 +263,9 @@ static void topology(const char *spec)
 
 	for (ci = 0; ci < 2; ci++)
 		for (op = 0; op <= BARRIER; op++) {
-			int rooted = op == VP_COLL_BCAST ||
-				     op == VP_COLL_REDUCE ||
-				     op == VP_COLL_SCATTER ||
-				     op == VP_COLL_GATHER;
+			int rooted =
+			    op == VP_COLL_BCAST || op == VP_COLL_REDUCE ||
+			    op == VP_COLL_SCATTER || op == VP_COLL_GATHER;
 
 			if (rooted)
 				for (ri = 0; ri < 3; ri++)
@@ -299,14 +297,14 @@ static int forced_binomial(vp_comm *c, void *arg)
 int main(void)
 {
 	static const char *const all[] = {
-		"ring:8",    "ring:7",      "line:8",      "line:5",
-		"line:2",    "mesh:4x4",    "mesh:3x4",    "mesh:2x3",
-		"torus:4x4", "torus:3x4",   "torus:3x3",   "hypercube:3",
-		"hypercube:4", "tree:8",    "ring:16",     "line:16",
+		"ring:8",      "ring:7",    "line:8",    "line:5",
+		"line:2",      "mesh:4x4",  "mesh:3x4",  "mesh:2x3",
+		"torus:4x4",   "torus:3x4", "torus:3x3", "hypercube:3",
+		"hypercube:4", "tree:8",    "ring:16",   "line:16",
 	};
-	static const char *const quick[] = { "ring:7", "line:5", "mesh:3x4",
-					     "torus:3x3", "hypercube:3",
-					     "tree:4" };
+	static const char *const quick[] = { "ring:7",      "line:5",
+					     "mesh:3x4",    "torus:3x3",
+					     "hypercube:3", "tree:4" };
 	int i, n, rc;
 	const char *const *list = all;
 	vp_opts o = { .topology = "line:8", .strict = 1, .quiet = 1 };
