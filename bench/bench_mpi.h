@@ -93,8 +93,10 @@ static time_t twin_sources_mtime(void)
 
 	for (i = 0; i < 2; i++) {
 		if (stat(src[i], &s)) {
-			fprintf(stderr, "vp-bench: the MPI twin's source %s "
-					"is missing\n", src[i]);
+			fprintf(stderr,
+				"vp-bench: the MPI twin's source %s "
+				"is missing\n",
+				src[i]);
 			return -1;
 		}
 		if (s.st_mtime > newest)
@@ -180,8 +182,7 @@ static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
 		fprintf(stderr, "vp-bench: %s is missing\n", lib);
 		return -1;
 	}
-	if (!stat(twin, &b) && b.st_mtime >= newest &&
-	    b.st_mtime >= l.st_mtime)
+	if (!stat(twin, &b) && b.st_mtime >= newest && b.st_mtime >= l.st_mtime)
 		return 0;
 	snprintf(cmd, sizeof(cmd), "'%s/vpmpicc' -O2 -o '%s' '%s'", dir, twin,
 		 src);
@@ -190,9 +191,8 @@ static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
 }
 
 /* Runs the vpmpicc twin with vpmpirun at p on topology spec. */
-static int vpmpi_run(const char *dir, const char *twin, int p,
-		     const char *spec, const char *jobs, struct row *rows,
-		     int max)
+static int vpmpi_run(const char *dir, const char *twin, int p, const char *spec,
+		     const char *jobs, struct row *rows, int max)
 {
 	char launch[4400];
 

@@ -104,8 +104,8 @@ static int plot_write(const struct plot *pl, const char *path)
 		"font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" "
 		"fill=\"#fff\"/>\n",
 		W, H);
-	fprintf(f, "<text x=\"%.0f\" y=\"26\" font-size=\"15\">%s</text>\n",
-		L, pl->title);
+	fprintf(f, "<text x=\"%.0f\" y=\"26\" font-size=\"15\">%s</text>\n", L,
+		pl->title);
 	fprintf(f, "<text x=\"%.0f\" y=\"44\">%s</text>\n", L, pl->subtitle);
 	for (v = x0; v <= x1 * 1.0001; v *= xs) {
 		if (pl->xlabel)
@@ -138,24 +138,28 @@ static int plot_write(const struct plot *pl, const char *path)
 		if (!s->n)
 			continue;
 		if (!pl->xlabel || s->dashed)
-			fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" "
-			   "stroke-width=\"2\"%s points=\"",
-			s->colour, s->dashed ? " stroke-dasharray=\"6 4\"" : "");
+			fprintf(f,
+				"<polyline fill=\"none\" stroke=\"%s\" "
+				"stroke-width=\"2\"%s points=\"",
+				s->colour,
+				s->dashed ? " stroke-dasharray=\"6 4\"" : "");
 		for (k = 0; (!pl->xlabel || s->dashed) && k < s->n; k++)
 			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(s->x[k]),
 				PY(s->y[k]));
 		if (!pl->xlabel || s->dashed)
 			fprintf(f, "\"/>\n");
 		for (k = 0; k < s->n; k++)
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-				   "fill=\"%s\"/>\n",
+			fprintf(f,
+				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+				"fill=\"%s\"/>\n",
 				PX(s->x[k]), PY(s->y[k]), s->colour);
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 			"stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%.1f\" "
 			"y=\"%.1f\">%s</text>\n",
-			W - R + 16, T + 10 + 20.0 * i, W - R + 46, T + 10 + 20.0 * i,
-			s->colour, s->dashed ? " stroke-dasharray=\"6 4\"" : "",
+			W - R + 16, T + 10 + 20.0 * i, W - R + 46,
+			T + 10 + 20.0 * i, s->colour,
+			s->dashed ? " stroke-dasharray=\"6 4\"" : "",
 			W - R + 52, T + 14 + 20.0 * i, s->name);
 	}
 #undef PX

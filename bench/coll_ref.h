@@ -78,8 +78,7 @@ static void ref_get(vp_type t, const void *buf, size_t idx, double *fv,
 }
 
 /* Block b of rank r's input: count elements. */
-static void ref_fill(vp_type t, vp_op op, int r, int b, void *buf,
-		     size_t count)
+static void ref_fill(vp_type t, vp_op op, int r, int b, void *buf, size_t count)
 {
 	size_t i;
 
@@ -260,20 +259,24 @@ static int ref_check(const struct ref_case *k, int r, const void *out,
 
 			ref_expect(k, r, b, i, &ef, &ei);
 			ref_get(k->type, out, idx, &af, &ai);
-			if (ref_is_float(k->type) ? ef != af
-						  : ((ei ^ ai) & ref_mask(k->type))) {
+			if (ref_is_float(k->type)
+				? ef != af
+				: ((ei ^ ai) & ref_mask(k->type))) {
 				if (ref_is_float(k->type))
 					snprintf(msg, len,
 						 "rank %d block %d index %zu: "
 						 "expected %g, got %g",
 						 r, b, i, ef, af);
 				else
-					snprintf(msg, len,
-						 "rank %d block %d index %zu: "
-						 "expected %llu, got %llu",
-						 r, b, i,
-						 (unsigned long long)(ei & ref_mask(k->type)),
-						 (unsigned long long)ai);
+					snprintf(
+					    msg, len,
+					    "rank %d block %d index %zu: "
+					    "expected %llu, got %llu",
+					    r, b, i,
+					    (unsigned long long)(ei &
+								 ref_mask(
+								     k->type)),
+					    (unsigned long long)ai);
 				return 1;
 			}
 		}

@@ -16,8 +16,8 @@
  *   vp-bench --compare-mpi [--out DIR]
  *                            the same loops in vp and in Open MPI (this
  *                            project's twin, bench/mpi/), ratio per row,
- *                            the goals of issue 4; --out writes DIR/{vp,mpi,compare}.csv
- *                            and DIR/latency.svg
+ *                            the goals of issue 4; --out writes
+ * DIR/{vp,mpi,compare}.csv and DIR/latency.svg
  *   --csv / --json           rows as CSV or one JSON object per line
  *   --quick                  a tenth of the iterations (smoke runs)
  *
@@ -35,14 +35,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench_mpi.h"
 #include "bench_plot.h"
 #include "bench_rows.h"
 #include "calibrate.h"
+#include "machine_limits.h"
 #include "vp.h"
 
 #define REPS 7
@@ -60,15 +61,17 @@ static double now_us(void)
 static void emit(const char *op, const char *topo, int p, size_t bytes,
 		 int iters, struct summary s, double model)
 {
-	struct row r = {.p = p, .bytes = bytes, .iters = iters, .s = s,
-			.model = model};
+	struct row r = {
+		.p = p, .bytes = bytes, .iters = iters, .s = s, .model = model
+	};
 
 	snprintf(r.op, sizeof(r.op), "%s", op);
 	snprintf(r.topo, sizeof(r.topo), "%s", topo);
 	row_print(&r);
 }
 
-static void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void progress(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 static void progress(const char *fmt, ...)
 {
 	va_list ap;
@@ -166,11 +169,11 @@ static int pingpong_fn(vp_comm *c, void *arg)
 			t0 = now_us();
 		}
 		if (me == 0)
-			rc = vp_send(c, 1, b, j->bytes) ?:
-			     vp_recv(c, 1, b, j->bytes);
+			rc = vp_send(c, 1, b, j->bytes)
+				 ?: vp_recv(c, 1, b, j->bytes);
 		else
-			rc = vp_recv(c, 0, b, j->bytes) ?:
-			     vp_send(c, 0, b, j->bytes);
+			rc = vp_recv(c, 0, b, j->bytes)
+				 ?: vp_send(c, 0, b, j->bytes);
 	}
 	if (me == 0)
 		j->per_iter_us = (now_us() - t0) / j->iters;
@@ -193,9 +196,11 @@ static int stream_fn(vp_comm *c, void *arg)
 			t0 = now_us();
 		}
 		if (me == 0)
-			rc = vp_send(c, 1, b, j->bytes) ?: vp_recv(c, 1, NULL, 0);
+			rc = vp_send(c, 1, b, j->bytes)
+				 ?: vp_recv(c, 1, NULL, 0);
 		else
-			rc = vp_recv(c, 0, b, j->bytes) ?: vp_send(c, 0, NULL, 0);
+			rc = vp_recv(c, 0, b, j->bytes)
+				 ?: vp_send(c, 0, NULL, 0);
 	}
 	if (me == 0)
 		j->per_iter_us = (now_us() - t0) / j->iters;
@@ -215,8 +220,9 @@ static int ring_fn(vp_comm *c, void *arg)
 			rc = vp_barrier(c);
 			t0 = now_us();
 		}
-		rc = rc ?: vp_sendrecv(c, (me + 1) % p, s, j->bytes,
-				       (me - 1 + p) % p, r, j->bytes);
+		rc = rc
+			 ?: vp_sendrecv(c, (me + 1) % p, s, j->bytes,
+					(me - 1 + p) % p, r, j->bytes);
 	}
 	rc = rc ?: vp_barrier(c); /* the slowest rank has finished */
 	if (me == 0)
@@ -283,8 +289,9 @@ static int window_bw_fn(vp_comm *c, void *arg)
 				     : vp_irecv(c, 0, 1, b + k * j->bytes,
 						j->bytes, &r[k]);
 		rc = rc ?: vp_waitall(BW_WINDOW, r, NULL);
-		rc = rc ?: me == 0 ? vp_recv(c, 1, ack, sizeof(ack))
-				   : vp_send(c, 0, ack, sizeof(ack));
+		rc = rc
+			 ?: me == 0 ? vp_recv(c, 1, ack, sizeof(ack))
+				    : vp_send(c, 0, ack, sizeof(ack));
 	}
 	if (me == 0)
 		j->per_iter_us = (now_us() - t0) / j->iters / BW_WINDOW;
@@ -316,8 +323,8 @@ static int once_fn(vp_comm *c, void *arg)
 
 	(void)arg;
 	return vp_sendrecv(c, (me + 1) % p, &me, sizeof(me), (me - 1 + p) % p,
-			   &got, sizeof(got)) ?:
-	       vp_barrier(c);
+			   &got, sizeof(got))
+		   ?: vp_barrier(c);
 }
 
 /* Runs fn REPS times; the per-iteration time of each repetition. */
@@ -329,8 +336,8 @@ static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 	int k;
 
 	for (k = 0; k < REPS; k++) {
-		vp_opts o = {.topology = topo, .ts = 1, .tw = 0.001};
-		struct job j = {.bytes = bytes, .iters = iters};
+		vp_opts o = { .topology = topo, .ts = 1, .tw = 0.001 };
+		struct job j = { .bytes = bytes, .iters = iters };
 		vp_stats st;
 		if (vp_run(&o, fn, &j, &st)) {
 			fprintf(stderr, "vp-bench: %s failed: %s\n", topo,
@@ -348,10 +355,43 @@ static const char *met(int ok)
 	return ok ? "met" : "NOT met";
 }
 
+/* vp_run of a ring exchange and a barrier on ring:p, start to finish as
+ * the user sees it (thread creation, the run, the model's
+ * post-processing, teardown), reps times; prints its row and the memory
+ * per rank. */
+static struct summary run_start_to_finish(int p, int reps)
+{
+	double v[REPS];
+	char topo[32];
+	struct summary s;
+	vp_stats st;
+	int k;
+
+	snprintf(topo, sizeof(topo), "ring:%d", p);
+	vp_opts o = { .topology = topo };
+	for (k = 0; k < reps; k++) {
+		double t0 = now_us();
+		if (vp_run(&o, once_fn, NULL, &st)) {
+			fprintf(stderr, "vp-bench: %s failed: %s\n", topo,
+				st.error);
+			exit(1);
+		}
+		v[k] = now_us() - t0;
+	}
+	s = summarize(v, reps);
+	emit("run_ring_barrier", topo, p, 4, 1, s, st.model_time);
+	note("p = %d: %zu KiB runtime memory in all (%zu B per rank), %zu KiB "
+	     "stack reserved per rank",
+	     p, st.peak_bytes / 1024, st.peak_bytes / (size_t)p,
+	     st.stack_size / 1024);
+	return s;
+}
+
 /* The foundation's suite: medians of REPS repetitions. */
 static int mode_basic(void)
 {
-	struct summary lat, ilat, bw, ring, bar, big, cl;
+	struct summary lat, ilat, bw, ring, bar, big, cl, bar_futex, bar_yield;
+	struct summary start, huge = { 0 }, huge_start = { 0 };
 	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
 	size_t mb16 = (size_t)16 << 20;
 	int k, it = quick ? 10 : 1;
@@ -372,9 +412,9 @@ static int mode_basic(void)
 	emit("ipingpong_oneway", "line:2", 2, 8, 20000 / it, ilat, model / 2);
 	for (k = 0; k < 3; k++) {
 		static const size_t wsz[3] = { 8, 1024, 65536 };
-		struct summary s = measure("line:2", window_bw_fn, wsz[k],
-					   (k < 2 ? 2000 : 100) / it, 1.0,
-					   &model);
+		struct summary s =
+		    measure("line:2", window_bw_fn, wsz[k],
+			    (k < 2 ? 2000 : 100) / it, 1.0, &model);
 		emit("bw_window64", "line:2", 2, wsz[k],
 		     (k < 2 ? 2000 : 100) / it, s, model / BW_WINDOW);
 		note("window-64 bandwidth %6zu B: %.3f GB/s (%.3f us a "
@@ -387,24 +427,25 @@ static int mode_basic(void)
 	emit("ring_exchange", "ring:64", 64, 8, 2000 / it, ring, model);
 	bar = measure("full:64", barrier_fn, 0, 2000 / it, 1.0, &model);
 	emit("barrier", "full:64", 64, 0, 2000 / it, bar, model);
-	{
-		vp_stats st;
-		vp_opts o = {.topology = "ring:4096"};
-		/* start to finish, as the user sees it: thread creation,
-		 * the run, the model's post-processing and teardown */
-		for (k = 0; k < REPS; k++) {
-			double t0 = now_us();
-			if (vp_run(&o, once_fn, NULL, &st))
-				return 1;
-			v[k] = now_us() - t0;
-		}
-		big = summarize(v, REPS);
-		emit("run_ring_barrier", "ring:4096", 4096, 4, 1, big,
-		     st.model_time);
-		note("p = 4096: %zu KiB runtime memory in all (%zu B per "
-		     "rank), %zu KiB stack reserved per rank",
-		     st.peak_bytes / 1024, st.peak_bytes / 4096,
-		     st.stack_size / 1024);
+	for (k = 0; k < REPS; k++)
+		v[k] = limits_barrier_us(64, 2000 / it, 0);
+	bar_futex = summarize(v, REPS);
+	emit("limit_barrier_futex", "-", 64, 0, 2000 / it, bar_futex, 0);
+	for (k = 0; k < REPS; k++)
+		v[k] = limits_barrier_us(64, 2000 / it, 1);
+	bar_yield = summarize(v, REPS);
+	emit("limit_barrier_yield", "-", 64, 0, 2000 / it, bar_yield, 0);
+	big = run_start_to_finish(4096, REPS);
+	for (k = 0; k < REPS; k++)
+		v[k] = limits_thread_start_us(4096, (size_t)256 << 10);
+	start = summarize(v, REPS);
+	emit("limit_thread_start", "-", 4096, 0, 1, start, 0);
+	if (!quick) {
+		/* near this machine's thread limit (pid_max 32768): once */
+		huge = run_start_to_finish(32000, 1);
+		v[0] = limits_thread_start_us(32000, (size_t)256 << 10);
+		huge_start = summarize(v, 1);
+		emit("limit_thread_start", "-", 32000, 0, 1, huge_start, 0);
 	}
 	note("%s", "");
 	note("goals (ratios within this run; medians)");
@@ -421,8 +462,21 @@ static int mode_basic(void)
 	     met(((double)mb16 / bw.p50) >= 0.8 * memcpy_bpus));
 	note("barrier p = 64        %8.1f us   goal <= 110 us: %s", bar.p50,
 	     met(bar.p50 <= 110));
-	note("run p = 4096          %8.3f s    goal <= 0.5 s: %s",
-	     big.p50 / 1e6, met(big.p50 <= 0.5e6));
+	note("  limits in this run: %.1f us waking each of 64 threads once "
+	     "(futex), %.1f us with 64 threads yielding, no messages",
+	     bar_futex.p50, bar_yield.p50);
+	note("run p = 4096          %8.3f s    goal <= 0.3 s: %s",
+	     big.p50 / 1e6, met(big.p50 <= 0.3e6));
+	note("  limit in this run: starting and joining 4096 bare threads "
+	     "takes %.3f s",
+	     start.p50 / 1e6);
+	if (!quick) {
+		note("run p = 32000         %8.3f s    goal <= 5 s: %s",
+		     huge.p50 / 1e6, met(huge.p50 <= 5e6));
+		note("  limit in this run: starting and joining 32000 bare "
+		     "threads takes %.3f s",
+		     huge_start.p50 / 1e6);
+	}
 	return 0;
 }
 
@@ -432,10 +486,10 @@ struct op_job {
 	const char *op; /* a vp_coll name, "barrier" or "pingpong" */
 	vp_alg alg;
 	size_t bytes;
-	int iters;	/* 0: one call alone, for the model time */
-	double *span;	/* iters x p: each rank's time of each call */
-	int gather;	/* ranks in other processes: combine span (MAX) */
-	vp_alg chosen;	/* what AUTO picked (set by rank 0) */
+	int iters;     /* 0: one call alone, for the model time */
+	double *span;  /* iters x p: each rank's time of each call */
+	int gather;    /* ranks in other processes: combine span (MAX) */
+	vp_alg chosen; /* what AUTO picked (set by rank 0) */
 };
 
 /* The transport measure_op runs on: NULL the default (threads), "mpi"
@@ -452,11 +506,13 @@ static int op_call(vp_comm *c, const struct op_job *j, char *in, char *out)
 		return vp_barrier(c);
 	if (!strcmp(j->op, "pingpong")) {
 		if (me == 0)
-			return (rc = vp_send(c, 1, in, n)) ? rc
-							   : vp_recv(c, 1, out, n);
+			return (rc = vp_send(c, 1, in, n))
+				   ? rc
+				   : vp_recv(c, 1, out, n);
 		if (me == 1)
-			return (rc = vp_recv(c, 0, out, n)) ? rc
-							    : vp_send(c, 0, in, n);
+			return (rc = vp_recv(c, 0, out, n))
+				   ? rc
+				   : vp_send(c, 0, in, n);
 		return VP_OK;
 	}
 	switch (vp_coll_parse(j->op)) {
@@ -520,14 +576,13 @@ static int op_body(vp_comm *c, void *arg)
 		t0 = now_us();
 		rc = op_call(c, j, in, out);
 		j->span[(size_t)i * p + me] =
-			pingpong ? (me == 0 ? (now_us() - t0) / 2 : 0)
-				 : now_us() - t0;
+		    pingpong ? (me == 0 ? (now_us() - t0) / 2 : 0)
+			     : now_us() - t0;
 	}
 	/* each process filled its ranks' columns, the others are 0 */
 	if (!rc && j->gather)
-		rc = vp_allreduce(c, VP_IN_PLACE, j->span,
-				  (size_t)j->iters * p, VP_DOUBLE, VP_MAX,
-				  VP_ALG_AUTO);
+		rc = vp_allreduce(c, VP_IN_PLACE, j->span, (size_t)j->iters * p,
+				  VP_DOUBLE, VP_MAX, VP_ALG_AUTO);
 out:
 	free(in);
 	free(out);
@@ -539,10 +594,14 @@ out:
 static int measure_op(const char *op, vp_alg alg, const char *topo,
 		      size_t bytes, int iters, struct row *r)
 {
-	vp_opts o = {.topology = topo, .ts = 1, .tw = 0.001, .quiet = 1,
-		     .transport = bench_transport};
-	struct op_job j = {op, alg, bytes, 0, NULL, bench_transport != NULL,
-			   VP_ALG_AUTO};
+	vp_opts o = { .topology = topo,
+		      .ts = 1,
+		      .tw = 0.001,
+		      .quiet = 1,
+		      .transport = bench_transport };
+	struct op_job j = { op,         alg,  bytes,
+			    0,          NULL, bench_transport != NULL,
+			    VP_ALG_AUTO };
 	double *t;
 	vp_stats st;
 	int p, i, k, rc;
@@ -628,7 +687,7 @@ static int mode_collectives(const struct coll_set *cs)
 
 	total = cs->nops * cs->nps * cs->nsizes;
 	for (o = 0; o < cs->nops; o++) {
-		vp_alg algs[VP_ALG_COUNT_ + 1] = {VP_ALG_AUTO};
+		vp_alg algs[VP_ALG_COUNT_ + 1] = { VP_ALG_AUTO };
 		int na = 1, c = vp_coll_parse(cs->ops[o]);
 
 		if (cs->all_algs && c >= 0)
@@ -679,8 +738,9 @@ static int mode_pingpong(void)
 
 		progress("pingpong %zu B", b);
 		if (measure_op("pingpong", VP_ALG_AUTO, "line:2", b,
-			       b <= 4096 ? (quick ? 1000 : 10000)
-					 : b <= 262144 ? 500 : 50,
+			       b <= 4096     ? (quick ? 1000 : 10000)
+			       : b <= 262144 ? 500
+					     : 50,
 			       &r))
 			return 1;
 		snprintf(r.op, sizeof(r.op), "pingpong_oneway");
@@ -710,9 +770,9 @@ static const char *p_colour(int p)
 static int compare_jobs(int p, struct row *want, int max, char *list,
 			size_t len)
 {
-	static const char *ops[] = {"barrier",	 "bcast",     "reduce",
-				    "allreduce", "allgather", "alltoall"};
-	static const size_t sizes[] = {8, 1024, 65536, 1048576};
+	static const char *ops[] = { "barrier",   "bcast",     "reduce",
+				     "allreduce", "allgather", "alltoall" };
+	static const size_t sizes[] = { 8, 1024, 65536, 1048576 };
 	int n = 0, o, s;
 
 	list[0] = 0;
@@ -731,8 +791,7 @@ static int compare_jobs(int p, struct row *want, int max, char *list,
 			snprintf(want[n].op, sizeof(want[n].op), "%s", op);
 			want[n].p = p;
 			want[n].bytes = o == 0 ? 0 : b;
-			want[n].iters = iterations(b, p) *
-					(o < 0 ? 10 : 1);
+			want[n].iters = iterations(b, p) * (o < 0 ? 10 : 1);
 			snprintf(list + strlen(list), len - strlen(list),
 				 " %s:%zu:%d", op, want[n].bytes,
 				 want[n].iters);
@@ -749,11 +808,13 @@ static int openmpi_rows(const char *twin, int p, struct row *want,
 	int nw = compare_jobs(p, want, 64, list, len), ng;
 
 	progress("Open MPI p=%d (%d measurements)", p, nw);
-	ng = mpi_run(twin, p, (int)sysconf(_SC_NPROCESSORS_ONLN), list, got,
-		     64);
+	ng =
+	    mpi_run(twin, p, (int)sysconf(_SC_NPROCESSORS_ONLN), list, got, 64);
 	if (ng != nw) {
-		fprintf(stderr, "vp-bench: Open MPI gave %d of %d rows at p = "
-				"%d\n", ng, nw, p);
+		fprintf(stderr,
+			"vp-bench: Open MPI gave %d of %d rows at p = "
+			"%d\n",
+			ng, nw, p);
 		return -1;
 	}
 	return nw;
@@ -762,8 +823,8 @@ static int openmpi_rows(const char *twin, int p, struct row *want,
 /* vp's topology for a comparison row: the ping-pong on one link. */
 static void spec_of(int p, const char *op, char *spec, size_t len)
 {
-	snprintf(spec, len, p == 2 && !strcmp(op, "pingpong") ? "line:2"
-							      : "full:%d", p);
+	snprintf(spec, len,
+		 p == 2 && !strcmp(op, "pingpong") ? "line:2" : "full:%d", p);
 }
 
 static void write_csv(const char *dir, const char *name,
@@ -803,8 +864,8 @@ static void write_csv(const char *dir, const char *name,
 static void plot_compare(const char *dir, const struct cmp_row *c, int n,
 			 double cl_us)
 {
-	struct plot pl = {.title = "allreduce and ping-pong: vp (solid) and "
-				   "Open MPI (dashed), median per call"};
+	struct plot pl = { .title = "allreduce and ping-pong: vp (solid) and "
+				    "Open MPI (dashed), median per call" };
 	char path[4096], name[64], sub[160];
 	int i;
 
@@ -821,7 +882,8 @@ static void plot_compare(const char *dir, const struct cmp_row *c, int n,
 		snprintf(name, sizeof(name), "%.16s p=%d vp", v->op, v->p);
 		plot_add(&pl, name, pp ? "#555" : p_colour(v->p), 0,
 			 (double)v->bytes, v->s.p50);
-		snprintf(name, sizeof(name), "%.16s p=%d Open MPI", v->op, v->p);
+		snprintf(name, sizeof(name), "%.16s p=%d Open MPI", v->op,
+			 v->p);
 		plot_add(&pl, name, pp ? "#555" : p_colour(v->p), 1,
 			 (double)v->bytes, m->s.p50);
 	}
@@ -835,8 +897,8 @@ static void plot_compare(const char *dir, const struct cmp_row *c, int n,
 /* The goals of issue 4, from the rows of this run. */
 static void compare_goals(const struct cmp_row *c, int n)
 {
-	static const char *p64[] = {"bcast", "allreduce", "allgather",
-				    "alltoall", "barrier"};
+	static const char *p64[] = { "bcast", "allreduce", "allgather",
+				     "alltoall", "barrier" };
 	int i, k, met2 = 0, all2 = 0, met64 = 0, all64 = 0, met1m = 0,
 		  all1m = 0;
 
@@ -881,14 +943,15 @@ static void compare_goals(const struct cmp_row *c, int n)
 
 static int mode_compare(const char *outdir)
 {
-	static const int ps[] = {2, 8, 64};
+	static const int ps[] = { 2, 8, 64 };
 	static struct cmp_row cmp[MAX_ROWS];
 	struct row want[64], got[64], probe;
 	char twin[4096], list[8192], spec[32];
 	double v[REPS], cl_us;
 	int n = 0, pi, i, k, nw;
 
-	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)))
+	if (mpi_ensure() ||
+	    (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)))
 		return 1;
 	for (k = 0; k < REPS; k++)
 		v[k] = probe_cacheline_us();
@@ -963,8 +1026,8 @@ static void same_source_goals(const struct src_row *c, int n)
 		const struct row *v = &c[i].vp;
 		double ratio = c[i].vpmpi.s.p50 / v->s.p50;
 
-		if (v->p > 8 || (strcmp(v->op, "pingpong") &&
-				 strcmp(v->op, "allreduce")))
+		if (v->p > 8 ||
+		    (strcmp(v->op, "pingpong") && strcmp(v->op, "allreduce")))
 			continue;
 		all++;
 		met += ratio <= 1.10;
@@ -1008,14 +1071,14 @@ static void write_same_source_csv(const char *dir, const struct src_row *c,
  * its best median. */
 static int mode_same_source(const char *outdir)
 {
-	static const int ps[] = {2, 8, 64};
+	static const int ps[] = { 2, 8, 64 };
 	static struct src_row cmp[MAX_ROWS];
 	struct row want[64], got[64], r;
-	char twin[4096], vtwin[4200], dir[4200], list[8192], job[96],
-	    spec[16];
+	char twin[4096], vtwin[4200], dir[4200], list[8192], job[96], spec[16];
 	int n = 0, pi, i, k, nw, rounds = quick ? 1 : 3;
 
-	if (mpi_ensure() || (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)) ||
+	if (mpi_ensure() ||
+	    (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)) ||
 	    vpmpi_build(vtwin, sizeof(vtwin), dir, sizeof(dir)))
 		return 1;
 	for (pi = 0; pi < 3; pi++) {
@@ -1033,11 +1096,12 @@ static int mode_same_source(const char *outdir)
 					 want[i].op, want[i].bytes, k + 1,
 					 rounds);
 				if (measure_op(want[i].op, VP_ALG_AUTO, spec,
-					       want[i].bytes, want[i].iters, &r))
+					       want[i].bytes, want[i].iters,
+					       &r))
 					return 1;
 				keep_best(&cmp[n].vp, &r, !k);
-				if (vpmpi_run(dir, vtwin, p, spec, job, &r, 1) !=
-				    1)
+				if (vpmpi_run(dir, vtwin, p, spec, job, &r,
+					      1) != 1)
 					return 1;
 				keep_best(&cmp[n].vpmpi, &r, !k);
 			}
@@ -1054,8 +1118,8 @@ static int mode_same_source(const char *outdir)
 	note("%s", "");
 	note("the same MPI source built with vpmpicc and with Open MPI's "
 	     "mpicc, next to vp's own loop (medians, us):");
-	note("%-10s %4s %9s %10s %10s %10s %12s %12s", "op", "p", "bytes",
-	     "vp", "vpmpicc", "Open MPI", "vpmpicc/vp", "OpenMPI/vpmpicc");
+	note("%-10s %4s %9s %10s %10s %10s %12s %12s", "op", "p", "bytes", "vp",
+	     "vpmpicc", "Open MPI", "vpmpicc/vp", "OpenMPI/vpmpicc");
 	for (i = 0; i < n; i++)
 		note("%-10s %4d %9zu %10.3f %10.3f %10.3f %12.2f %12.2f",
 		     cmp[i].vp.op, cmp[i].vp.p, cmp[i].vp.bytes,
@@ -1117,8 +1181,8 @@ static int split_fn(vp_comm *c, void *arg)
 
 static int mode_cliffs(void)
 {
-	struct split_loop sl = {quick ? 10000 : 100000, 10, {0}};
-	vp_opts o = {.topology = "full:1024"};
+	struct split_loop sl = { quick ? 10000 : 100000, 10, { 0 } };
+	vp_opts o = { .topology = "full:1024" };
 	vp_stats st;
 	double lo, hi;
 	int k, rc;
@@ -1127,7 +1191,9 @@ static int mode_cliffs(void)
 	note("alltoall pairwise 4 B, full:1024: %.3f s start to finish, %zu "
 	     "mailboxes   goal < 2 s: %s",
 	     st.wall_seconds, st.mailboxes,
-	     rc ? "FAILED" : st.wall_seconds < 2 ? "met" : "NOT met");
+	     rc                    ? "FAILED"
+	     : st.wall_seconds < 2 ? "met"
+				   : "NOT met");
 	o.topology = "full:4";
 	rc |= vp_run(&o, split_fn, &sl, &st);
 	lo = hi = sl.chunk_ms[0];
@@ -1167,7 +1233,7 @@ static int mode_over_mpi(void)
 {
 	struct row want[64], vp;
 	char list[8192], spec[32];
-	double t[4] = {0, 0, 0, 0};
+	double t[4] = { 0, 0, 0, 0 };
 	int started = 0, flag, provided, p, me, nw, i, within = 0, all = 0;
 	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1;
 
@@ -1181,10 +1247,11 @@ static int mode_over_mpi(void)
 	bench_transport = "mpi";
 	nw = compare_jobs(p, want, 64, list, sizeof(list));
 	if (me == 0) {
-		printf("# vp over MPI (the mpi transport) and the MPI library's "
-		       "own calls, p = %d processes on %d CPUs%s; medians in "
-		       "us\n",
-		       p, ncpu, p > ncpu ? " (oversubscribed)" : "");
+		printf(
+		    "# vp over MPI (the mpi transport) and the MPI library's "
+		    "own calls, p = %d processes on %d CPUs%s; medians in "
+		    "us\n",
+		    p, ncpu, p > ncpu ? " (oversubscribed)" : "");
 		printf("# %-10s %8s %12s %12s %7s  %s\n", "op", "bytes",
 		       "vp_us", "mpi_us", "vp/mpi", "vp's algorithm");
 	}
@@ -1203,14 +1270,14 @@ static int mode_over_mpi(void)
 		}
 		if (me == 0) {
 			double ratio = vp.s.p50 / t[1];
-			int coll = strcmp(op, "pingpong") && strcmp(op,
-								   "barrier");
+			int coll =
+			    strcmp(op, "pingpong") && strcmp(op, "barrier");
 
 			printf("  %-10s %8zu %12.3f %12.3f %7.2f  %s\n", op,
 			       want[i].bytes, vp.s.p50, t[1], ratio,
-			       coll ? vp_alg_name(vp.chosen)
-				    : !strcmp(op, "barrier") ? "dissemination"
-							     : "-");
+			       coll                     ? vp_alg_name(vp.chosen)
+			       : !strcmp(op, "barrier") ? "dissemination"
+							: "-");
 			if (!strcmp(op, "pingpong") && want[i].bytes == 8)
 				pp_ok = ratio <= 1.10;
 			if (strcmp(op, "pingpong")) {
@@ -1246,40 +1313,39 @@ static int mode_over_mpi(void)
 /* ---- command line ---- */
 
 static const char usage_text[] =
-	"usage: vp-bench [--basic | --pingpong | --collectives | "
-	"--compare-mpi]\n"
-	"                [--csv | --json] [--quick]\n"
-	"  --basic          probes, p = 2 latency and bandwidth, p = 64 ring "
-	"and barrier,\n"
-	"                   p = 4096 start to finish (the default)\n"
-	"  --pingpong       one-way latency and bandwidth over sizes\n"
-	"  --collectives    each collective x algorithm x p x size:\n"
-	"    --topology K   full (default), ring, line, mesh, torus, "
-	"hypercube, tree\n"
-	"    --p LIST       rank counts (default 2,8,64)\n"
-	"    --sizes LIST   bytes per rank or block (default "
-	"8,65536,1048576)\n"
-	"    --ops LIST     collectives and barrier (default all)\n"
-	"    --algs all|auto  every algorithm (default) or AUTO only\n"
-	"  --compare-mpi    the same loops in vp and in Open MPI:\n"
-	"    --out DIR      also write DIR/{vp,mpi,compare}.csv and "
-	"DIR/latency.svg\n"
-	"    --same-source  one MPI source built with vpmpicc and with "
-	"mpicc,\n"
-	"                   next to vp's loop (DIR/same_source.csv)\n"
-	"  --csv, --json    rows as CSV or one JSON object per line\n"
-	"  --transport mpi  under mpirun (make MPI=1): vp's collectives over\n"
-	"                   the mpi transport next to the MPI library's own\n"
-	"  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
-	"                   p = 1024, 10^5 x split+barrier+free\n"
-	"  --calibrate      fit the cost models to this machine's point-to-\n"
-	"                   point times; prints them as --model specs\n"
-	"  --quick          a tenth of the iterations (smoke runs)\n"
-	"  --version, --help\n"
-	"exit status: 0 done, 1 a run failed, 2 bad arguments\n";
+    "usage: vp-bench [--basic | --pingpong | --collectives | "
+    "--compare-mpi]\n"
+    "                [--csv | --json] [--quick]\n"
+    "  --basic          probes, p = 2 latency and bandwidth, p = 64 ring "
+    "and barrier,\n"
+    "                   p = 4096 start to finish (the default)\n"
+    "  --pingpong       one-way latency and bandwidth over sizes\n"
+    "  --collectives    each collective x algorithm x p x size:\n"
+    "    --topology K   full (default), ring, line, mesh, torus, "
+    "hypercube, tree\n"
+    "    --p LIST       rank counts (default 2,8,64)\n"
+    "    --sizes LIST   bytes per rank or block (default "
+    "8,65536,1048576)\n"
+    "    --ops LIST     collectives and barrier (default all)\n"
+    "    --algs all|auto  every algorithm (default) or AUTO only\n"
+    "  --compare-mpi    the same loops in vp and in Open MPI:\n"
+    "    --out DIR      also write DIR/{vp,mpi,compare}.csv and "
+    "DIR/latency.svg\n"
+    "    --same-source  one MPI source built with vpmpicc and with "
+    "mpicc,\n"
+    "                   next to vp's loop (DIR/same_source.csv)\n"
+    "  --csv, --json    rows as CSV or one JSON object per line\n"
+    "  --transport mpi  under mpirun (make MPI=1): vp's collectives over\n"
+    "                   the mpi transport next to the MPI library's own\n"
+    "  --cliffs         the misuse issue's slow cliffs: all-to-all at\n"
+    "                   p = 1024, 10^5 x split+barrier+free\n"
+    "  --calibrate      fit the cost models to this machine's point-to-\n"
+    "                   point times; prints them as --model specs\n"
+    "  --quick          a tenth of the iterations (smoke runs)\n"
+    "  --version, --help\n"
+    "exit status: 0 done, 1 a run failed, 2 bad arguments\n";
 
-static void usage(const char *fmt, const char *arg)
-	__attribute__((noreturn));
+static void usage(const char *fmt, const char *arg) __attribute__((noreturn));
 static void usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "vp-bench: ");
@@ -1320,26 +1386,26 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{"csv", no_argument, NULL, OPT_CSV},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"quick", no_argument, NULL, OPT_QUICK},
-	{"basic", no_argument, NULL, OPT_MODE},
-	{"pingpong", no_argument, NULL, OPT_MODE},
-	{"collectives", no_argument, NULL, OPT_MODE},
-	{"compare-mpi", no_argument, NULL, OPT_MODE},
-	{"cliffs", no_argument, NULL, OPT_MODE},
-	{"calibrate", no_argument, NULL, OPT_MODE},
-	{"out", required_argument, NULL, OPT_OUT},
-	{"topology", required_argument, NULL, OPT_TOPOLOGY},
-	{"p", required_argument, NULL, OPT_P},
-	{"sizes", required_argument, NULL, OPT_SIZES},
-	{"ops", required_argument, NULL, OPT_OPS},
-	{"algs", required_argument, NULL, OPT_ALGS},
-	{"same-source", no_argument, NULL, OPT_SAME_SOURCE},
-	{"transport", required_argument, NULL, OPT_TRANSPORT},
-	{NULL, 0, NULL, 0},
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "basic", no_argument, NULL, OPT_MODE },
+	{ "pingpong", no_argument, NULL, OPT_MODE },
+	{ "collectives", no_argument, NULL, OPT_MODE },
+	{ "compare-mpi", no_argument, NULL, OPT_MODE },
+	{ "cliffs", no_argument, NULL, OPT_MODE },
+	{ "calibrate", no_argument, NULL, OPT_MODE },
+	{ "out", required_argument, NULL, OPT_OUT },
+	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
+	{ "p", required_argument, NULL, OPT_P },
+	{ "sizes", required_argument, NULL, OPT_SIZES },
+	{ "ops", required_argument, NULL, OPT_OPS },
+	{ "algs", required_argument, NULL, OPT_ALGS },
+	{ "same-source", no_argument, NULL, OPT_SAME_SOURCE },
+	{ "transport", required_argument, NULL, OPT_TRANSPORT },
+	{ NULL, 0, NULL, 0 },
 };
 
 /* ---- the model against the machine (calibrate.h) ---- */
@@ -1384,9 +1450,12 @@ static void parse_ops(struct coll_set *cs, char *list)
 
 int main(int argc, char **argv)
 {
-	struct coll_set cs = {.topology = "full", .ps = {2, 8, 64}, .nps = 3,
-			      .sizes = {8, 65536, 1048576}, .nsizes = 3,
-			      .all_algs = 1};
+	struct coll_set cs = { .topology = "full",
+			       .ps = { 2, 8, 64 },
+			       .nps = 3,
+			       .sizes = { 8, 65536, 1048576 },
+			       .nsizes = 3,
+			       .all_algs = 1 };
 	const char *mode = "basic", *outdir = NULL;
 	long list[16];
 	int i, k, n, id, same_source = 0;

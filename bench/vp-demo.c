@@ -98,19 +98,19 @@ static int hc_bcast(vp_comm *c, void *arg)
 
 int main(void)
 {
-	static const char *const topos[] = {"ring:8",	   "line:8",
-					    "mesh:3x3",	   "torus:4x4",
-					    "hypercube:3", "tree:8",
-					    "full:8"};
+	static const char *const topos[] = { "ring:8",      "line:8",
+					     "mesh:3x3",    "torus:4x4",
+					     "hypercube:3", "tree:8",
+					     "full:8" };
 	static const struct {
 		const char *name;
 		int (*fn)(vp_comm *, void *);
 		int pow2; /* needs p a power of two */
 	} pats[] = {
-		{"pingpong", pingpong, 0},
-		{"ring-shift", ring_shift, 0},
-		{"dim-exchange", dim_exchange, 1},
-		{"hc-bcast", hc_bcast, 1},
+		{ "pingpong", pingpong, 0 },
+		{ "ring-shift", ring_shift, 0 },
+		{ "dim-exchange", dim_exchange, 1 },
+		{ "hc-bcast", hc_bcast, 1 },
 	};
 	size_t t, k;
 	int failures = 0;
@@ -123,7 +123,9 @@ int main(void)
 	       "wall_us", "msgs", "load");
 	for (t = 0; t < sizeof(topos) / sizeof(topos[0]); t++) {
 		for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++) {
-			vp_opts o = {.topology = topos[t], .ts = TS, .tw = TW};
+			vp_opts o = { .topology = topos[t],
+				      .ts = TS,
+				      .tw = TW };
 			vp_stats st;
 			double f = 0, unit = TS + TW * M;
 			int rc, p, lg;

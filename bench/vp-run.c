@@ -36,10 +36,10 @@
 
 #define MAX_REPS 1000
 
-static const char *type_names[] = {"byte", "int32", "int64", "float",
-				   "double"};
-static const char *op_names[] = {"sum", "prod", "min", "max",
-				 "band", "bor", "bxor"};
+static const char *type_names[] = { "byte", "int32", "int64", "float",
+				    "double" };
+static const char *op_names[] = { "sum",  "prod", "min", "max",
+				  "band", "bor",  "bxor" };
 
 struct options {
 	const char *topology, *trace, *svg, *model, *plot;
@@ -51,9 +51,9 @@ struct options {
 
 struct result {
 	int ok, rc;
-	char why[1100]; /* the error or the wrong element */
+	char why[1100];     /* the error or the wrong element */
 	char auto_why[256]; /* why AUTO chose it, on rank 0 */
-	vp_alg used;	    /* what rank 0 ran */
+	vp_alg used;        /* what rank 0 ran */
 	vp_stats st;
 	double wall_us, formula;
 	int exact;
@@ -62,7 +62,7 @@ struct result {
 /* ---- command line ---- */
 
 static void usage_error(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
+    __attribute__((format(printf, 1, 2), noreturn));
 static void usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -189,7 +189,7 @@ static int noop(vp_comm *c, void *arg)
  * skips case by case instead. */
 static int check_topology(const char *spec)
 {
-	vp_opts o = {.topology = spec, .quiet = 1};
+	vp_opts o = { .topology = spec, .quiet = 1 };
 	vp_stats st;
 	const char *env = getenv("VP_TRANSPORT");
 	char *saved = env ? strdup(env) : NULL;
@@ -251,30 +251,30 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{"help", no_argument, NULL, OPT_HELP},
-	{"version", no_argument, NULL, OPT_VERSION},
-	{"list", no_argument, NULL, OPT_LIST},
-	{"strict", no_argument, NULL, OPT_STRICT},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"topology", required_argument, NULL, OPT_TOPOLOGY},
-	{"collective", required_argument, NULL, OPT_COLLECTIVE},
-	{"algorithm", required_argument, NULL, OPT_ALGORITHM},
-	{"bytes", required_argument, NULL, OPT_BYTES},
-	{"ts", required_argument, NULL, OPT_TS},
-	{"tw", required_argument, NULL, OPT_TW},
-	{"th", required_argument, NULL, OPT_TH},
-	{"reps", required_argument, NULL, OPT_REPS},
-	{"root", required_argument, NULL, OPT_ROOT},
-	{"q", required_argument, NULL, OPT_Q},
-	{"type", required_argument, NULL, OPT_TYPE},
-	{"op", required_argument, NULL, OPT_OP},
-	{"trace", required_argument, NULL, OPT_TRACE},
-	{"svg", required_argument, NULL, OPT_SVG},
-	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
-	{"model", required_argument, NULL, OPT_MODEL},
-	{"calibrated", no_argument, NULL, OPT_CALIBRATED},
-	{"plot", required_argument, NULL, OPT_PLOT},
-	{NULL, 0, NULL, 0},
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
+	{ "collective", required_argument, NULL, OPT_COLLECTIVE },
+	{ "algorithm", required_argument, NULL, OPT_ALGORITHM },
+	{ "bytes", required_argument, NULL, OPT_BYTES },
+	{ "ts", required_argument, NULL, OPT_TS },
+	{ "tw", required_argument, NULL, OPT_TW },
+	{ "th", required_argument, NULL, OPT_TH },
+	{ "reps", required_argument, NULL, OPT_REPS },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "q", required_argument, NULL, OPT_Q },
+	{ "type", required_argument, NULL, OPT_TYPE },
+	{ "op", required_argument, NULL, OPT_OP },
+	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "trace-clock", required_argument, NULL, OPT_TRACE_CLOCK },
+	{ "model", required_argument, NULL, OPT_MODEL },
+	{ "calibrated", no_argument, NULL, OPT_CALIBRATED },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ NULL, 0, NULL, 0 },
 };
 
 static void parse_collective(const char *v, struct options *o)
@@ -292,8 +292,7 @@ static void parse_collective(const char *v, struct options *o)
 }
 
 /* One option with its value (NULL for flags); a is its name for messages. */
-static void take_option(int id, const char *a, const char *v,
-			struct options *o)
+static void take_option(int id, const char *a, const char *v, struct options *o)
 {
 	switch (id) {
 	case OPT_HELP:
@@ -371,7 +370,8 @@ static void take_option(int id, const char *a, const char *v,
 		o->plot = v;
 		break;
 	case OPT_TRACE_CLOCK:
-		o->wall_clock = pick(a, v, (const char *[]){"model", "wall"}, 2);
+		o->wall_clock =
+		    pick(a, v, (const char *[]){ "model", "wall" }, 2);
 		break;
 	}
 }
@@ -450,10 +450,10 @@ static int body(vp_comm *c, void *arg)
 		if (r == 0 && vp_coll_last_info(c, NULL, &used, &why) == 1) {
 			jb->res->used = used;
 			snprintf(jb->res->auto_why, sizeof(jb->res->auto_why),
-				 "%s", strncmp(why, "auto: ", 6) ? "" : why + 6);
+				 "%s",
+				 strncmp(why, "auto: ", 6) ? "" : why + 6);
 		}
-		if (!rc && ref_check(k, r, out, msg, sizeof(msg)) &&
-		    r < 64) {
+		if (!rc && ref_check(k, r, out, msg, sizeof(msg)) && r < 64) {
 			snprintf(jb->fail[r], sizeof(jb->fail[r]), "%s", msg);
 			rc = 1;
 		}
@@ -484,10 +484,16 @@ static int cmp_double(const void *a, const void *b)
 static void run_case(const struct options *o, struct result *res)
 {
 	static struct job jb;
-	vp_opts vo = {.topology = o->topology, .strict = o->strict,
-		      .ts = o->ts, .tw = o->tw, .th = o->th, .quiet = 1,
-		      .trace = o->trace, .svg = o->svg,
-		      .trace_wall = o->wall_clock, .model = o->model};
+	vp_opts vo = { .topology = o->topology,
+		       .strict = o->strict,
+		       .ts = o->ts,
+		       .tw = o->tw,
+		       .th = o->th,
+		       .quiet = 1,
+		       .trace = o->trace,
+		       .svg = o->svg,
+		       .trace_wall = o->wall_clock,
+		       .model = o->model };
 	double t[MAX_REPS];
 	int i, r, p;
 
@@ -505,10 +511,10 @@ static void run_case(const struct options *o, struct result *res)
 	if (!res->ok && !res->why[0])
 		snprintf(res->why, sizeof(res->why), "%s", res->st.error);
 	/* q is the shift's distance, or the root of a rooted operation */
-	res->formula = vp_coll_formula_model(
-	    o->coll, res->used, o->topology, p, o->bytes,
-	    o->coll == VP_COLL_SHIFT ? o->k.q : o->k.root, &jb.model,
-	    &res->exact);
+	res->formula =
+	    vp_coll_formula_model(o->coll, res->used, o->topology, p, o->bytes,
+				  o->coll == VP_COLL_SHIFT ? o->k.q : o->k.root,
+				  &jb.model, &res->exact);
 	res->wall_us = -1;
 	if (!res->ok || o->reps == 0)
 		return;
@@ -591,8 +597,8 @@ static void print_json(const struct options *o, const struct result *r)
 	       "\"formula_time\":",
 	       r->st.model_time, r->st.model_time_congested);
 	if (r->formula >= 0)
-		printf("%.6g,\"formula_exact\":%s,\"matches\":\"%s\"", r->formula,
-		       r->exact ? "true" : "false", verdict(o, r));
+		printf("%.6g,\"formula_exact\":%s,\"matches\":\"%s\"",
+		       r->formula, r->exact ? "true" : "false", verdict(o, r));
 	else
 		printf("null,\"formula_exact\":null,\"matches\":null");
 	printf(",\"max_link_load\":%llu,\"messages\":%llu,\"wall_us\":",
@@ -703,10 +709,10 @@ static int other_job_size(const struct result *r)
 
 static int tour(struct options *o)
 {
-	static const char *topologies[] = {"ring:8",	  "line:8",
-					   "mesh:3x3",	  "torus:3x3",
-					   "hypercube:3", "tree:8",
-					   "full:8"};
+	static const char *topologies[] = { "ring:8",      "line:8",
+					    "mesh:3x3",    "torus:3x3",
+					    "hypercube:3", "tree:8",
+					    "full:8" };
 	int t, c, failed = 0, exact = 0, exact_ok = 0, skipped = 0;
 
 	if (!o->json) {
@@ -821,7 +827,8 @@ static int calibrated(struct options *o)
 				       ps[pi], vp_coll_name(c), sizes[si],
 				       vp_alg_name(r.used), r.st.model_time,
 				       r.wall_us, r.wall_us / r.st.model_time);
-				ratio[pi][n[pi]++] = r.wall_us / r.st.model_time;
+				ratio[pi][n[pi]++] =
+				    r.wall_us / r.st.model_time;
 				plot_add(&pl, name, colours[pi], 0,
 					 r.st.model_time, r.wall_us);
 				lo = fmin(lo, fmin(r.st.model_time, r.wall_us));
@@ -853,8 +860,12 @@ static int calibrated(struct options *o)
 
 int main(int argc, char **argv)
 {
-	struct options o = {.alg = VP_ALG_AUTO, .bytes = 1024, .ts = 100,
-			    .tw = 1, .reps = 10, .coll = -1};
+	struct options o = { .alg = VP_ALG_AUTO,
+			     .bytes = 1024,
+			     .ts = 100,
+			     .tw = 1,
+			     .reps = 10,
+			     .coll = -1 };
 
 	o.k.q = 1;
 	parse(argc, argv, &o);

@@ -79,8 +79,10 @@ static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
 	for (i = 0; i < warm; i++)
 		if (mpi_call(op, in, out, bytes, p, me) != MPI_SUCCESS) {
 			if (me == 0)
-				fprintf(stderr, "mpi_measure: unknown op "
-						"'%s'\n", op);
+				fprintf(stderr,
+					"mpi_measure: unknown op "
+					"'%s'\n",
+					op);
 			MPI_Abort(MPI_COMM_WORLD, 2);
 		}
 	MPI_Barrier(MPI_COMM_WORLD);
@@ -98,8 +100,8 @@ static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
 	MPI_Reduce(span, slowest, iters, MPI_DOUBLE, MPI_MAX, 0,
 		   MPI_COMM_WORLD);
 	if (me == 0) {
-		int q = (iters * 99) / 100 < iters ? (iters * 99) / 100
-						   : iters - 1;
+		int q =
+		    (iters * 99) / 100 < iters ? (iters * 99) / 100 : iters - 1;
 
 		qsort(slowest, (size_t)iters, sizeof(double), mpi_cmp_double);
 		t[0] = slowest[0];

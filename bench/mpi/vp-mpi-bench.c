@@ -26,11 +26,14 @@ int main(int argc, char **argv)
 		int bytes, iters;
 		double t[4] = { 0, 0, 0, 0 };
 
-		if (sscanf(argv[i], "%31[a-z_]:%d:%d", op, &bytes, &iters) != 3 ||
+		if (sscanf(argv[i], "%31[a-z_]:%d:%d", op, &bytes, &iters) !=
+			3 ||
 		    bytes < 0 || iters < 1) {
 			if (me == 0)
-				fprintf(stderr, "vp-mpi-bench: '%s' is not "
-						"OP:BYTES:ITERS\n", argv[i]);
+				fprintf(stderr,
+					"vp-mpi-bench: '%s' is not "
+					"OP:BYTES:ITERS\n",
+					argv[i]);
 			MPI_Abort(MPI_COMM_WORLD, 2);
 		}
 		mpi_measure(op, bytes, iters, p, me, t);
