@@ -120,6 +120,15 @@ static void pingpong(void)
 	       "--pingpong: 8 sizes with their bandwidth (exit %d)", rc);
 }
 
+/* The loop vp-bench --perf-stat runs under perf stat, alone. */
+static void perf_loop(void)
+{
+	int rc = tool("vp-bench --loop pingpong --quick");
+
+	tap_ok(rc == 0, "--loop pingpong runs its loop alone (exit %d): %s",
+	       rc, out);
+}
+
 static void bad_arguments(void)
 {
 	int rc = tool("vp-bench --collectives --p 0");
@@ -137,10 +146,14 @@ static void bad_arguments(void)
 	rc = tool("vp-bench --collectives --same-source");
 	tap_ok(rc == 2 && strstr(out, "--same-source goes with --compare-mpi"),
 	       "--same-source without --compare-mpi exits 2: %s", out);
+	rc = tool("vp-bench --loop frobnicate");
+	tap_ok(rc == 2 && strstr(out, "--loop 'frobnicate'"),
+	       "--loop takes only the loops --perf-stat counts: %s", out);
 	rc = tool("vp-bench --help");
 	tap_ok(rc == 0 && strstr(out, "usage: vp-bench") &&
 		       strstr(out, "--compare-mpi") &&
-		       strstr(out, "--same-source"),
+		       strstr(out, "--same-source") &&
+		       strstr(out, "--perf-stat"),
 	       "--help prints the usage and exits 0");
 	rc = tool("vp-bench --version");
 	tap_ok(rc == 0 && !strncmp(out, "vp-bench ", 9),
@@ -153,6 +166,7 @@ int main(void)
 	json_rows();
 	pingpong();
 	calibrate();
+	perf_loop();
 	bad_arguments();
 	return tap_done();
 }
