@@ -27,13 +27,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-static double limits_now_us(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
+#include "bench_rows.h" /* now_us */
 
 struct limits_barrier {
 	pthread_barrier_t futex;
@@ -94,12 +88,12 @@ static double limits_barrier_us(int p, int iters, int yielding)
 		return -1;
 	}
 	b.iters = iters;
-	t0 = limits_now_us();
+	t0 = now_us();
 	for (i = 0; i < p; i++)
 		pthread_create(&t[i], NULL, limits_barrier_thread, &b);
 	for (i = 0; i < p; i++)
 		pthread_join(t[i], NULL);
-	us = (limits_now_us() - t0) / iters;
+	us = (now_us() - t0) / iters;
 	pthread_barrier_destroy(&b.futex);
 	free(t);
 	return us;
@@ -127,7 +121,7 @@ static double limits_thread_start_us(int p, size_t stack)
 			munmap(base, stack * (size_t)p);
 		return -1;
 	}
-	t0 = limits_now_us();
+	t0 = now_us();
 	for (i = 0; i < p; i++) {
 		pthread_attr_init(&attr);
 		pthread_attr_setstack(&attr, base + stack * (size_t)i, stack);
@@ -137,7 +131,7 @@ static double limits_thread_start_us(int p, size_t stack)
 	}
 	for (i = 0; i < made; i++)
 		pthread_join(t[i], NULL);
-	us = limits_now_us() - t0;
+	us = now_us() - t0;
 	munmap(base, stack * (size_t)p);
 	free(t);
 	return made == p ? us : -1;

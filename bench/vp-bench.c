@@ -51,14 +51,6 @@
 
 static int quick;
 
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
-
 static void emit(const char *op, const char *topo, int p, size_t bytes,
 		 int iters, struct summary s, double model)
 {
