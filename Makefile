@@ -64,6 +64,10 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 MPI_SRC := $(wildcard mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
 MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/vpmpicc $(BUILD)/vpmpirun
+# The book's applications (bench/apps/), linked into vp-run and the tests.
+APPS_SRC := $(wildcard bench/apps/*.c)
+APPS_OBJ := $(APPS_SRC:%.c=$(BUILD)/obj/%.o)
+APPS_LIB := $(BUILD)/libvpapps.a
 TOOL_SRC := $(wildcard bench/vp-*.c)
 TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
 DEPS_OK := $(BUILD)/.deps-ok
@@ -122,16 +126,20 @@ $(BUILD)/vpmpirun: mpi/vpmpirun
 	@mkdir -p $(BUILD)
 	cp $< $@ && chmod +x $@
 
-$(BUILD)/tests/%: tests/%.c $(LIB_A)
+$(APPS_LIB): $(APPS_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/%: tests/%.c $(LIB_A) $(APPS_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(APPS_LIB) $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/tests/transport_suite: tests/transport/suite.c $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -Itests $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
-$(BUILD)/vp-%: bench/vp-%.c $(LIB_A)
-	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
+$(BUILD)/vp-%: bench/vp-%.c $(LIB_A) $(APPS_LIB)
+	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(APPS_LIB) $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
@@ -230,4 +238,4 @@ format:
 clean:
 	rm -rf build build-thread build-address
 
--include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -31,6 +31,7 @@
 
 #include "bench_plot.h"
 #include "calibrate.h"
+#include "apps/apps.h"
 #include "coll_ref.h"
 #include "vp.h"
 
@@ -41,9 +42,16 @@ static const char *type_names[] = { "byte", "int32", "int64", "float",
 static const char *op_names[] = { "sum",  "prod", "min", "max",
 				  "band", "bor",  "bxor" };
 
+struct app_options {
+	const char *name; /* --app */
+	int n, nb;        /* --n, --nb (0: the tour's n, the default nb) */
+	double gamma;     /* --gamma */
+};
+
 struct options {
 	const char *topology, *trace, *svg, *model, *plot;
-	int coll, alg, strict, reps, json, wall_clock, calibrated;
+	int coll, alg, strict, reps, json, wall_clock, calibrated, apps;
+	struct app_options app;
 	size_t bytes;
 	double ts, tw, th;
 	struct ref_case k;
@@ -153,7 +161,15 @@ static void help(void)
 	     "its measured one\n"
 	     "                   at p = 2, 8, 64; --plot F.svg draws "
 	     "them\n"
-	     "  --list           every collective with its algorithms\n"
+	     "  --app NAME       an application of the book (vp-run --list): "
+	     "--n N (matrix\n"
+	     "                   order or keys), --nb B (LU's block), --gamma "
+	     "G (time a flop,\n"
+	     "                   default 1), --topology, --algorithm, "
+	     "--model, --svg, --trace\n"
+	     "  --apps           the tour of every application\n"
+	     "  --list           every collective with its algorithms, every "
+	     "application\n"
 	     "  --version        the version of vp\n"
 	     "  --help           this text\n"
 	     "exit status: 0 all right, 1 a case failed, 2 bad arguments");
@@ -173,6 +189,11 @@ static void list_algorithms(void)
 			printf(" %s", vp_alg_name(algs[i]));
 		printf("\n");
 	}
+	printf("\napplications (vp-run --app NAME):\n");
+	for (i = 0; i < app_count; i++)
+		printf("  %-12s %s (%s); %s\n", app_table[i]->name,
+		       app_table[i]->title, app_table[i]->source,
+		       app_table[i]->topologies);
 	exit(0);
 }
 
@@ -248,6 +269,11 @@ enum {
 	OPT_MODEL,
 	OPT_CALIBRATED,
 	OPT_PLOT,
+	OPT_APP,
+	OPT_APPS,
+	OPT_N,
+	OPT_NB,
+	OPT_GAMMA,
 };
 
 static const struct option long_options[] = {
@@ -274,6 +300,11 @@ static const struct option long_options[] = {
 	{ "model", required_argument, NULL, OPT_MODEL },
 	{ "calibrated", no_argument, NULL, OPT_CALIBRATED },
 	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "app", required_argument, NULL, OPT_APP },
+	{ "apps", no_argument, NULL, OPT_APPS },
+	{ "n", required_argument, NULL, OPT_N },
+	{ "nb", required_argument, NULL, OPT_NB },
+	{ "gamma", required_argument, NULL, OPT_GAMMA },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -369,6 +400,21 @@ static void take_option(int id, const char *a, const char *v, struct options *o)
 	case OPT_PLOT:
 		o->plot = v;
 		break;
+	case OPT_APP:
+		o->app.name = v;
+		break;
+	case OPT_APPS:
+		o->apps = 1;
+		break;
+	case OPT_N:
+		o->app.n = (int)integer(a, v, 1, 1 << 16);
+		break;
+	case OPT_NB:
+		o->app.nb = (int)integer(a, v, 1, 1 << 16);
+		break;
+	case OPT_GAMMA:
+		o->app.gamma = number(a, v, 0);
+		break;
 	case OPT_TRACE_CLOCK:
 		o->wall_clock =
 		    pick(a, v, (const char *[]){ "model", "wall" }, 2);
@@ -401,6 +447,8 @@ static void parse(int argc, char **argv, struct options *o)
 	if (optind < argc)
 		usage_error("'%s' is not an option", argv[optind]);
 }
+
+#include "run_apps.h"
 
 /* ---- running one case ---- */
 
@@ -865,7 +913,8 @@ int main(int argc, char **argv)
 			     .ts = 100,
 			     .tw = 1,
 			     .reps = 10,
-			     .coll = -1 };
+			     .coll = -1,
+			     .app = { .gamma = 1 } };
 
 	o.k.q = 1;
 	parse(argc, argv, &o);
@@ -879,6 +928,17 @@ int main(int argc, char **argv)
 	}
 	if (o.plot)
 		usage_error("--plot goes with --calibrated");
+	if (o.app.name || o.apps) {
+		if (o.coll >= 0 || o.json)
+			usage_error("--app and --apps run applications: leave "
+				    "out --collective and --json");
+		if (o.apps && (o.app.name || o.topology || o.svg || o.trace))
+			usage_error("--apps is the tour: --app NAME "
+				    "--topology T runs one (and draws it)");
+		return o.apps ? app_tour(&o, &o.app) : app_one(&o, &o.app);
+	}
+	if (o.app.n || o.app.nb)
+		usage_error("--n and --nb go with --app");
 	if (!o.topology && o.coll < 0) {
 		if (o.trace || o.svg)
 			usage_error("--trace and --svg draw one case: add "
