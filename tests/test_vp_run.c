@@ -185,6 +185,11 @@ static void bad_arguments(void)
 		 "--frobnicate"},
 		{"--topology ring:4", "--collective is missing"},
 		{"--svg x.svg", "--topology and --collective"},
+		{"--app nosuch", "they are: matvec-1d"},
+		{"--app cannon --topology ring:8", "needs p a square (p = 8)"},
+		{"--app cannon --collective bcast", "leave out --collective"},
+		{"--apps --topology ring:8", "--apps is the tour"},
+		{"--n 8", "--n and --nb go with --app"},
 	};
 	size_t i;
 
@@ -215,9 +220,35 @@ static void help_and_version(void)
 	       out);
 }
 
+/* The applications: one, drawn, and the tour. */
+static void applications(void)
+{
+	int rc = tool("vp-run --app cannon --topology torus:3x3 --n 12 "
+		      "--gamma 2");
+
+	tap_ok(rc == 0 && strstr(out, "Cannon") && strstr(out, " ok ") &&
+		       strstr(out, "exact") && strstr(out, "gamma = 2"),
+	       "--app cannon: right, its formula exact (%d): %s", rc, out);
+	rc = tool("vp-run --app lu --topology mesh:2x2 --n 16 --nb 2");
+	tap_ok(rc == 0 && strstr(out, "L U - A") && strstr(out, "bound"),
+	       "--app lu --nb 2: the residual checked, a bound (%d): %s", rc,
+	       out);
+	rc = tool("vp-run --apps");
+	tap_ok(rc == 0 && strstr(out, "16 runs, 0 failed") &&
+		       strstr(out, "sample-sort") && strstr(out, "mm3d"),
+	       "--apps: every application on two topologies, all right "
+	       "(%d): %s",
+	       rc, out);
+	rc = tool("vp-run --list");
+	tap_ok(rc == 0 && strstr(out, "applications") &&
+		       strstr(out, "summa"),
+	       "--list names the applications");
+}
+
 int main(void)
 {
 	help_and_version();
+	applications();
 	one_case();
 	tour();
 	pictures();
