@@ -178,14 +178,17 @@ run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run
 endif
 
-# The standard set: the basic suite, every collective x algorithm, and the
-# side by side with Open MPI (installed with apt-get when missing and root).
+# The standard set: the basic suite, every collective x algorithm, the
+# side by side with Open MPI (installed with apt-get when missing and root),
+# and the applications' scaling table with Cannon's picture.
 bench: $(BUILD)/vp-bench
 	@mkdir -p bench/results
 	./$(BUILD)/vp-bench | tee bench/results/basic.txt
 	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
 	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
 	./$(BUILD)/vp-bench --compare-mpi --same-source --out bench/results | tee bench/results/same_source.txt
+	./$(BUILD)/vp-bench --apps --out bench/results | tee bench/results/apps_scaling.txt
+	./$(BUILD)/vp-run --app cannon --topology torus:4x4 --n 48 --svg bench/results/cannon.svg
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
 # follow the usual pkg-config layout (pkg-config --variable=libdir vp).

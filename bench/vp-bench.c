@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "apps_scaling.h"
 #include "bench_mpi.h"
 #include "bench_plot.h"
 #include "bench_rows.h"
@@ -1338,6 +1339,8 @@ static const char usage_text[] =
     "                   p = 1024, 10^5 x split+barrier+free\n"
     "  --perf-stat      context switches and CPU time per message (p = 2\n"
     "                   ping-pong, p = 64 barrier), counted by perf stat\n"
+    "  --apps           Cannon and SUMMA over p = 1..64 and n (the\n"
+    "                   scaling table; --out DIR: DIR/apps_scaling.svg)\n"
     "  --calibrate      fit the cost models to this machine's point-to-\n"
     "                   point times; prints them as --model specs\n"
     "  --quick          a tenth of the iterations (smoke runs)\n"
@@ -1398,6 +1401,7 @@ static const struct option long_options[] = {
 	{ "cliffs", no_argument, NULL, OPT_MODE },
 	{ "calibrate", no_argument, NULL, OPT_MODE },
 	{ "perf-stat", no_argument, NULL, OPT_MODE },
+	{ "apps", no_argument, NULL, OPT_MODE },
 	{ "loop", required_argument, NULL, OPT_LOOP },
 	{ "out", required_argument, NULL, OPT_OUT },
 	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
@@ -1591,6 +1595,8 @@ int main(int argc, char **argv)
 		return mode_loop(loop);
 	if (!strcmp(mode, "perf-stat"))
 		return mode_perf_stat();
+	if (!strcmp(mode, "apps"))
+		return mode_apps(outdir, quick);
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();

@@ -39,8 +39,9 @@ static void csv_rows(void)
 		if (!strcmp(line, "op,topo,p,bytes,iters,min_us,p50_us,p99_us,"
 				  "max_us,model_us"))
 			header++;
-		if (sscanf(line, "%63[^,],%31[^,],%d,%zu,%d,%lf,%lf,%lf,%lf,%lf",
-			   op, topo, &p, &bytes, &iters, &mn, &p50, &p99, &mx,
+		if (sscanf(line,
+			   "%63[^,],%31[^,],%d,%zu,%d,%lf,%lf,%lf,%lf,%lf", op,
+			   topo, &p, &bytes, &iters, &mn, &p50, &p99, &mx,
 			   &model) != 10)
 			continue;
 		rows++;
@@ -53,8 +54,10 @@ static void csv_rows(void)
 	tap_ok(rc == 0 && header == 1 && rows >= 40,
 	       "--collectives --csv: header once and %d rows (exit %d)", rows,
 	       rc);
-	tap_ok(ordered == rows, "every row has min <= p50 <= p99 <= max (%d of "
-				"%d)", ordered, rows);
+	tap_ok(ordered == rows,
+	       "every row has min <= p50 <= p99 <= max (%d of "
+	       "%d)",
+	       ordered, rows);
 	tap_ok(book == 1, "bcast binomial p = 8, 8 B: model 3.024 as the book");
 }
 
@@ -94,10 +97,10 @@ static void calibrate(void)
 	if ((at = strstr(out, "\"rms_rel_error\":")))
 		sscanf(at + 16, "%lf", &rms);
 	tap_ok(rc == 0 && json_valid(out, NULL) &&
-		       !vp_model_parse(ab, &m, err, sizeof(err)) &&
-		       m.kind == VP_MODEL_ALPHA_BETA && m.ts > 0 &&
-		       !vp_model_parse(lg, &m, err, sizeof(err)) &&
-		       m.kind == VP_MODEL_LOGGP,
+		   !vp_model_parse(ab, &m, err, sizeof(err)) &&
+		   m.kind == VP_MODEL_ALPHA_BETA && m.ts > 0 &&
+		   !vp_model_parse(lg, &m, err, sizeof(err)) &&
+		   m.kind == VP_MODEL_LOGGP,
 	       "--calibrate --json: one valid object whose specs vp accepts "
 	       "('%s', '%s', exit %d)",
 	       ab, lg, rc);
@@ -106,7 +109,7 @@ static void calibrate(void)
 	       rms);
 	rc = tool("vp-bench --calibrate");
 	tap_ok(rc == 0 && count_substr(out, "--model ") == 2 &&
-		       strstr(out, "measured_us"),
+		   strstr(out, "measured_us"),
 	       "--calibrate: the measured points, the fit and two --model "
 	       "lines");
 }
@@ -116,7 +119,7 @@ static void pingpong(void)
 	int rc = tool("vp-bench --pingpong --quick");
 
 	tap_ok(rc == 0 && count_substr(out, "pingpong_oneway") == 8 &&
-		       strstr(out, "GB/s"),
+		   strstr(out, "GB/s"),
 	       "--pingpong: 8 sizes with their bandwidth (exit %d)", rc);
 }
 
@@ -125,7 +128,19 @@ static void perf_loop(void)
 {
 	int rc = tool("vp-bench --loop pingpong --quick");
 
-	tap_ok(rc == 0, "--loop pingpong runs its loop alone (exit %d): %s",
+	tap_ok(rc == 0, "--loop pingpong runs its loop alone (exit %d): %s", rc,
+	       out);
+}
+
+/* The applications' scaling table: Cannon exact, SUMMA a bound. */
+static void apps_scaling(void)
+{
+	int rc = tool("vp-bench --apps --quick");
+
+	tap_ok(rc == 0 && count_substr(out, " exact ") == 8 &&
+		   count_substr(out, " bound ") == 8 && !strstr(out, "FAILED"),
+	       "--apps --quick: Cannon and SUMMA at p = 1, 4, 16, 64 and two "
+	       "n, all right (exit %d): %s",
 	       rc, out);
 }
 
@@ -151,9 +166,8 @@ static void bad_arguments(void)
 	       "--loop takes only the loops --perf-stat counts: %s", out);
 	rc = tool("vp-bench --help");
 	tap_ok(rc == 0 && strstr(out, "usage: vp-bench") &&
-		       strstr(out, "--compare-mpi") &&
-		       strstr(out, "--same-source") &&
-		       strstr(out, "--perf-stat"),
+		   strstr(out, "--compare-mpi") &&
+		   strstr(out, "--same-source") && strstr(out, "--perf-stat"),
 	       "--help prints the usage and exits 0");
 	rc = tool("vp-bench --version");
 	tap_ok(rc == 0 && !strncmp(out, "vp-bench ", 9),
@@ -167,6 +181,7 @@ int main(void)
 	pingpong();
 	calibrate();
 	perf_loop();
+	apps_scaling();
 	bad_arguments();
 	return tap_done();
 }
