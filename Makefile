@@ -4,7 +4,8 @@
 #   make check            build and run every test; last line "N passed, N failed"
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
-#   make run              the main job: vp-run, the tour of every collective
+#   make run              the main job: vp-run, the tour of every collective,
+#                         then vp-run --apps, the book's applications
 #   make bench            the benchmarks (bench/vp-bench) into bench/results/
 #   make MPI=1            libvp-mpi (build-mpi/): the mpi transport as well,
 #                         built with mpicc; make check MPI=1 runs its tests
@@ -176,6 +177,7 @@ run: $(BUILD)/vp-run
 else
 run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run
+	./$(BUILD)/vp-run --apps
 endif
 
 # The standard set: the basic suite, every collective x algorithm, the
