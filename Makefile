@@ -243,4 +243,5 @@ format:
 clean:
 	rm -rf build build-thread build-address
 
--include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d) \
+	$(TOOL_BIN:=.d)

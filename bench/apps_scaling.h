@@ -24,7 +24,7 @@ static int mode_apps(const char *outdir, int smoke)
 				       "solid Cannon, dashed SUMMA",
 			   .xlabel = "p",
 			   .ylabel = "model time" };
-	int failed = 0, ns = smoke ? 2 : 3;
+	int failed = 0, ns = smoke ? 1 : 3;
 
 	printf("# vp-bench --apps: ts = 100, tw = 1, gamma = 0.01 a flop; "
 	       "every run checked against the sequential product\n");
