@@ -6,13 +6,14 @@
  *         ("SUMMA: scalable universal matrix multiplication algorithm");
  *         the block version with one panel of b = n/q columns per step.
  * Cost:   m = 8 b^2 bytes, w = 2 b^3 gamma:
- *         T <= q (bcast(q, m) + bcast(q, m) + w), the steps one after
- *         another; ranks that are not the next step's roots run ahead, so
- *         the run takes a little less. With broadcasts of cost
- *         log q ts + 2 m tw (scatter-allgather) this is the closed form
- *         2 sqrt(p) log(p) ts + 2 tw 8 n^2/sqrt(p) + 2 (n^3/p) gamma
- *         (with the 2 log q = log p of two broadcasts; the bound counts
- *         what the chosen broadcast really costs).
+ *         T <= q (bcast(q, m) + bcast(q, m) + w): the steps one after
+ *         another, each broadcast costing what the algorithm that ran
+ *         costs (vp_coll_formula); a rank that is not a later step's root
+ *         may run ahead, so the run may take less (in the tests it never
+ *         does). The source's closed form,
+ *         2 sqrt(p) log(p) ts + 2 tw 8 n^2/sqrt(p) + 2 (n^3/p) gamma,
+ *         charges each broadcast log(p) ts + m tw, which no one broadcast
+ *         algorithm costs for every m; it is printed beside the bound.
  * Steps:  P[i,j] holds A_ij, B_ij; for k = 0 .. q-1:
  *         1. P[i,k] broadcasts A_ik along row i;
  *         2. P[k,j] broadcasts B_kj along column j;
