@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "apps.h"
 
@@ -28,6 +29,23 @@ double app_matrix_entry(int s, long i, long j)
 	    mix(((uint64_t)s << 56) ^ ((uint64_t)i << 28) ^ (uint64_t)j);
 
 	return (double)((int)(h % 17) - 8) / 8.0;
+}
+
+void app_block_fill(int s, int bi, int bj, int b, double *blk)
+{
+	for (int r = 0; r < b; r++)
+		for (int t = 0; t < b; t++)
+			blk[(size_t)r * b + t] = app_matrix_entry(
+			    s, (long)bi * b + r, (long)bj * b + t);
+}
+
+void app_block_store(struct app_ctx *x, int bi, int bj, int b,
+		     const double *blk)
+{
+	for (int r = 0; r < b; r++)
+		memcpy(x->out + ((size_t)bi * b + r) * x->prm.n +
+			   (size_t)bj * b,
+		       blk + (size_t)r * b, (size_t)b * sizeof(double));
 }
 
 double app_key(long i)

@@ -111,6 +111,11 @@ int app_run(const struct app *a, const struct app_params *prm,
 double app_matrix_entry(int s, long i, long j);
 /* Key i of the sort's input: uniform in [0, 1). */
 double app_key(long i);
+/* blk[b x b] = block (bi, bj) of the input matrix of seed s; and block
+ * (bi, bj) of the n x n result x->out = blk. */
+void app_block_fill(int s, int bi, int bj, int b, double *blk);
+void app_block_store(struct app_ctx *x, int bi, int bj, int b,
+		     const double *blk);
 /* c[b x b] += a[b x b] * bm[b x b], row-major, k innermost per (i, j) in
  * k order; returns the flops (2 b^3). */
 double app_gemm_add(int b, const double *a, const double *bm, double *c);

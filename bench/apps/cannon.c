@@ -56,14 +56,9 @@ static int rank_main(vp_comm *c, void *arg)
 	if (!a)
 		return app_fail(c, x, "no memory for %d x %d blocks", b, b);
 	/* 1. my blocks */
-	for (int r = 0; r < b; r++)
-		for (int s = 0; s < b; s++) {
-			a[(size_t)r * b + s] =
-			    app_matrix_entry(1, i * b + r, j * b + s);
-			bm[(size_t)r * b + s] =
-			    app_matrix_entry(2, i * b + r, j * b + s);
-			cm[(size_t)r * b + s] = 0;
-		}
+	app_block_fill(1, i, j, b, a);
+	app_block_fill(2, i, j, b, bm);
+	memset(cm, 0, blk * sizeof(double));
 	/* 2. alignment: A_ij to P[i, j-i], B_ij to P[i-j, j] */
 	vp_trace_label(c, "alignment");
 	if (i > 0)
@@ -84,10 +79,8 @@ static int rank_main(vp_comm *c, void *arg)
 			rc = shift(c, (i - 1 + q) % q * q + j,
 				   (i + 1) % q * q + j, bm, tmp, blk);
 	}
-	for (int r = 0; !rc && r < b; r++)
-		for (int s = 0; s < b; s++)
-			x->out[(size_t)(i * b + r) * x->prm.n + j * b + s] =
-			    cm[(size_t)r * b + s];
+	if (!rc)
+		app_block_store(x, i, j, b, cm);
 	free(a);
 	return rc;
 }

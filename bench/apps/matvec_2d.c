@@ -38,10 +38,7 @@ static int rank_main(vp_comm *c, void *arg)
 
 	if (!a)
 		return app_fail(c, x, "no memory for a %d x %d block", b, b);
-	for (int r = 0; r < b; r++)
-		for (int s = 0; s < b; s++)
-			a[(size_t)r * b + s] =
-			    app_matrix_entry(1, i * b + r, j * b + s);
+	app_block_fill(1, i, j, b, a);
 	/* 1. x_j starts on the first row */
 	for (int s = 0; s < b; s++)
 		xj[s] = i == 0 ? app_matrix_entry(2, j * b + s, 0) : 0;

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "apps.h"
 
@@ -49,16 +50,11 @@ static int rank_main(vp_comm *c, void *arg)
 	if (!a)
 		return app_fail(c, x, "no memory for %d x %d blocks", b, b);
 	/* 1. A_ik on the j = 0 plane, B_kj on the i = 0 plane */
-	for (int r = 0; r < b; r++)
-		for (int s = 0; s < b; s++) {
-			a[(size_t)r * b + s] =
-			    j == 0 ? app_matrix_entry(1, i * b + r, k * b + s)
-				   : 0;
-			bm[(size_t)r * b + s] =
-			    i == 0 ? app_matrix_entry(2, k * b + r, j * b + s)
-				   : 0;
-			d[(size_t)r * b + s] = 0;
-		}
+	if (j == 0)
+		app_block_fill(1, i, k, b, a);
+	if (i == 0)
+		app_block_fill(2, k, j, b, bm);
+	memset(d, 0, blk * sizeof(double));
 	if ((rc = vp_comm_split(c, i * q + k, j, &jline)) ||
 	    (rc = vp_comm_split(c, j * q + k, i, &iline)) ||
 	    (rc = vp_comm_split(c, i * q + j, k, &kline)))
@@ -81,10 +77,8 @@ static int rank_main(vp_comm *c, void *arg)
 			    x->prm.alg)))
 		goto out;
 	app_note_alg(c, x, 2);
-	for (int r = 0; k == 0 && r < b; r++)
-		for (int s = 0; s < b; s++)
-			x->out[(size_t)(i * b + r) * x->prm.n + j * b + s] =
-			    cm[(size_t)r * b + s];
+	if (k == 0)
+		app_block_store(x, i, j, b, cm);
 out:
 	vp_comm_free(jline);
 	vp_comm_free(iline);

@@ -41,14 +41,9 @@ static int rank_main(vp_comm *c, void *arg)
 
 	if (!a)
 		return app_fail(c, x, "no memory for %d x %d blocks", b, b);
-	for (int r = 0; r < b; r++)
-		for (int s = 0; s < b; s++) {
-			a[(size_t)r * b + s] =
-			    app_matrix_entry(1, i * b + r, j * b + s);
-			bm[(size_t)r * b + s] =
-			    app_matrix_entry(2, i * b + r, j * b + s);
-			cm[(size_t)r * b + s] = 0;
-		}
+	app_block_fill(1, i, j, b, a);
+	app_block_fill(2, i, j, b, bm);
+	memset(cm, 0, blk * sizeof(double));
 	if ((rc = app_grid_split(c, q, &row, &col)))
 		goto out;
 	for (int k = 0; k < q; k++) {
@@ -71,10 +66,7 @@ static int rank_main(vp_comm *c, void *arg)
 					    x->prm.gamma)))
 			goto out;
 	}
-	for (int r = 0; r < b; r++)
-		for (int s = 0; s < b; s++)
-			x->out[(size_t)(i * b + r) * x->prm.n + j * b + s] =
-			    cm[(size_t)r * b + s];
+	app_block_store(x, i, j, b, cm);
 out:
 	vp_comm_free(row);
 	vp_comm_free(col);
