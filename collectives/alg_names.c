@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "vp.h"
+#include "coll.h"
 
 static const char *const names[VP_ALG_COUNT_] = {
 	[VP_ALG_AUTO] = "auto",
@@ -92,5 +92,7 @@ size_t vp_type_size(vp_type t)
 	case VP_DOUBLE:
 		return 8;
 	}
+	if (VP__IS_TYPE_FIXED(t)) /* internal: the public calls refuse it */
+		return 8 * (size_t)((int)t - 64);
 	return 0;
 }

@@ -451,4 +451,48 @@ double vp__neighbour_allreduce_steps(const struct layout *l, int p);
  * partners are not neighbours. */
 int vp__barrier_neighbour(vp_comm *c, const struct layout *l);
 
+/* ---- reproducible sums (fixed_sum.c, reproducible.c) ----
+ * A call's sums are exact on a grid of 64-bit limbs (two's complement,
+ * limb 0 the lowest) that a MAX reduction of each rank's needs sizes. The
+ * collectives carry an element of `limbs` limbs as the internal type
+ * VP__TYPE_FIXED(limbs) (vp_type_size 8 limbs; vp_reduce_local adds it
+ * with VP_SUM); the public calls refuse it. */
+#define VP__FIXED_MAX_LIMBS 48
+#define VP__TYPE_FIXED(limbs) ((vp_type)(64 + (limbs)))
+#define VP__IS_TYPE_FIXED(t) ((int)(t) > 64 && (int)(t) <= 64 + VP__FIXED_MAX_LIMBS)
+#define VP__GRID_NEED 4
+struct vp__grid {
+	int is_float, mant; /* 24 or 53 mantissa bits */
+	int unit;           /* the grid's unit is 2^unit */
+	int count_limbs;    /* 3 (NaN, +inf, -inf counts) or 0 */
+	int value_limbs;
+	int limbs; /* per element: count_limbs + value_limbs */
+};
+/* What this rank's n terms at x need of the grid, to be reduced with
+ * VP_MAX over the ranks (VP__GRID_NEED int32s); terms_per_sum: how many
+ * of them one sum has here (1 for the collectives' element-wise sums). */
+void vp__grid_need(int32_t need[VP__GRID_NEED], const void *x, size_t n,
+		   int is_float, size_t terms_per_sum);
+/* The grid of the reduced needs for p ranks; -1 if it needs more than
+ * VP__FIXED_MAX_LIMBS limbs (it never does for up to 2^40 terms). */
+int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
+		  int is_float, int p);
+/* acc (g->limbs limbs, zeroed first) += x, exactly */
+void vp__grid_add_term(const struct vp__grid *g, uint64_t *acc, double x);
+void vp__fixed_add(const uint64_t *in, uint64_t *inout, int limbs);
+/* The sum in acc correctly rounded to a double, or to a float (is_float:
+ * the value returned is then exactly a float's). */
+double vp__grid_round(const struct vp__grid *g, const uint64_t *acc);
+/* A reduction with VP_SUM of VP_FLOAT or VP_DOUBLE when the run is
+ * reproducible (vp_opts.reproducible): arguments already checked. */
+int vp__reproducible_reduction(vp_comm *c, vp_coll op, const void *sbuf,
+			       void *rbuf, size_t count, vp_type type, int root,
+			       vp_alg alg);
+/* dispatch.c: a collective call as the public ones make it; inner calls
+ * (the reproducible route's) may use VP__TYPE_FIXED and never take the
+ * reproducible route themselves. */
+int vp__coll_run(vp_comm *c, vp_coll op, const void *sbuf, void *rbuf,
+		 size_t count, vp_type type, vp_op rop, int root, long q,
+		 vp_alg alg, int inner);
+
 #endif /* VP_COLL_H */

@@ -206,13 +206,13 @@ static int overlap(const void *a, size_t na, const void *b, size_t nb)
 
 static int check_args(vp_comm *c, const char *call, vp_coll op,
 		      const void *sbuf, void *rbuf, size_t count, vp_type type,
-		      vp_op rop, int root, vp_alg alg)
+		      vp_op rop, int root, vp_alg alg, int inner)
 {
 	int p = vp_size(c), r = vp_rank(c), rc;
 	size_t es = vp_type_size(type), block;
 	struct roles ro;
 
-	if (!es)
+	if ((unsigned)type > VP_DOUBLE && !(inner && VP__IS_TYPE_FIXED(type)))
 		return vp_abort(c, VP_EINVAL, call,
 				"type %d is not a vp_type (VP_BYTE .. "
 				"VP_DOUBLE)",
@@ -285,9 +285,9 @@ static int begin(vp_comm *c, const char *call, vp_coll op, vp_alg alg,
 	return vp_coll_begin(c, &sig);
 }
 
-static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
-	       size_t count, vp_type type, vp_op rop, int root, long q,
-	       vp_alg alg)
+int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
+		 size_t count, vp_type type, vp_op rop, int root, long q,
+		 vp_alg alg, int inner)
 {
 	static __thread char auto_why[256]; /* kept: the same most calls */
 	static const char *const calls[VP_COLL_COUNT_] = {
@@ -312,9 +312,19 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	call = calls[op]; /* static text: vp_coll_begin keeps the pointer */
 	if ((rc = vp_comm_check(uc, call)))
 		return rc;
-	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg);
+	rc = check_args(uc, call, op, sbuf, rbuf, count, type, rop, root, alg,
+			inner);
 	if (rc)
 		return rc;
+	if (!inner && is_reduction(op) && rop == VP_SUM &&
+	    (type == VP_FLOAT || type == VP_DOUBLE) && vp_reproducible(uc)) {
+		/* the user's call is checked against the other ranks' first,
+		 * then its inner calls (reproducible.c) */
+		if ((rc = begin(uc, call, op, alg, count, type, rop, root, q)))
+			return rc;
+		return vp__reproducible_reduction(uc, op, sbuf, rbuf, count,
+						  type, root, alg);
+	}
 	if (alg == VP_ALG_AUTO) {
 		alg = vp_coll_choose(uc, op, count * vp_type_size(type), &why);
 		if (strncmp(auto_why, "auto: ", 6) || strcmp(auto_why + 6, why))
@@ -404,68 +414,59 @@ static int run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
 	     vp_alg alg)
 {
-	return run(c, VP_COLL_BCAST, NULL, buf, count, type, VP_SUM, root, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_BCAST, NULL, buf, count, type, VP_SUM, root, 0, alg, 0);
 }
 
 int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	      vp_type type, vp_op op, int root, vp_alg alg)
 {
-	return run(c, VP_COLL_REDUCE, sbuf, rbuf, count, type, op, root, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_REDUCE, sbuf, rbuf, count, type, op, root, 0, alg, 0);
 }
 
 int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		 vp_type type, vp_op op, vp_alg alg)
 {
-	return run(c, VP_COLL_ALLREDUCE, sbuf, rbuf, count, type, op, 0, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_ALLREDUCE, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
 }
 
 int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		 vp_type type, vp_alg alg)
 {
-	return run(c, VP_COLL_ALLGATHER, sbuf, rbuf, count, type, VP_SUM, 0, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_ALLGATHER, sbuf, rbuf, count, type, VP_SUM, 0, 0, alg, 0);
 }
 
 int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		      vp_type type, vp_op op, vp_alg alg)
 {
-	return run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
 }
 
 int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	    vp_type type, vp_op op, vp_alg alg)
 {
-	return run(c, VP_COLL_SCAN, sbuf, rbuf, count, type, op, 0, 0, alg);
+	return vp__coll_run(c, VP_COLL_SCAN, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
 }
 
 int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	       vp_type type, int root, vp_alg alg)
 {
-	return run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root, 0, alg, 0);
 }
 
 int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	      vp_type type, int root, vp_alg alg)
 {
-	return run(c, VP_COLL_GATHER, sbuf, rbuf, count, type, VP_SUM, root, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_GATHER, sbuf, rbuf, count, type, VP_SUM, root, 0, alg, 0);
 }
 
 int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		vp_type type, vp_alg alg)
 {
-	return run(c, VP_COLL_ALLTOALL, sbuf, rbuf, count, type, VP_SUM, 0, 0,
-		   alg);
+	return vp__coll_run(c, VP_COLL_ALLTOALL, sbuf, rbuf, count, type, VP_SUM, 0, 0, alg, 0);
 }
 
 int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	     vp_type type, long q, vp_alg alg)
 {
-	return run(c, VP_COLL_SHIFT, sbuf, rbuf, count, type, VP_SUM, 0, q,
-		   alg);
+	return vp__coll_run(c, VP_COLL_SHIFT, sbuf, rbuf, count, type, VP_SUM, 0, q, alg, 0);
 }

@@ -2,11 +2,12 @@
  * reduce_local.c - the element-wise combine of the reductions:
  * inout[i] = in[i] op inout[i] (MPI_Reduce_local). VP_BYTE is unsigned
  * 8-bit; integer sums and products wrap around; the bitwise operators need
- * an integer type.
+ * an integer type. The internal type of the reproducible sums
+ * (VP__TYPE_FIXED(limbs), fixed_sum.c) adds with VP_SUM only.
  */
 #include <stdint.h>
 
-#include "vp.h"
+#include "coll.h"
 
 /* The loops below are the reductions' whole compute cost: let GCC
  * vectorize them (-O2's cost model leaves loops of unknown length scalar;
@@ -100,6 +101,16 @@ int vp_reduce_local(const void *in, void *inout, size_t count, vp_type type,
 		return VP_OK;
 	case VP_DOUBLE:
 		ARITH(double, in, inout, count, op);
+		return VP_OK;
+	}
+	if (VP__IS_TYPE_FIXED(type) && op == VP_SUM) { /* reproducible sums */
+		int limbs = (int)type - 64;
+		const uint64_t *x = in;
+		uint64_t *y = inout;
+		size_t i;
+
+		for (i = 0; i < count; i++)
+			vp__fixed_add(x + i * limbs, y + i * limbs, limbs);
 		return VP_OK;
 	}
 	return VP_EINVAL;

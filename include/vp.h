@@ -100,6 +100,15 @@ typedef struct vp_opts {
 	 * fields). Parameters left out are 0. The environment variable
 	 * VP_MODEL overrides it. */
 	const char *model;
+	/* 1: every VP_SUM of VP_FLOAT or VP_DOUBLE in vp_reduce, vp_allreduce,
+	 * vp_reduce_scatter and vp_scan gives the same bits whatever the
+	 * algorithm, the topology and the order the terms meet in: each
+	 * element's terms are summed exactly on a 256-bit fixed-point grid
+	 * set by its largest term and rounded once (README, "Reproducible
+	 * sums"). It costs one more all-reduce (4 bytes an element) and
+	 * 32 bytes an element on the wire. The environment variable
+	 * VP_REPRODUCIBLE (0 or 1) overrides it. 0: off (default). */
+	int reproducible;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -636,6 +645,23 @@ VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,
 VP_API double vp_coll_formula_model(vp_coll op, vp_alg alg,
 				    const char *topology, int p, size_t m,
 				    long q, const vp_model *model, int *exact);
+
+/*
+ * Reproducible sums. vp_reproducible_sum: the sum of every term of every
+ * rank (n VP_FLOAT or VP_DOUBLE values at x here; n may differ between
+ * ranks and be 0), on every rank at *sum (of type), bit for bit the same
+ * whatever p, however the terms are split among the ranks and ordered,
+ * whichever algorithm (of vp_allreduce) and topology: the result depends
+ * only on the multiset of terms. It is the exact sum correctly rounded
+ * whenever no term is 2^161 (float: 2^190) times smaller than the largest,
+ * else within n_total 2^(E-214) of it before rounding (E: the largest
+ * term's exponent). NaN and infinities follow IEEE. At most 2^40 terms in
+ * all. Two all-reduces: a 4-byte exponent, then one 32-byte accumulator.
+ * vp_reproducible: 1 when c's run sums reproducibly (vp_opts.reproducible).
+ */
+VP_API int vp_reproducible_sum(vp_comm *c, const void *x, size_t n,
+			       vp_type type, void *sum, vp_alg alg);
+VP_API int vp_reproducible(const vp_comm *c);
 
 /* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
  * zero-byte messages, charged by the model clock like any message. */

@@ -17,6 +17,11 @@ void vp_model_params(const vp_comm *c, double *ts, double *tw, double *th)
 		*th = o->th;
 }
 
+int vp_reproducible(const vp_comm *c)
+{
+	return c && c->world->opts.reproducible;
+}
+
 size_t vp_eager_max(const vp_comm *c)
 {
 	return c->world->opts.eager_max;

@@ -133,6 +133,15 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		o->transport = getenv("VP_TRANSPORT");
 	if (getenv("VP_WATCHDOG"))
 		o->watchdog = atof(getenv("VP_WATCHDOG"));
+	if (getenv("VP_REPRODUCIBLE"))
+		o->reproducible = atoi(getenv("VP_REPRODUCIBLE"));
+	if (o->reproducible != 0 && o->reproducible != 1) {
+		snprintf(err, errlen,
+			 "vp_run: reproducible %d: it must be 0 or 1 (also "
+			 "VP_REPRODUCIBLE)",
+			 o->reproducible);
+		return VP_EINVAL;
+	}
 	if (!(o->watchdog >= 0)) {
 		snprintf(err, errlen,
 			 "vp_run: watchdog %g s: it must be >= 0 (0: off)",

@@ -314,7 +314,7 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 
 	if ((rc = win_enter(w, "vp_accumulate", 1)))
 		return rc;
-	if (!es)
+	if ((unsigned)type > VP_DOUBLE)
 		return vp__fail(w->comm->me, VP_EINVAL, "vp_accumulate",
 				"type %d is not a vp_type", (int)type);
 	if (count > SIZE_MAX / es)
