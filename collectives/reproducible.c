@@ -47,17 +47,16 @@ static void store(void *out, size_t i, double v, int is_float)
 
 /* Step 1 on every rank: the grid of n terms at x here, of which
  * terms_per_sum go into one sum. */
-static int agree_on_grid(vp_comm *c, const char *call, const void *x,
-			 size_t n, int is_float, size_t terms_per_sum,
-			 struct vp__grid *g)
+static int agree_on_grid(vp_comm *c, const char *call, const void *x, size_t n,
+			 int is_float, size_t terms_per_sum, struct vp__grid *g)
 {
 	int32_t need[VP__GRID_NEED];
 	int rc;
 
 	vp__grid_need(need, x, n, is_float, terms_per_sum);
-	rc = vp__coll_run(c, VP_COLL_ALLREDUCE, VP_IN_PLACE, need,
-			  VP__GRID_NEED, VP_INT32, VP_MAX, 0, 0, VP_ALG_AUTO,
-			  1);
+	rc =
+	    vp__coll_run(c, VP_COLL_ALLREDUCE, VP_IN_PLACE, need, VP__GRID_NEED,
+			 VP_INT32, VP_MAX, 0, 0, VP_ALG_AUTO, 1);
 	if (rc)
 		return rc;
 	if (vp__grid_plan(g, need, is_float, vp_size(c)))
@@ -69,8 +68,8 @@ static int agree_on_grid(vp_comm *c, const char *call, const void *x,
 }
 
 /* Step 2: n elements of x on the grid, in a new zeroed array. */
-static uint64_t *on_grid(vp_comm *c, const char *call,
-			 const struct vp__grid *g, const void *x, size_t n)
+static uint64_t *on_grid(vp_comm *c, const char *call, const struct vp__grid *g,
+			 const void *x, size_t n)
 {
 	uint64_t *fix = calloc(n ? n : 1, (size_t)g->limbs * sizeof(*fix));
 	size_t i;
