@@ -13,7 +13,8 @@
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
-#     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables;
+#     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables,
+#     VP_REPRODUCIBLE's exact sums;
 #   - wrong programs (truncation, a message of MPI_INT received as MPI_FLOAT,
 #     collective mismatches, a message never
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
@@ -35,7 +36,7 @@ case $show in
 esac
 
 progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals"
-for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong; do
+for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
 		ok "vpmpicc compiles tests/mpi/$p.c unchanged"
@@ -197,6 +198,18 @@ VP_ALG_BCAST=nonsense "$run" -np 4 "$tmp/collectives" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q "VP_ALG_BCAST=nonsense is not an algorithm" "$tmp/err"
 check $? "an unknown VP_ALG_BCAST is refused (exit $rc): $(cat "$tmp/err")"
+
+# VP_REPRODUCIBLE=1: MPI's double sums are the exact sums correctly
+# rounded, whatever the algorithm (2^60 - 2^60 + the p - 2 ones)
+for alg in binomial ring recursive_doubling rabenseifner; do
+	for np in 3 8; do
+		got=$(VP_REPRODUCIBLE=1 VP_ALG_ALLREDUCE=$alg VP_ALG_REDUCE=binomial \
+		    VP_ALG_SCAN=linear "$run" -np $np "$tmp/exact_sum" 2>"$tmp/err")
+		exact=$((np - 2))
+		[ "$got" = "sums on $np ranks: allreduce $exact reduce $exact scan $exact" ]
+		check $? "VP_REPRODUCIBLE=1, allreduce $alg, $np ranks: $got $(head -c 300 "$tmp/err")"
+	done
+done
 
 VP_ALG_BCAST=hypercube "$run" -np 3 "$tmp/collectives" >/dev/null 2>"$tmp/err"
 rc=$?
