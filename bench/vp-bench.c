@@ -47,6 +47,7 @@
 #include "machine_limits.h"
 #include "perf_stat.h"
 #include "vp.h"
+#include "reproducible_cost.h"
 
 #define REPS 7
 
@@ -1341,6 +1342,8 @@ static const char usage_text[] =
     "                   ping-pong, p = 64 barrier), counted by perf stat\n"
     "  --apps           Cannon and SUMMA over p = 1..64 and n (the\n"
     "                   scaling table; --out DIR: DIR/apps_scaling.svg)\n"
+    "  --reproducible   what reproducible sums cost: allreduce of doubles\n"
+    "                   plain and reproducible (model, bytes, wall time)\n"
     "  --calibrate      fit the cost models to this machine's point-to-\n"
     "                   point times; prints them as --model specs\n"
     "  --quick          a tenth of the iterations (smoke runs)\n"
@@ -1402,6 +1405,7 @@ static const struct option long_options[] = {
 	{ "calibrate", no_argument, NULL, OPT_MODE },
 	{ "perf-stat", no_argument, NULL, OPT_MODE },
 	{ "apps", no_argument, NULL, OPT_MODE },
+	{ "reproducible", no_argument, NULL, OPT_MODE },
 	{ "loop", required_argument, NULL, OPT_LOOP },
 	{ "out", required_argument, NULL, OPT_OUT },
 	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
@@ -1597,6 +1601,8 @@ int main(int argc, char **argv)
 		return mode_perf_stat();
 	if (!strcmp(mode, "apps"))
 		return mode_apps(outdir, quick);
+	if (!strcmp(mode, "reproducible"))
+		return mode_reproducible(quick);
 	row_header();
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();

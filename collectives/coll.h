@@ -477,12 +477,18 @@ void vp__grid_need(int32_t need[VP__GRID_NEED], const void *x, size_t n,
  * VP__FIXED_MAX_LIMBS limbs (it never does for up to 2^40 terms). */
 int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
 		  int is_float, int p);
-/* acc (g->limbs limbs, zeroed first) += x, exactly */
-void vp__grid_add_term(const struct vp__grid *g, uint64_t *acc, double x);
-void vp__fixed_add(const uint64_t *in, uint64_t *inout, int limbs);
-/* The sum in acc correctly rounded to a double, or to a float (is_float:
- * the value returned is then exactly a float's). */
-double vp__grid_round(const struct vp__grid *g, const uint64_t *acc);
+/* Adds the n terms at x (of the grid's type) exactly: all into the one
+ * accumulator acc, or (each) term i into acc + i limbs. Accumulators
+ * (g->limbs limbs each) start zeroed. */
+void vp__grid_add_terms(const struct vp__grid *g, uint64_t *acc, int each,
+			const void *x, size_t n);
+/* inout[k] += in[k] for count elements of limbs limbs */
+void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count,
+		   int limbs);
+/* The sum in acc correctly rounded to the grid's type, into element i of
+ * out. */
+void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,
+		    size_t i);
 /* A reduction with VP_SUM of VP_FLOAT or VP_DOUBLE when the run is
  * reproducible (vp_opts.reproducible): arguments already checked. */
 int vp__reproducible_reduction(vp_comm *c, vp_coll op, const void *sbuf,

@@ -36,9 +36,9 @@
 
 #include "coll.h"
 
-enum { NEED_EMAX, NEED_NEG_EMIN, NEED_SPECIAL, NEED_COUNT_BITS };
+enum { NEED_QMAX, NEED_NEG_QMIN, NEED_SPECIAL, NEED_COUNT_BITS };
 
-#define NO_TERM (-30000) /* emax and -emin of a rank with no finite term */
+#define NO_TERM (-30000) /* qmax and -qmin of a rank with no finite term */
 #define COUNT_LIMBS 3    /* NaN, +inf, -inf */
 
 static int bits_of(uint64_t n) /* ceil(log2(n)), 0 for n <= 1 */
@@ -50,32 +50,63 @@ static int bits_of(uint64_t n) /* ceil(log2(n)), 0 for n <= 1 */
 	return b;
 }
 
+/*
+ * Term i of x read from its IEEE 754 bits: a finite term is
+ * (*neg ? -1 : 1) m 2^q with m < 2^mant (0 for a zero), and the result is
+ * -1; NaN gives 0, +inf 1, -inf 2 (the count limb to add to).
+ */
+static inline int split(const void *x, size_t i, int is_float, uint64_t *m,
+			int *q, int *neg)
+{
+	uint64_t bits, frac;
+	int biased;
+
+	if (is_float) {
+		uint32_t b32;
+
+		memcpy(&b32, (const float *)x + i, 4);
+		bits = b32;
+		*neg = (int)(bits >> 31);
+		biased = (int)(bits >> 23) & 0xff;
+		frac = bits & 0x7fffff;
+		if (biased == 0xff)
+			return frac ? 0 : 1 + *neg;
+		*m = biased ? frac | 0x800000 : frac;
+		*q = (biased ? biased : 1) - 150;
+	} else {
+		memcpy(&bits, (const double *)x + i, 8);
+		*neg = (int)(bits >> 63);
+		biased = (int)(bits >> 52) & 0x7ff;
+		frac = bits & UINT64_C(0xfffffffffffff);
+		if (biased == 0x7ff)
+			return frac ? 0 : 1 + *neg;
+		*m = biased ? frac | UINT64_C(0x10000000000000) : frac;
+		*q = (biased ? biased : 1) - 1075;
+	}
+	return -1;
+}
+
 void vp__grid_need(int32_t need[VP__GRID_NEED], const void *x, size_t n,
 		   int is_float, size_t terms_per_sum)
 {
+	int qmax = NO_TERM, neg_qmin = NO_TERM, special = 0, q, neg;
+	uint64_t m;
 	size_t i;
-	int e;
 
-	need[NEED_EMAX] = NO_TERM;
-	need[NEED_NEG_EMIN] = NO_TERM;
-	need[NEED_SPECIAL] = 0;
-	need[NEED_COUNT_BITS] = bits_of(terms_per_sum);
 	for (i = 0; i < n; i++) {
-		double v = is_float ? (double)((const float *)x)[i]
-				    : ((const double *)x)[i];
-
-		if (isnan(v) || isinf(v)) {
-			need[NEED_SPECIAL] = 1;
+		if (split(x, i, is_float, &m, &q, &neg) >= 0) {
+			special = 1;
 			continue;
 		}
-		if (v == 0)
+		if (!m)
 			continue;
-		frexp(v, &e);
-		if (e > need[NEED_EMAX])
-			need[NEED_EMAX] = e;
-		if (-e > need[NEED_NEG_EMIN])
-			need[NEED_NEG_EMIN] = -e;
+		qmax = q > qmax ? q : qmax;
+		neg_qmin = -q > neg_qmin ? -q : neg_qmin;
 	}
+	need[NEED_QMAX] = qmax;
+	need[NEED_NEG_QMIN] = neg_qmin;
+	need[NEED_SPECIAL] = special;
+	need[NEED_COUNT_BITS] = bits_of(terms_per_sum);
 }
 
 int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
@@ -86,14 +117,14 @@ int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
 	g->is_float = is_float;
 	g->mant = is_float ? 24 : 53;
 	g->count_limbs = need[NEED_SPECIAL] ? COUNT_LIMBS : 0;
-	if (need[NEED_EMAX] == NO_TERM) { /* no finite non-zero term */
+	if (need[NEED_QMAX] == NO_TERM) { /* no finite non-zero term */
 		g->unit = 0;
 		g->value_limbs = 1;
 	} else {
-		int emin = -need[NEED_NEG_EMIN];
-
-		g->unit = emin - g->mant;
-		bits = need[NEED_EMAX] - emin + g->mant + headroom + 1;
+		/* every term is a multiple of 2^unit and below 2^(qmax +
+		 * mant); the sum below 2^(qmax + mant + headroom) */
+		g->unit = -need[NEED_NEG_QMIN];
+		bits = need[NEED_QMAX] + g->mant - g->unit + headroom + 1;
 		g->value_limbs = (bits + 63) / 64;
 	}
 	g->limbs = g->count_limbs + g->value_limbs;
@@ -101,8 +132,8 @@ int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
 }
 
 /* v[0..n) += w << (64 word + bit), or -= when negative: w < 2^53 */
-static void add_word(uint64_t *v, int n, int word, int bit, uint64_t w,
-		     int negative)
+static inline void add_word(uint64_t *v, int n, int word, int bit, uint64_t w,
+			    int negative)
 {
 	uint64_t part[2] = { w << bit, bit ? w >> (64 - bit) : 0 };
 	unsigned carry = 0;
@@ -127,35 +158,57 @@ static void add_word(uint64_t *v, int n, int word, int bit, uint64_t w,
 	}
 }
 
-void vp__grid_add_term(const struct vp__grid *g, uint64_t *acc, double x)
+void vp__grid_add_terms(const struct vp__grid *g, uint64_t *acc, int each,
+			const void *x, size_t n)
 {
-	uint64_t *value = acc + g->count_limbs, m;
-	int e, shift;
-	double f;
+	uint64_t m, *a = acc;
+	int q, neg, shift, special;
+	size_t i;
 
-	if (isnan(x) || isinf(x)) {
-		acc[isnan(x) ? 0 : x > 0 ? 1 : 2]++; /* count_limbs is 3 */
-		return;
+	for (i = 0; i < n; i++, a += each ? g->limbs : 0) {
+		if ((special = split(x, i, g->is_float, &m, &q, &neg)) >= 0) {
+			a[special]++; /* count_limbs is 3: the plan saw it */
+			continue;
+		}
+		if (!m)
+			continue;
+		shift = q - g->unit; /* >= 0: unit is the least q */
+		add_word(a + g->count_limbs, g->value_limbs, shift / 64,
+			 shift % 64, m, neg);
 	}
-	if (x == 0)
-		return;
-	f = frexp(fabs(x), &e);
-	m = (uint64_t)ldexp(f, g->mant); /* exact: f has <= mant bits */
-	shift = e - g->mant - g->unit;   /* >= 0: emin is the least e */
-	add_word(value, g->value_limbs, shift / 64, shift % 64, m, x < 0);
 }
 
-void vp__fixed_add(const uint64_t *in, uint64_t *inout, int limbs)
+void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count, int limbs)
 {
-	unsigned carry = 0;
-	int i;
+	size_t k, n = count * (size_t)limbs;
 
-	for (i = 0; i < limbs; i++) {
-		uint64_t s = in[i] + inout[i];
-		unsigned c1 = s < in[i];
+	if (limbs == 1) { /* the common narrow case: vectorizes */
+		for (k = 0; k < n; k++)
+			inout[k] += in[k];
+		return;
+	}
+	if (limbs == 2) { /* the common case: 128-bit adds */
+		for (k = 0; k < n; k += 2) {
+			unsigned __int128 a, b;
 
-		inout[i] = s + carry;
-		carry = c1 | (inout[i] < s);
+			memcpy(&a, in + k, 16);
+			memcpy(&b, inout + k, 16);
+			b += a;
+			memcpy(inout + k, &b, 16);
+		}
+		return;
+	}
+	for (k = 0; k < n; k += (size_t)limbs) {
+		unsigned carry = 0;
+		int i;
+
+		for (i = 0; i < limbs; i++) {
+			uint64_t s = in[k + i] + inout[k + i];
+			unsigned c1 = s < in[k + i];
+
+			inout[k + i] = s + carry;
+			carry = c1 | (inout[k + i] < s);
+		}
 	}
 }
 
@@ -209,45 +262,108 @@ static uint64_t shifted_down(const uint64_t *v, int n, int k)
 	return lo | hi;
 }
 
-double vp__grid_round(const struct vp__grid *g, const uint64_t *acc)
+/* Element i of out (float or double) from its IEEE 754 fields. */
+static void put(const struct vp__grid *g, void *out, size_t i, int negative,
+		uint64_t bits)
 {
-	/* emin_normal: frexp's exponent of the smallest normal number */
-	int emin_normal = g->is_float ? -125 : -1021, n = g->value_limbs;
-	uint64_t mag[VP__FIXED_MAX_LIMBS], q;
-	int negative, t, ev, keep, pos;
-	double r;
+	if (g->is_float) {
+		uint32_t b32 = (uint32_t)bits | (uint32_t)negative << 31;
+
+		memcpy((float *)out + i, &b32, 4);
+	} else {
+		bits |= (uint64_t)negative << 63;
+		memcpy((double *)out + i, &bits, 8);
+	}
+}
+
+void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,
+		    size_t i)
+{
+	/* the format: tiny, the exponent of the least subnormal (and of the
+	 * smallest normal number's lowest bit); shift, where the exponent
+	 * field starts; inf, that field for infinity and NaN */
+	int tiny = g->is_float ? -149 : -1074, shift = g->mant - 1;
+	uint64_t inf = g->is_float ? 0xffu : 0x7ffu;
+	uint64_t mag[VP__FIXED_MAX_LIMBS], q, bits;
+	int n = g->value_limbs, negative, t, keep, pos, e2;
 
 	if (g->count_limbs && (acc[0] || acc[1] || acc[2])) {
-		if (acc[0] || (acc[1] && acc[2]))
-			return NAN;
-		return acc[1] ? INFINITY : -INFINITY;
+		if (acc[0] || (acc[1] && acc[2])) /* a quiet NaN */
+			put(g, out, i, 0,
+			    inf << shift | UINT64_C(1) << (shift - 1));
+		else
+			put(g, out, i, !acc[1], inf << shift);
+		return;
 	}
-	memcpy(mag, acc + g->count_limbs, (size_t)n * sizeof(*mag));
-	negative = (int)(mag[n - 1] >> 63);
-	if (negative)
-		negate(mag, n);
-	t = top_bit(mag, n);
-	if (t < 0)
-		return 0.0;
-	/* the sum is mag 2^unit, in [2^(t + unit), 2^(t + 1 + unit)) */
-	ev = t + 1 + g->unit;
-	keep = ev >= emin_normal ? g->mant : g->mant - (emin_normal - ev);
-	pos = t + 1 - keep; /* the lowest bit kept */
-	if (pos <= 0) {
-		q = shifted_down(mag, n, 0); /* t < mant: exact */
-		pos = 0;
-	} else {
-		int half = bit_at(mag, n, pos - 1);
+	if (n <= 2) { /* the common case, in 128-bit arithmetic */
+		const uint64_t *v = acc + g->count_limbs;
+		unsigned __int128 x = v[0];
 
-		q = shifted_down(mag, n, pos);
-		if (half && (any_below(mag, n, pos - 1) || (q & 1)))
-			q++; /* to nearest, ties to even */
+		x |= (unsigned __int128)(n == 2
+					     ? v[1]
+					     : (uint64_t)((int64_t)v[0] >> 63))
+		     << 64;
+		negative = (int)(x >> 127);
+		if (negative)
+			x = -x;
+		if (!x) {
+			put(g, out, i, 0, 0);
+			return;
+		}
+		t = x >> 64 ? 127 - __builtin_clzll((uint64_t)(x >> 64))
+			    : 63 - __builtin_clzll((uint64_t)x);
+		keep = g->mant;
+		if (t + g->unit - (keep - 1) < tiny)
+			keep = t + g->unit - tiny + 1;
+		pos = t + 1 - keep;
+		if (pos <= 0) {
+			q = (uint64_t)x << -pos;
+		} else {
+			unsigned __int128 rest, half;
+
+			q = 0; /* pos > 128: below half the least subnormal */
+			if (pos <= 128) {
+				half = (unsigned __int128)1 << (pos - 1);
+				q = pos == 128 ? 0 : (uint64_t)(x >> pos);
+				rest = pos == 128 ? x : x & (2 * half - 1);
+				/* above half, or a tie with q odd: up */
+				if (rest > half || (rest == half && (q & 1)))
+					q++;
+			}
+		}
+	} else {
+		memcpy(mag, acc + g->count_limbs, (size_t)n * sizeof(*mag));
+		negative = (int)(mag[n - 1] >> 63);
+		if (negative)
+			negate(mag, n);
+		t = top_bit(mag, n);
+		if (t < 0) { /* an exact zero is +0 */
+			put(g, out, i, 0, 0);
+			return;
+		}
+		/* the sum is mag 2^unit, its top bit 2^(t + unit); keep mant
+		 * bits, or fewer where the lowest would fall below the least
+		 * subnormal */
+		keep = g->mant;
+		if (t + g->unit - (keep - 1) < tiny)
+			keep = t + g->unit - tiny + 1;
+		pos = t + 1 - keep; /* the lowest bit kept */
+		if (pos <= 0) {     /* exact */
+			q = shifted_down(mag, n, 0) << -pos;
+		} else {
+			int half = bit_at(mag, n, pos - 1);
+
+			q = keep > 0 ? shifted_down(mag, n, pos) : 0;
+			if (half && (any_below(mag, n, pos - 1) || (q & 1)))
+				q++; /* to nearest, ties to even */
+		}
 	}
-	/* q <= 2^mant is exact as a double, and so is q 2^(pos + unit) in
-	 * the target format unless it overflows, where inf is the correctly
-	 * rounded result (the float conversion is exact or overflows) */
-	r = ldexp((double)q, pos + g->unit);
-	if (g->is_float)
-		r = (double)(float)r;
-	return negative ? -r : r;
+	/* q 2^e2 with q < 2^mant (subnormal, e2 = tiny) or 2^(mant-1) <=
+	 * q <= 2^mant: IEEE's fields are then (e2 - tiny) << shift plus q,
+	 * whose hidden bit (or a carry to 2^mant) steps the exponent */
+	e2 = pos + g->unit;
+	bits = ((uint64_t)(e2 - tiny) << shift) + q;
+	if (bits >= inf << shift) /* overflow: to nearest is infinity */
+		bits = inf << shift;
+	put(g, out, i, negative, bits);
 }

@@ -104,13 +104,7 @@ int vp_reduce_local(const void *in, void *inout, size_t count, vp_type type,
 		return VP_OK;
 	}
 	if (VP__IS_TYPE_FIXED(type) && op == VP_SUM) { /* reproducible sums */
-		int limbs = (int)type - 64;
-		const uint64_t *x = in;
-		uint64_t *y = inout;
-		size_t i;
-
-		for (i = 0; i < count; i++)
-			vp__fixed_add(x + i * limbs, y + i * limbs, limbs);
+		vp__fixed_add(in, inout, count, (int)type - 64);
 		return VP_OK;
 	}
 	return VP_EINVAL;

@@ -31,20 +31,6 @@
 
 #include "coll.h"
 
-static double term(const void *x, size_t i, int is_float)
-{
-	return is_float ? (double)((const float *)x)[i]
-			: ((const double *)x)[i];
-}
-
-static void store(void *out, size_t i, double v, int is_float)
-{
-	if (is_float)
-		((float *)out)[i] = (float)v; /* exact: v is a float's value */
-	else
-		((double *)out)[i] = v;
-}
-
 /* Step 1 on every rank: the grid of n terms at x here, of which
  * terms_per_sum go into one sum. */
 static int agree_on_grid(vp_comm *c, const char *call, const void *x, size_t n,
@@ -72,7 +58,6 @@ static uint64_t *on_grid(vp_comm *c, const char *call, const struct vp__grid *g,
 			 const void *x, size_t n)
 {
 	uint64_t *fix = calloc(n ? n : 1, (size_t)g->limbs * sizeof(*fix));
-	size_t i;
 
 	if (!fix) {
 		vp_abort(c, VP_ENOMEM, call,
@@ -81,9 +66,7 @@ static uint64_t *on_grid(vp_comm *c, const char *call, const struct vp__grid *g,
 			 n, g->limbs);
 		return NULL;
 	}
-	for (i = 0; i < n; i++)
-		vp__grid_add_term(g, fix + i * (size_t)g->limbs,
-				  term(x, i, g->is_float));
+	vp__grid_add_terms(g, fix, 1, x, n);
 	return fix;
 }
 
@@ -127,9 +110,7 @@ int vp__reproducible_reduction(vp_comm *c, vp_coll op, const void *sbuf,
 	}
 	if (!rc && (op != VP_COLL_REDUCE || r == root))
 		for (i = 0; i < count; i++)
-			store(rbuf, i,
-			      vp__grid_round(&g, out + i * (size_t)g.limbs),
-			      is_float);
+			vp__grid_round(&g, out + i * (size_t)g.limbs, rbuf, i);
 	free(out);
 	free(fix);
 	return rc;
@@ -142,7 +123,6 @@ int vp_reproducible_sum(vp_comm *c, const void *x, size_t n, vp_type type,
 	int is_float = type == VP_FLOAT, rc;
 	struct vp__grid g;
 	uint64_t *acc;
-	size_t i;
 
 	if (!c)
 		return VP_EINVAL;
@@ -172,12 +152,11 @@ int vp_reproducible_sum(vp_comm *c, const void *x, size_t n, vp_type type,
 		return vp_abort(c, VP_ENOMEM, call,
 				"no memory for an accumulator of %d limbs",
 				g.limbs);
-	for (i = 0; i < n; i++)
-		vp__grid_add_term(&g, acc, term(x, i, is_float));
+	vp__grid_add_terms(&g, acc, 0, x, n);
 	rc = vp__coll_run(c, VP_COLL_ALLREDUCE, VP_IN_PLACE, acc, 1,
 			  VP__TYPE_FIXED(g.limbs), VP_SUM, 0, 0, alg, 1);
 	if (!rc)
-		store(sum, 0, vp__grid_round(&g, acc), is_float);
+		vp__grid_round(&g, acc, sum, 0);
 	free(acc);
 	return rc;
 }

@@ -144,6 +144,23 @@ static void apps_scaling(void)
 	       rc, out);
 }
 
+/* What reproducible sums cost: bytes on the wire as many limbs as the
+ * data's span needs (one for one binade, two for uniform doubles). */
+static void reproducible_cost(void)
+{
+	int rc = tool("vp-bench --reproducible --quick");
+
+	tap_ok(rc == 0 && count_substr(out, "    8 ") == 6 &&
+		   strstr(out, "1024 narrow ") &&
+		   strstr(strstr(out, "1024 narrow "), "(x1.00)") &&
+		   strstr(out, "1024 uniform ") &&
+		   strstr(strstr(out, "1024 uniform "), "(x2.00)") &&
+		   !strstr(out, "FAILED"),
+	       "--reproducible --quick: six rows at p = 8; one limb an "
+	       "element for narrow data, two for uniform (exit %d): %s",
+	       rc, out);
+}
+
 static void bad_arguments(void)
 {
 	int rc = tool("vp-bench --collectives --p 0");
@@ -182,6 +199,7 @@ int main(void)
 	calibrate();
 	perf_loop();
 	apps_scaling();
+	reproducible_cost();
 	bad_arguments();
 	return tap_done();
 }
