@@ -506,7 +506,8 @@ static int cost_rank(vp_comm *c, void *arg)
 
 	for (i = 0; i < 64; i++)
 		in[i] = 1.0 + i / 64.0; /* one binade: one limb */
-	k->small = vp_coll_choose(c, VP_COLL_ALLREDUCE, 16, NULL);
+	if (vp_rank(c) == 0) /* the same choice on every rank */
+		k->small = vp_coll_choose(c, VP_COLL_ALLREDUCE, 16, NULL);
 	return vp_allreduce(c, in, out, 64, VP_DOUBLE, VP_SUM,
 			    VP_ALG_RECURSIVE_DOUBLING);
 }
