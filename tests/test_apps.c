@@ -56,7 +56,9 @@ static void every_application(void)
 				       "tolerance %g) %s",
 				       a->name, a->tour[t], n, r.check, r.error,
 				       r.tolerance, r.why);
-				tap_ok(formula_holds(&r, &ratio),
+				int holds = formula_holds(&r, &ratio);
+
+				tap_ok(holds,
 				       "%s on %s, n = %d: model time %.1f, "
 				       "formula %.1f (%s, ratio %.4f)",
 				       a->name, a->tour[t], n, r.st.model_time,
@@ -149,6 +151,7 @@ static void edges(void)
 		{ "cannon", "full:1", 8, 0 },
 		{ "summa", "full:1", 8, 0 },
 		{ "mm3d", "full:1", 8, 0 },
+		{ "mm-recursive", "full:1", 8, 0 },
 		{ "lu", "full:1", 8, 0 },
 		{ "sample-sort", "full:1", 100, 0 },
 		{ "lu", "mesh:4x4", 45, 5 },
@@ -158,6 +161,8 @@ static void edges(void)
 		{ "sample-sort", "ring:6", 6000, 0 },
 		{ "sample-sort", "full:5", 5000, 0 },
 		{ "mm3d", "full:27", 30, 0 },
+		{ "mm-recursive", "full:8", 4, 0 },
+		{ "mm-recursive", "hypercube:6", 16, 0 },
 		{ "matvec-2d", "mesh:5x5", 25, 0 },
 		{ "transpose", "ring:5", 15, 0 },
 	};
@@ -190,6 +195,8 @@ static void refused(void)
 		  10, 0 },
 		{ "cannon", "ring:8", "needs p a square (p = 8)", 16, 0 },
 		{ "mm3d", "full:8", "root divides n (n = 9)", 9, 0 },
+		{ "mm-recursive", "full:27", "needs p = 8^k (p = 27)", 27, 0 },
+		{ "mm-recursive", "full:8", "(n = 6)", 6, 0 },
 		{ "lu", "mesh:2x2", "block size 7 dividing n (n = 20)", 20, 7 },
 		{ "summa", "mesh:2x3", "needs p a square (p = 6)", 12, 0 },
 	};

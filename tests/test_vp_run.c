@@ -234,8 +234,9 @@ static void applications(void)
 	       "--app lu --nb 2: the residual checked, a bound (%d): %s", rc,
 	       out);
 	rc = tool("vp-run --apps");
-	tap_ok(rc == 0 && strstr(out, "16 runs, 0 failed") &&
-		       strstr(out, "sample-sort") && strstr(out, "mm3d"),
+	tap_ok(rc == 0 && strstr(out, "18 runs, 0 failed") &&
+		       strstr(out, "sample-sort") && strstr(out, "mm3d") &&
+		       strstr(out, "mm-recursive"),
 	       "--apps: every application on two topologies, all right "
 	       "(%d): %s",
 	       rc, out);
