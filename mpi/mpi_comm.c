@@ -116,7 +116,8 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 
 	if (!c)
 		return MPI_ERR_COMM;
-	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)))
+	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)) ||
+	    (rc = vpmpi_attrs_copy(comm, *newcomm)))
 		return rc;
 	return vpmpi_cart_copy(comm, *newcomm);
 }
@@ -134,6 +135,8 @@ int MPI_Comm_free(MPI_Comm *comm)
 							    : "MPI_COMM_SELF");
 	if (!(c = vpmpi_comm(*comm, "MPI_Comm_free")))
 		return MPI_ERR_COMM;
+	if ((rc = vpmpi_attrs_drop(*comm))) /* MPI: before it goes */
+		return rc;
 	rc = vp_comm_free(c);
 	vpmpi_me.comm[*comm] = NULL;
 	vpmpi_cart_free(*comm);

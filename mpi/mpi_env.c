@@ -34,6 +34,7 @@ void vpmpi_unbind(void)
 	}
 	vpmpi_cart_free(MPI_COMM_WORLD);
 	vpmpi_requests_free();
+	vpmpi_attrs_free();
 	vpmpi_types_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
@@ -202,6 +203,12 @@ int MPI_Finalize(void)
 	 * send to it (MPI programs rely on that), and vp then checks that
 	 * nothing sent is left unreceived */
 	vpmpi_calling("MPI_Finalize");
+	/* MPI 3.1 sec. 8.7.1: first as if MPI_COMM_SELF were freed (its
+	 * attributes' delete callbacks run: libraries hook their cleanup
+	 * there), then requests freed while active complete */
+	if ((h = vpmpi_attrs_drop(MPI_COMM_SELF)) ||
+	    (h = vpmpi_requests_drain()))
+		return h;
 	vp_barrier(vpmpi_me.comm[MPI_COMM_WORLD]);
 	/* communicators the program did not free, and MPI_COMM_SELF */
 	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++)

@@ -257,3 +257,132 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 		     : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }
+
+/* ---- persistent requests (MPI 3.1 sec. 3.9) ----
+ * MPI_Send_init and MPI_Recv_init check and keep their arguments; each
+ * MPI_Start posts an MPI_Isend or MPI_Irecv whose communication the
+ * persistent request adopts; its completion (MPI_Wait, MPI_Test, ...)
+ * leaves the request inactive, its handle valid, until MPI_Request_free.
+ * The buffer is read (a send) or written (a receive) at each start. The
+ * bsend, rsend and ssend variants start standard sends (no
+ * MPI_Issend: a started synchronous send may complete before its receive
+ * is matched). A datatype must not be freed while a persistent request
+ * uses it. */
+
+static int persist(int kind, const void *buf, int count, MPI_Datatype type,
+		   int peer, int tag, MPI_Comm comm, MPI_Request *request,
+		   const char *call)
+{
+	struct vpmpi_request *r;
+	vp_comm *c;
+	int rc;
+
+	if (!(c = p2p_args(comm, peer, tag, kind == PERSIST_RECV, type, &rc,
+			   call)))
+		return rc;
+	if (!request)
+		return vpmpi_err(comm, MPI_ERR_REQUEST, call,
+				 "the request pointer is NULL");
+	if (vpmpi_bytes(comm, count, type, call) < 0)
+		return MPI_ERR_ARG;
+	if (!(r = vpmpi_request_new()))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for a request");
+	r->persistent = kind;
+	r->pbuf = (void *)buf;
+	r->pcount = count;
+	r->ptype = type;
+	r->peer = peer;
+	r->tag = tag;
+	r->comm = comm;
+	*request = r;
+	return MPI_SUCCESS;
+}
+
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Send_init");
+}
+
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Bsend_init");
+}
+
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Rsend_init");
+}
+
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Ssend_init");
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return persist(PERSIST_RECV, buf, count, type, source, tag, comm,
+		       request, "MPI_Recv_init");
+}
+
+int MPI_Start(MPI_Request *request)
+{
+	static const char call[] = "MPI_Start";
+	struct vpmpi_request *r, *t;
+	int rc;
+
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	if (!request || !(r = *request) || !r->live || !r->persistent)
+		return vpmpi_fail(MPI_ERR_REQUEST, call,
+				  !request || !*request
+				      ? "the request is NULL or "
+					"MPI_REQUEST_NULL"
+				  : !r->live ? "the request was freed"
+					     : "the request is not persistent "
+					       "(MPI_Send_init, MPI_Recv_init)");
+	if (r->active)
+		return vpmpi_err(r->comm, MPI_ERR_REQUEST, call,
+				 "the request is active: it was started and "
+				 "has not completed");
+	rc = r->persistent == PERSIST_SEND
+		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
+			     r->comm, &t)
+		 : MPI_Irecv(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
+			     r->comm, &t);
+	if (rc)
+		return rc;
+	r->vr = t->vr; /* adopt the communication */
+	r->tmp = t->tmp;
+	r->user = t->user;
+	r->count = t->count;
+	r->recv = t->recv;
+	r->type = t->type;
+	r->active = 1;
+	vpmpi_request_recycle(t);
+	return MPI_SUCCESS;
+}
+
+int MPI_Startall(int count, MPI_Request requests[])
+{
+	int i, rc;
+
+	if (count < 0 || (count && !requests))
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Startall",
+				  count < 0 ? "count %d is negative"
+					    : "the request array is NULL",
+				  count);
+	for (i = 0; i < count; i++)
+		if ((rc = MPI_Start(&requests[i])))
+			return rc;
+	return MPI_SUCCESS;
+}

@@ -35,8 +35,31 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->tmp = r->user = NULL;
 	r->type = NULL;
 	r->count = r->recv = 0;
+	r->persistent = r->active = 0;
 	r->live = 1;
 	return r;
+}
+
+void vpmpi_request_recycle(struct vpmpi_request *r)
+{
+	r->live = 0;
+	r->next = vpmpi_me.free_reqs;
+	vpmpi_me.free_reqs = r;
+}
+
+/* 1 if r has a communication to complete: not null, and not an inactive
+ * persistent request (which MPI's waits and tests treat as null). */
+static int pending(const struct vpmpi_request *r)
+{
+	return r && (!r->persistent || r->active);
+}
+
+/* The handle after its request completed: MPI_REQUEST_NULL, except a
+ * persistent request's, which stays for the next MPI_Start. */
+static void settle(MPI_Request *slot)
+{
+	if (*slot && !(*slot)->persistent)
+		*slot = MPI_REQUEST_NULL;
 }
 
 void vpmpi_requests_free(void)
@@ -61,9 +84,12 @@ static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 	else
 		free(r->tmp);
 	vpmpi_type_release(r->type);
-	r->live = 0;
-	r->next = vpmpi_me.free_reqs;
-	vpmpi_me.free_reqs = r;
+	r->tmp = NULL;
+	r->type = NULL;
+	if (r->persistent)
+		r->active = 0; /* inactive until the next MPI_Start */
+	else
+		vpmpi_request_recycle(r);
 	vpmpi_status(st, rc, status);
 }
 
@@ -110,7 +136,7 @@ static vp_request *vp_requests(int n, MPI_Request reqs[], vp_request *buf,
 		return NULL;
 	}
 	for (i = 0; i < n; i++)
-		v[i] = reqs[i] ? reqs[i]->vr : VP_REQUEST_NULL;
+		v[i] = pending(reqs[i]) ? reqs[i]->vr : VP_REQUEST_NULL;
 	return v;
 }
 
@@ -125,7 +151,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 				  "the request pointer is NULL");
 	if ((rc = check_live(1, request, "MPI_Wait")))
 		return rc;
-	if (!(r = *request)) {
+	if (!pending(r = *request)) {
 		empty(status);
 		return MPI_SUCCESS;
 	}
@@ -133,7 +159,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 	if (rc)
 		return vpmpi_ret(rc);
 	finish(r, &st, rc, status);
-	*request = MPI_REQUEST_NULL;
+	settle(request);
 	return MPI_SUCCESS;
 }
 
@@ -164,11 +190,11 @@ static int all_of(int count, MPI_Request requests[], int *flag,
 	for (i = 0; done && i < count; i++) {
 		MPI_Status *s = statuses ? &statuses[i] : MPI_STATUS_IGNORE;
 
-		if (requests[i])
+		if (pending(requests[i]))
 			finish(requests[i], &sts[i], VP_OK, s);
 		else
 			empty(s);
-		requests[i] = MPI_REQUEST_NULL;
+		settle(&requests[i]);
 	}
 	if (flag)
 		*flag = done;
@@ -203,7 +229,7 @@ static int wait_any(int count, MPI_Request requests[], int *index,
 		empty(status);
 	} else {
 		finish(requests[*index], &st, VP_OK, status);
-		requests[*index] = MPI_REQUEST_NULL;
+		settle(&requests[*index]);
 	}
 	if (v != buf)
 		free(v);
@@ -227,7 +253,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 				  !request ? "request pointer" : "flag");
 	if ((rc = check_live(1, request, "MPI_Test")))
 		return rc;
-	if (!(r = *request)) {
+	if (!pending(r = *request)) {
 		*flag = 1;
 		empty(status);
 		return MPI_SUCCESS;
@@ -237,7 +263,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 		return vpmpi_ret(rc);
 	if (*flag) {
 		finish(r, &st, VP_OK, status);
-		*request = MPI_REQUEST_NULL;
+		settle(request);
 	}
 	return MPI_SUCCESS;
 }
@@ -260,7 +286,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
 	indices[0] = first;
 	*outcount = 1;
 	for (i = 0; i < incount; i++) {
-		if (!requests[i])
+		if (!pending(requests[i]) || i == first)
 			continue;
 		rc = MPI_Test(&requests[i], &done,
 			      statuses ? &statuses[*outcount]
@@ -279,4 +305,49 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag,
 	if (!flag)
 		return vpmpi_fail(MPI_ERR_ARG, "MPI_Testall", "flag is NULL");
 	return all_of(count, requests, flag, statuses, "MPI_Testall");
+}
+
+/* ---- freeing a request (MPI 3.1 sec. 3.7.3) ---- */
+
+/* Requests freed while their communication was pending, completed by
+ * MPI_Finalize (vpmpi_requests_drain). */
+static __thread struct vpmpi_request *detached;
+
+int MPI_Request_free(MPI_Request *request)
+{
+	struct vpmpi_request *r;
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
+				  "the request pointer is NULL");
+	if ((rc = check_live(1, request, "MPI_Request_free")))
+		return rc;
+	if (!(r = *request))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
+				  "the request is MPI_REQUEST_NULL");
+	if (pending(r)) { /* it completes on its own: MPI_Finalize waits */
+		r->persistent = 0;
+		r->next = detached;
+		detached = r;
+	} else {
+		vpmpi_request_recycle(r);
+	}
+	*request = MPI_REQUEST_NULL;
+	return MPI_SUCCESS;
+}
+
+int vpmpi_requests_drain(void)
+{
+	while (detached) {
+		struct vpmpi_request *r = detached;
+		vp_status st = no_status;
+		int rc;
+
+		detached = r->next;
+		if ((rc = vp_wait(&r->vr, &st)))
+			return vpmpi_ret(rc);
+		finish(r, &st, VP_OK, MPI_STATUS_IGNORE);
+	}
+	return MPI_SUCCESS;
 }

@@ -79,6 +79,14 @@ struct vpmpi_request {
 	void *user; /* receive: where to unpack */
 	int count, recv, live;
 	struct vpmpi_type *type; /* a receive's non-dense type (held) */
+	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND or
+	 * PERSIST_RECV with its arguments, active between MPI_Start and its
+	 * completion; 0 for the others */
+	int persistent, active;
+	void *pbuf;
+	int pcount, peer, tag;
+	MPI_Datatype ptype;
+	MPI_Comm comm;
 	struct vpmpi_request *next; /* the pool's free list */
 	struct vpmpi_request *block_next;
 };
@@ -190,8 +198,22 @@ int vpmpi_commutative(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
+enum { PERSIST_SEND = 1, PERSIST_RECV = 2 };
 struct vpmpi_request *vpmpi_request_new(void);
+/* Back to the pool unfinished (MPI_Start adopted its communication). */
+void vpmpi_request_recycle(struct vpmpi_request *r);
 void vpmpi_requests_free(void);
+/* Waits for the requests MPI_Request_free let go while active
+ * (MPI_Finalize): MPI_SUCCESS or the error. */
+int vpmpi_requests_drain(void);
+
+/* ---- attributes (mpi_attr.c) ---- */
+/* MPI_Comm_dup: from's attributes through their copy callbacks to to;
+ * MPI_Comm_free, MPI_Finalize: comm's deleted through their delete
+ * callbacks. MPI_SUCCESS or the error raised. */
+int vpmpi_attrs_copy(MPI_Comm from, MPI_Comm to);
+int vpmpi_attrs_drop(MPI_Comm comm);
+void vpmpi_attrs_free(void);
 
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);

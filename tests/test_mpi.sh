@@ -9,6 +9,8 @@
 #   - an operation the subset cannot do exactly fails the job naming it;
 #   - a deadlock is reported with its cycle (a real MPI would hang);
 #   - --topology and --stats: the run's figures and the algorithms used;
+#   - persistent requests, MPI_Request_free, attributes and keyvals with
+#     their callbacks (tests/mpi/persistent_attrs.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -35,7 +37,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -84,6 +86,7 @@ for np in 1 2 3 4 8; do
 			case $np in 1) c="not run (p = 1)" ;; 3) c="not run (p is not a power of two)" ;; *) c=ok ;; esac
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
 		globals) want="globals on $np ranks: one copy per rank" ;;
+		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		esac
 		case $p in datatypes | cart_groups)
 			case $got in *"ok (0 bad)") ;; *) want=WRONG ;; esac ;;
@@ -176,6 +179,10 @@ wrong noinit "MPI_Comm_rank: called before MPI_Init" "MPI error class"
 wrong nofinalize "rank 2: main: the rank ended without calling MPI_Finalize" \
 	"MPI error class"
 wrong after "MPI_Comm_rank: called after MPI_Finalize" "MPI error class"
+wrong restart "MPI_Start: the request is active: it was started and has not completed" \
+	"MPI error class 7"
+wrong attr "MPI_Comm_set_attr: keyval 32767 is predefined: its attribute is read-only" \
+	"MPI error class 13"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

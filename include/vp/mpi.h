@@ -165,6 +165,31 @@ typedef struct MPI_Status {
 #define MPI_MAX_OBJECT_NAME 64
 #define MPI_KEYVAL_INVALID (-1)
 
+/* attributes: the predefined keys (on MPI_COMM_WORLD; MPI_TAG_UB is also
+ * the largest tag itself) and the callbacks of MPI_Comm_create_keyval */
+#define MPI_HOST 1
+#define MPI_IO 2
+#define MPI_WTIME_IS_GLOBAL 3
+#define MPI_UNIVERSE_SIZE 4
+#define MPI_APPNUM 5
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int keyval,
+					void *extra_state,
+					void *attribute_val_in,
+					void *attribute_val_out, int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int keyval,
+					  void *attribute_val,
+					  void *extra_state);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+int MPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int keyval, void *extra, void *in,
+			  void *out, int *flag);
+int MPI_COMM_DUP_FN(MPI_Comm oldcomm, int keyval, void *extra, void *in,
+		    void *out, int *flag);
+int MPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int keyval, void *value, void *extra);
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
 #define MPI_CART 2
@@ -209,6 +234,21 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Errhandler_free(MPI_Errhandler *errhandler);
 int MPI_Topo_test(MPI_Comm comm, int *status);
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+			   MPI_Comm_delete_attr_function *delete_fn,
+			   int *keyval, void *extra_state);
+int MPI_Comm_free_keyval(int *keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *attribute_val);
+int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *attribute_val,
+		      int *flag);
+int MPI_Comm_delete_attr(MPI_Comm comm, int keyval);
+int MPI_Keyval_create(MPI_Copy_function *copy_fn,
+		      MPI_Delete_function *delete_fn, int *keyval,
+		      void *extra_state);
+int MPI_Keyval_free(int *keyval);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
 
 int MPI_Group_size(MPI_Group group, int *size);
 int MPI_Group_rank(MPI_Group group, int *rank);
@@ -308,6 +348,19 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	      MPI_Comm comm, MPI_Request *request);
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Start(MPI_Request *request);
+int MPI_Startall(int count, MPI_Request requests[]);
+int MPI_Request_free(MPI_Request *request);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index,

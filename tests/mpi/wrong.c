@@ -9,7 +9,9 @@
  *   types      rank 0 sends MPI_INT, rank 1 receives MPI_FLOAT (same size)
  *   noinit     MPI_Comm_rank before MPI_Init
  *   nofinalize rank 2 returns from main without MPI_Finalize
- *   after      MPI_Comm_rank after MPI_Finalize */
+ *   after      MPI_Comm_rank after MPI_Finalize
+ *   restart    MPI_Start on a persistent request still active
+ *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB */
 #include <mpi.h>
 #include <string.h>
 
@@ -47,6 +49,15 @@ int main(int argc, char **argv)
 		if (r == 1)
 			MPI_Recv(&f, 1, MPI_FLOAT, 0, 3, MPI_COMM_WORLD,
 				 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "restart")) {
+		MPI_Request q;
+
+		MPI_Recv_init(y, 1, MPI_INT, MPI_ANY_SOURCE, 9, MPI_COMM_WORLD,
+			      &q);
+		MPI_Start(&q);
+		MPI_Start(&q); /* still waiting for its message */
+	} else if (!strcmp(what, "attr")) {
+		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
 		return 0;
 	}
