@@ -2,12 +2,12 @@
  * mpi_attr.c - attributes on communicators (MPI 3.1, sec. 6.7): keyvals
  * with copy and delete callbacks, values set, read and deleted per
  * communicator, copied by MPI_Comm_dup through the copy callback and
- * deleted through the delete callback when the communicator is freed or
- * the rank ends. MPI_COMM_WORLD carries the predefined attributes
- * (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL, MPI_UNIVERSE_SIZE,
- * MPI_APPNUM), read-only. The MPI-1 names (MPI_Keyval_create,
- * MPI_Attr_put, MPI_Attr_get, MPI_Attr_delete, MPI_Keyval_free) are the
- * same calls.
+ * deleted through the delete callback when the communicator is freed, the
+ * attribute deleted or set again, or MPI_COMM_SELF freed by MPI_Finalize.
+ * MPI_COMM_WORLD carries the predefined attributes (MPI_TAG_UB, MPI_HOST,
+ * MPI_IO, MPI_WTIME_IS_GLOBAL, MPI_UNIVERSE_SIZE, MPI_APPNUM), read-only. The
+ * MPI-1 names (MPI_Keyval_create, MPI_Attr_put, MPI_Attr_get, MPI_Attr_delete,
+ * MPI_Keyval_free) are the same calls.
  *
  * Like every handle of the layer, keyvals and attributes are the rank's
  * own (thread-local), as in MPI where each process has its own.
@@ -121,11 +121,12 @@ static int drop(struct attr *a, const char *call)
 static int put(int comm, int key, void *value, const char *call)
 {
 	struct attr *a = find(comm, key);
+	int rc;
 
-	if (a) {
-		a->value = value;
-		return MPI_SUCCESS;
-	}
+	/* MPI 3.1 sec. 6.7.2: a value already there is deleted first,
+	 * through its delete callback */
+	if (a && (rc = drop(a, call)))
+		return rc;
 	if (nattrs == cap_attrs) {
 		int cap = cap_attrs ? 2 * cap_attrs : 16;
 		struct attr *more = realloc(attrs, (size_t)cap * sizeof(*more));

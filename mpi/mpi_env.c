@@ -35,6 +35,7 @@ void vpmpi_unbind(void)
 	vpmpi_cart_free(MPI_COMM_WORLD);
 	vpmpi_requests_free();
 	vpmpi_attrs_free();
+	vpmpi_errhandlers_free();
 	vpmpi_types_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
@@ -54,6 +55,19 @@ int vpmpi_job_class(int vp_code)
 	return vp_code == VP_EINVAL && cls ? cls : vpmpi_class(vp_code);
 }
 
+/* The rank's handlers made by MPI_Comm_create_errhandler: handle
+ * FIRST_USER_HANDLER + i. */
+#define FIRST_USER_HANDLER 3
+static __thread MPI_Comm_errhandler_function **handlers;
+static __thread int nhandlers;
+
+static MPI_Comm_errhandler_function *user_handler(MPI_Errhandler eh)
+{
+	int i = eh - FIRST_USER_HANDLER;
+
+	return i >= 0 && i < nhandlers ? handlers[i] : NULL;
+}
+
 int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	      ...)
 {
@@ -69,10 +83,21 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 		eh = vpmpi_me.errh[h];
 	else if (world)
 		eh = vpmpi_me.errh[MPI_COMM_WORLD];
-	if (world && eh == MPI_ERRORS_RETURN) {
+	if (world && eh != MPI_ERRORS_ARE_FATAL) {
+		MPI_Comm_errhandler_function *fn = user_handler(eh);
+
 		snprintf(vpmpi_me.last_error, sizeof(vpmpi_me.last_error),
 			 "rank %d: %.60s: %.300s", vp_rank(world), call, msg);
 		vpmpi_me.last_class = mpi_class;
+		if (fn) { /* MPI 3.1 sec. 8.3.1: then the call returns */
+			MPI_Comm on = h > 0 && h < VPMPI_MAX_COMMS &&
+					      vpmpi_me.comm[h]
+					  ? h
+					  : MPI_COMM_WORLD;
+			int code = mpi_class;
+
+			fn(&on, &code);
+		}
 		return mpi_class;
 	}
 	if (world) {
@@ -330,15 +355,69 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 
 /* ---- error handlers ---- */
 
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
+			       MPI_Errhandler *errhandler)
+{
+	static const char call[] = "MPI_Comm_create_errhandler";
+	MPI_Comm_errhandler_function **more;
+
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	if (!fn || !errhandler)
+		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
+				  !fn ? "function" : "handle pointer");
+	more = realloc(handlers, (size_t)(nhandlers + 1) * sizeof(*more));
+	if (!more)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for %d error handlers",
+				  nhandlers + 1);
+	handlers = more;
+	handlers[nhandlers] = fn;
+	*errhandler = FIRST_USER_HANDLER + nhandlers++;
+	return MPI_SUCCESS;
+}
+
+int MPI_Errhandler_create(MPI_Handler_function *fn,
+			  MPI_Errhandler *errhandler)
+{
+	return MPI_Comm_create_errhandler(fn, errhandler);
+}
+
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+	MPI_Comm_errhandler_function *fn;
+
+	if (!vpmpi_comm(comm, "MPI_Comm_call_errhandler"))
+		return MPI_ERR_COMM;
+	fn = user_handler(vpmpi_me.errh[comm]);
+	if (fn) {
+		fn(&comm, &errorcode);
+		return MPI_SUCCESS;
+	}
+	if (vpmpi_me.errh[comm] == MPI_ERRORS_RETURN)
+		return MPI_SUCCESS;
+	return vpmpi_err(comm, errorcode > 0 ? errorcode : MPI_ERR_OTHER,
+			 "MPI_Comm_call_errhandler", "error code %d",
+			 errorcode);
+}
+
+void vpmpi_errhandlers_free(void)
+{
+	free(handlers);
+	handlers = NULL;
+	nhandlers = 0;
+}
+
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
-	    errhandler != MPI_ERRORS_RETURN)
+	    errhandler != MPI_ERRORS_RETURN && !user_handler(errhandler))
 		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler",
-				 "error handler %d is not MPI_ERRORS_ARE_FATAL "
-				 "or MPI_ERRORS_RETURN",
+				 "error handler %d is not MPI_ERRORS_ARE_FATAL, "
+				 "MPI_ERRORS_RETURN or one made by "
+				 "MPI_Comm_create_errhandler",
 				 errhandler);
 	vpmpi_me.errh[comm] = errhandler;
 	return MPI_SUCCESS;

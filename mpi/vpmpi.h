@@ -214,6 +214,7 @@ int vpmpi_requests_drain(void);
 int vpmpi_attrs_copy(MPI_Comm from, MPI_Comm to);
 int vpmpi_attrs_drop(MPI_Comm comm);
 void vpmpi_attrs_free(void);
+void vpmpi_errhandlers_free(void);
 
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);

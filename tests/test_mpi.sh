@@ -13,7 +13,7 @@
 #     their callbacks (tests/mpi/persistent_attrs.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
-#     handlers, the seed's own allgathers (tests/mpi/seed, unchanged);
+#     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
 #     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables,
 #     VP_REPRODUCIBLE's exact sums;
@@ -81,7 +81,7 @@ for np in 1 2 3 4 8; do
 		datatypes) want="datatypes on $np ranks: maxloc" ;;
 		vcollectives) want="v-collectives and ops on $np ranks: ok (0 bad)" ;;
 		cart_groups) want="cartesian" ;;
-		errors) want="errors returned: rank MPI_ERR_RANK, tag MPI_ERR_TAG, count MPI_ERR_COUNT, root MPI_ERR_ROOT; handler MPI_ERRORS_RETURN; described" ;;
+		errors) want="errors returned: rank MPI_ERR_RANK, tag MPI_ERR_TAG, count MPI_ERR_COUNT, root MPI_ERR_ROOT; handler MPI_ERRORS_RETURN; described; own handler called 2 times (MPI_ERR_RANK), the call returned an error" ;;
 		seed_allgather)
 			case $np in 1) c="not run (p = 1)" ;; 3) c="not run (p is not a power of two)" ;; *) c=ok ;; esac
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;

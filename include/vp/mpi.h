@@ -7,7 +7,8 @@
  * vpmpirun -np N. The layer covers the calls that small MPI programs use
  * (the table in README.md, "MPI programs on vp"): the environment,
  * communicators, groups and Cartesian topologies, point to point with
- * tags, wildcards, statuses and requests, probe, basic and derived
+ * tags, wildcards, statuses and requests (persistent ones too), probe,
+ * attributes, basic and derived
  * datatypes, every collective with its v-variant, the predefined and
  * user-defined reduction ops, and error handlers. Anything else is not
  * declared: a program using it fails to compile or link, never runs
@@ -140,6 +141,11 @@ typedef int MPI_Errhandler;
 #define MPI_ERRHANDLER_NULL 0
 #define MPI_ERRORS_ARE_FATAL 1
 #define MPI_ERRORS_RETURN 2
+/* a user's handler (MPI_Comm_create_errhandler): called with the
+ * communicator and the error code, then the call returns the code */
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *errorcode,
+					  ...);
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
 
 typedef struct vpmpi_request *MPI_Request;
 #define MPI_REQUEST_NULL ((MPI_Request)0)
@@ -233,6 +239,11 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
+			       MPI_Errhandler *errhandler);
+int MPI_Errhandler_create(MPI_Handler_function *fn,
+			  MPI_Errhandler *errhandler);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
 int MPI_Topo_test(MPI_Comm comm, int *status);
 int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
 			   MPI_Comm_delete_attr_function *delete_fn,

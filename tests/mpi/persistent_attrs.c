@@ -9,7 +9,8 @@
  *   - a keyval whose copy callback counts copies and whose delete
  *     callback counts deletions: set, read, copied by MPI_Comm_dup (the
  *     copy holds the callback's value), deleted by MPI_Comm_free, replaced
- *     by a second MPI_Comm_set_attr, deleted by MPI_Comm_delete_attr.
+ *     by a second MPI_Comm_set_attr (which deletes the old value first),
+ *     deleted by MPI_Comm_delete_attr.
  * Every rank checks; rank 0 prints the verdict. */
 #include <mpi.h>
 #include <stdio.h>
@@ -93,10 +94,10 @@ int main(int argc, char **argv)
 	bad += deletions != 1;
 	MPI_Comm_set_attr(MPI_COMM_WORLD, key, base + 2);
 	MPI_Comm_get_attr(MPI_COMM_WORLD, key, &got, &flag);
-	bad += !flag || got != base + 2 || deletions != 1;
+	bad += !flag || got != base + 2 || deletions != 2; /* old value */
 	MPI_Comm_delete_attr(MPI_COMM_WORLD, key);
 	MPI_Comm_get_attr(MPI_COMM_WORLD, key, &got, &flag);
-	bad += flag != 0 || deletions != 2;
+	bad += flag != 0 || deletions != 3;
 	MPI_Comm_free_keyval(&key);
 	bad += key != MPI_KEYVAL_INVALID;
 
