@@ -326,6 +326,14 @@ VP_API vp_comm *vp_coll_comm(vp_comm *c);
  * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
 #define VP_UNDEFINED (-1)
 VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
+/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
+ * rank i), made by those ranks alone: the others do not call
+ * (MPI_Comm_create_group). Every listed rank passes the same list and tag;
+ * the tag (0 .. VP_TAG_MAX) tells apart creations running at once on c.
+ * A list that differs between its ranks fails with VP_EMISMATCH. Not
+ * charged by the model. */
+VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
+				vp_comm **sub);
 VP_API int vp_comm_free(vp_comm *sub);
 /* VP_OK if c is a live communicator used from its rank's own thread in a
  * run that is not failing; else the error, and the run fails naming call

@@ -57,7 +57,8 @@ int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call)
 	}
 	if (!(g = malloc(sizeof(*g)))) {
 		free(world);
-		return vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory for a group");
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a group");
 	}
 	g->size = size;
 	g->world = world;
@@ -141,14 +142,14 @@ static int check_ranks(const struct vpmpi_group *g, int n, const int *ranks,
 	int i, j;
 
 	if (n < 0 || n > g->size)
-		return vpmpi_fail(MPI_ERR_ARG, call,
-				  "n = %d is outside [0, %d] (the group's size)",
-				  n, g->size);
+		return vpmpi_fail(
+		    MPI_ERR_ARG, call,
+		    "n = %d is outside [0, %d] (the group's size)", n, g->size);
 	for (i = 0; i < n; i++) {
 		if (ranks[i] < 0 || ranks[i] >= g->size)
 			return vpmpi_fail(MPI_ERR_RANK, call,
-					  "ranks[%d] = %d is outside [0, %d)", i,
-					  ranks[i], g->size);
+					  "ranks[%d] = %d is outside [0, %d)",
+					  i, ranks[i], g->size);
 		for (j = 0; j < i; j++)
 			if (ranks[j] == ranks[i])
 				return vpmpi_fail(MPI_ERR_RANK, call,
@@ -200,8 +201,7 @@ int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
 int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
 			      MPI_Group b, int ranks_b[])
 {
-	const struct vpmpi_group *ga =
-	    group_of(a, "MPI_Group_translate_ranks");
+	const struct vpmpi_group *ga = group_of(a, "MPI_Group_translate_ranks");
 	const struct vpmpi_group *gb =
 	    ga ? group_of(b, "MPI_Group_translate_ranks") : NULL;
 	int i;
@@ -216,8 +216,8 @@ int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
 		if (ranks_a[i] < 0 || ranks_a[i] >= ga->size)
 			return vpmpi_fail(MPI_ERR_RANK,
 					  "MPI_Group_translate_ranks",
-					  "ranks[%d] = %d is outside [0, %d)", i,
-					  ranks_a[i], ga->size);
+					  "ranks[%d] = %d is outside [0, %d)",
+					  i, ranks_a[i], ga->size);
 		ranks_b[i] = place(gb, ga->world[ranks_a[i]]);
 	}
 	return MPI_SUCCESS;
@@ -331,6 +331,54 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	if (rc)
 		return vpmpi_ret(rc);
 	if ((*newcomm = vpmpi_comm_put(sub, comm, "MPI_Comm_create")) < 0)
+		return MPI_ERR_NO_MEM;
+	return MPI_SUCCESS;
+}
+
+/* MPI_Comm_create_group (MPI 3.0): made by the group's members alone,
+ * on vp_comm_create_group; MPI_GROUP_EMPTY gives MPI_COMM_NULL. */
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
+			  MPI_Comm *newcomm)
+{
+	static const char call[] = "MPI_Comm_create_group";
+	vp_comm *c = vpmpi_comm(comm, call), *sub;
+	const struct vpmpi_group *g = group_of(group, call);
+	int i, j, rc, *ranks;
+
+	if (!c || !g)
+		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
+	if (!newcomm)
+		return vpmpi_err(comm, MPI_ERR_ARG, call, "newcomm is NULL");
+	if ((rc = vpmpi_check_tag(comm, tag, 0, call)))
+		return rc;
+	if (g->size == 0) {
+		*newcomm = MPI_COMM_NULL;
+		return MPI_SUCCESS;
+	}
+	if (place(g, vp_world_rank(c, vp_rank(c))) == MPI_UNDEFINED)
+		return vpmpi_err(comm, MPI_ERR_GROUP, call,
+				 "this rank is not in the group: only the "
+				 "group's members call");
+	if (!(ranks = malloc((size_t)g->size * sizeof(int))))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
+	for (i = 0; i < g->size; i++) { /* world ranks to comm's ranks */
+		for (j = 0; j < vp_size(c); j++)
+			if (vp_world_rank(c, j) == g->world[i])
+				break;
+		if (j == vp_size(c)) {
+			free(ranks);
+			return vpmpi_err(comm, MPI_ERR_GROUP, call,
+					 "the group's rank %d (world rank %d) "
+					 "is not in the communicator",
+					 i, g->world[i]);
+		}
+		ranks[i] = j;
+	}
+	rc = vp_comm_create_group(c, ranks, g->size, tag, &sub);
+	free(ranks);
+	if (rc)
+		return vpmpi_ret(rc);
+	if ((*newcomm = vpmpi_comm_put(sub, comm, call)) < 0)
 		return MPI_ERR_NO_MEM;
 	return MPI_SUCCESS;
 }

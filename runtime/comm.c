@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE /* qsort_r */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,8 +175,7 @@ out:
 
 /* Rank 0 of a split takes n group ids: its k-th, k0 .. k0 + n - 1; -1 when
  * they would not fit (contexts are ints: id * VP__SPACES + space). */
-static long long group_id(const struct vp__world *w, int allocator,
-			  long long k)
+static long long group_id(const struct vp__world *w, int allocator, long long k)
 {
 	return 1 + allocator + (long long)w->p * k;
 }
@@ -219,8 +219,8 @@ static int distinct_colors(const int *table, int size, int *colors)
 static int id_of(const vp_comm *c, const int *colors, int ncolors, int k0,
 		 int color)
 {
-	const int *at = bsearch(&color, colors, (size_t)ncolors, sizeof(int),
-				cmp_int);
+	const int *at =
+	    bsearch(&color, colors, (size_t)ncolors, sizeof(int), cmp_int);
 
 	return (int)group_id(c->world, vp__to_world(c, 0),
 			     (long long)k0 + (at - colors));
@@ -295,11 +295,11 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 		table[1] = key;
 		for (i = 1; i < size; i++)
 			if ((rc =
-				 vp__rt_recv(c, i, table + 2 * i, 2 * sizeof(int),
-					     "vp_comm_split")))
+				 vp__rt_recv(c, i, table + 2 * i,
+					     2 * sizeof(int), "vp_comm_split")))
 				goto out;
-		table[2 * size] = ids_take(c->me, distinct_colors(table, size,
-								  order));
+		table[2 * size] =
+		    ids_take(c->me, distinct_colors(table, size, order));
 		for (i = 1; i < size; i++)
 			if ((rc = vp__rt_send(c, i, table, table_bytes,
 					      "vp_comm_split")))
@@ -347,6 +347,130 @@ out:
 	free(members);
 	free(order);
 	return rc;
+}
+
+/* 64-bit FNV-1a of the listed ranks (vp_comm_create_group's check that
+ * every member passed the same list). */
+static uint64_t list_hash(const int *ranks, int n)
+{
+	uint64_t h = 1469598103934665603ull;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (uint64_t)(unsigned)ranks[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/*
+ * vp_comm_create_group: the listed ranks report (n, the list's hash) to
+ * the first listed rank in c's runtime space under tag + 1 (split uses 0);
+ * it checks that they agree, takes one group id, and sends it to each.
+ */
+int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
+			 vp_comm **sub)
+{
+	static const char call[] = "vp_comm_create_group";
+	uint64_t mine[2], theirs[2];
+	int me = -1, i, j, rc = VP_OK, leader, ctx, k0 = 0;
+	int *members = NULL;
+	struct vp__group *g;
+	vp_comm *nc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, call)))
+		return rc;
+	if (!sub)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"result pointer is NULL");
+	*sub = NULL;
+	if (!ranks || n < 1 || n > c->group->size)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"%s: the list must name 1 to %d ranks",
+				!ranks ? "ranks is NULL" : "bad n",
+				c->group->size);
+	if (tag < 0 || tag > VP_TAG_MAX)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"tag %d is outside [0, %d]", tag, VP_TAG_MAX);
+	for (i = 0; i < n; i++) {
+		if (ranks[i] < 0 || ranks[i] >= c->group->size)
+			return vp__fail(c->me, VP_ERANK, call,
+					"ranks[%d] = %d is outside [0, %d)", i,
+					ranks[i], c->group->size);
+		for (j = 0; j < i; j++)
+			if (ranks[j] == ranks[i])
+				return vp__fail(c->me, VP_EINVAL, call,
+						"rank %d is listed twice "
+						"(ranks[%d] and ranks[%d])",
+						ranks[i], j, i);
+		if (ranks[i] == c->rank)
+			me = i;
+	}
+	if (me < 0)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"rank %d is not in the list it passed: only "
+				"the listed ranks call",
+				c->rank);
+	leader = ranks[0];
+	ctx = c->group->id * VP__SPACES + VP__SPACE_RUNTIME;
+	mine[0] = (uint64_t)n;
+	mine[1] = list_hash(ranks, n);
+	if (me == 0) {
+		for (i = 1; i < n; i++) {
+			if ((rc = vp__runtime_recv(
+				 c->me, ctx, vp__to_world(c, ranks[i]), tag + 1,
+				 theirs, sizeof(theirs), call)))
+				return rc;
+			if (theirs[0] != mine[0] || theirs[1] != mine[1])
+				return vp__fail(
+				    c->me, VP_EMISMATCH, call,
+				    "rank %d passed another list of "
+				    "ranks (%llu ranks) than rank "
+				    "%d (%d ranks)",
+				    ranks[i], (unsigned long long)theirs[0],
+				    leader, n);
+		}
+		k0 = ids_take(c->me, 1);
+		for (i = 1; i < n; i++)
+			if ((rc = vp__runtime_send_tag(
+				 c->me, ctx, vp__to_world(c, ranks[i]), tag + 1,
+				 &k0, sizeof(k0), call)))
+				return rc;
+	} else if ((rc = vp__runtime_send_tag(c->me, ctx,
+					      vp__to_world(c, leader), tag + 1,
+					      mine, sizeof(mine), call)) ||
+		   (rc = vp__runtime_recv(c->me, ctx, vp__to_world(c, leader),
+					  tag + 1, &k0, sizeof(k0), call))) {
+		return rc;
+	}
+	if (k0 < 0)
+		return vp__fail(c->me, VP_ENOMEM, call,
+				"rank %d of this communicator has used up its "
+				"communicator ids",
+				leader);
+	members = malloc((size_t)n * sizeof(int));
+	nc = calloc(2, sizeof(*nc));
+	if (!members || !nc) {
+		free(members);
+		free(nc);
+		return vp__fail(c->me, VP_ENOMEM, call, "no memory");
+	}
+	for (i = 0; i < n; i++)
+		members[i] = vp__to_world(c, ranks[i]);
+	g = group_get(c->world,
+		      (int)group_id(c->world, vp__to_world(c, leader), k0),
+		      members, n);
+	free(members);
+	if (!g) {
+		free(nc);
+		return vp__fail(c->me, VP_ENOMEM, call, "no memory");
+	}
+	comm_fill(&nc[0], c->me, g, me, VP__SPACE_USER, &nc[0], &nc[1], 0);
+	comm_fill(&nc[1], c->me, g, me, VP__SPACE_COLL, &nc[0], &nc[1], 0);
+	*sub = &nc[0];
+	return VP_OK;
 }
 
 /* This rank is done with g; the last member to leave releases it: its

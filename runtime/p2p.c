@@ -89,12 +89,18 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 		     const void *buf, size_t n, const char *call)
 {
+	return vp__runtime_send_tag(me, ctx, dst_world, 0, buf, n, call);
+}
+
+int vp__runtime_send_tag(struct vp__rank *me, int ctx, int dst_world,
+			 int tag, const void *buf, size_t n, const char *call)
+{
 	struct vp__envelope env = { 0 };
 	void *pending;
 	int rc;
 
-	rc = vp__tx(me)->post_send(me->tx, ctx, dst_world, 0, buf, n, &env, 0,
-				  &pending);
+	rc = vp__tx(me)->post_send(me->tx, ctx, dst_world, tag, buf, n, &env,
+				  0, &pending);
 	if (rc)
 		return vp__fail(me, rc, call, "no memory");
 	return vp__tx(me)->complete_send(me->tx, pending, dst_world);

@@ -226,6 +226,8 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
  * outside the model clock. */
 int vp__runtime_send(struct vp__rank *me, int ctx, int dst_world,
 		     const void *buf, size_t n, const char *call);
+int vp__runtime_send_tag(struct vp__rank *me, int ctx, int dst_world,
+			 int tag, const void *buf, size_t n, const char *call);
 int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
 		     void *buf, size_t n, const char *call);
 

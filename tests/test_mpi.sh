@@ -10,7 +10,8 @@
 #   - a deadlock is reported with its cycle (a real MPI would hang);
 #   - --topology and --stats: the run's figures and the algorithms used;
 #   - persistent requests, MPI_Request_free, attributes and keyvals with
-#     their callbacks (tests/mpi/persistent_attrs.c);
+#     their callbacks (tests/mpi/persistent_attrs.c); MPI_Comm_create_group
+#     by two halves at once (tests/mpi/create_group.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -37,7 +38,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -87,6 +88,13 @@ for np in 1 2 3 4 8; do
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
 		globals) want="globals on $np ranks: one copy per rank" ;;
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
+		create_group)
+			e=0 o=0 i=0
+			while [ $i -lt $np ]; do
+				[ $((i % 2)) = 0 ] && e=$((e + i)) || o=$((o + i))
+				i=$((i + 1))
+			done
+			want="create_group on $np ranks: even ranks sum $e, odd ranks sum $o; ok" ;;
 		esac
 		case $p in datatypes | cart_groups)
 			case $got in *"ok (0 bad)") ;; *) want=WRONG ;; esac ;;

@@ -235,6 +235,8 @@ int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
+			  MPI_Comm *newcomm);
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
