@@ -291,6 +291,10 @@ typedef struct vp_req *vp_request;
 
 VP_API int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		    vp_request *req);
+/* A synchronous vp_isend (MPI_Issend): the request completes only once the
+ * receive has taken the message; the buffer is lent until then. */
+VP_API int vp_issend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+		     vp_request *req);
 VP_API int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
 		    vp_request *req);
 VP_API int vp_wait(vp_request *req, vp_status *st);

@@ -6,7 +6,7 @@
  * every eager message, and a ready send is a correct standard send);
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
- * vp reports it.
+ * vp reports it; MPI_Issend's request completes then (vp_issend).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,22 +64,22 @@ int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Send");
 }
 
-int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest,
-	      int tag, MPI_Comm comm)
+int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
 {
 	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
 		       "MPI_Bsend");
 }
 
-int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest,
-	      int tag, MPI_Comm comm)
+int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
 {
 	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
 		       "MPI_Rsend");
 }
 
-int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest,
-	      int tag, MPI_Comm comm)
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
 {
 	return send_as(vp_ssend_tag, buf, count, type, dest, tag, comm,
 		       "MPI_Ssend");
@@ -109,8 +109,11 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	return MPI_SUCCESS;
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
-	      int tag, MPI_Comm comm, MPI_Request *request)
+/* MPI_Isend and MPI_Issend: post with vp's isend or issend. */
+static int
+isend_as(int (*post)(vp_comm *, int, int, const void *, size_t, vp_request *),
+	 const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	 MPI_Comm comm, MPI_Request *request, const char *call)
 {
 	vp_comm *c;
 	struct vpmpi_request *r;
@@ -119,21 +122,36 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	long n;
 	int rc, failed;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, "MPI_Isend")))
+	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
-				       &failed, "MPI_Isend")))
+				       &failed, call)))
 		return failed;
 	if (!(r = vpmpi_request_new())) {
 		free(tmp);
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Isend",
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
 	r->tmp = tmp;
-	if ((rc = vp_isend(c, dest, tag, bytes, (size_t)n, &r->vr)))
+	if ((rc = post(c, dest, tag, bytes, (size_t)n, &r->vr)))
 		return vpmpi_ret(rc);
 	*request = r;
 	return MPI_SUCCESS;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm, MPI_Request *request)
+{
+	return isend_as(vp_isend, buf, count, type, dest, tag, comm, request,
+			"MPI_Isend");
+}
+
+/* Synchronous: complete once the receive has taken the message. */
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	       MPI_Comm comm, MPI_Request *request)
+{
+	return isend_as(vp_issend, buf, count, type, dest, tag, comm, request,
+			"MPI_Issend");
 }
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
@@ -161,7 +179,8 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	r->user = buf;
 	r->count = count;
 	if (tmp) { /* unpacked at completion: hold the type till then */
-		r->type = (struct vpmpi_type *)vpmpi_type_any(type, "MPI_Irecv");
+		r->type =
+		    (struct vpmpi_type *)vpmpi_type_any(type, "MPI_Irecv");
 		vpmpi_type_hold(r->type);
 	}
 	if ((rc = vp_irecv(c, source, tag, bytes, (size_t)n, &r->vr)))
@@ -264,10 +283,9 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
  * persistent request adopts; its completion (MPI_Wait, MPI_Test, ...)
  * leaves the request inactive, its handle valid, until MPI_Request_free.
  * The buffer is read (a send) or written (a receive) at each start. The
- * bsend, rsend and ssend variants start standard sends (no
- * MPI_Issend: a started synchronous send may complete before its receive
- * is matched). A datatype must not be freed while a persistent request
- * uses it. */
+ * bsend and rsend variants start standard sends, the ssend variant a
+ * synchronous one (MPI_Issend). A datatype must not be freed while a
+ * persistent request uses it. */
 
 static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 		   int peer, int tag, MPI_Comm comm, MPI_Request *request,
@@ -302,33 +320,33 @@ static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,
 		  int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
-		       request, "MPI_Send_init");
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
+		       "MPI_Send_init");
 }
 
 int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
-		       request, "MPI_Bsend_init");
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
+		       "MPI_Bsend_init");
 }
 
 int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
-		       request, "MPI_Rsend_init");
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
+		       "MPI_Rsend_init");
 }
 
 int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm,
-		       request, "MPI_Ssend_init");
+	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
+		       "MPI_Ssend_init");
 }
 
-int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source,
-		  int tag, MPI_Comm comm, MPI_Request *request)
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
+		  MPI_Comm comm, MPI_Request *request)
 {
 	return persist(PERSIST_RECV, buf, count, type, source, tag, comm,
 		       request, "MPI_Recv_init");
@@ -343,13 +361,13 @@ int MPI_Start(MPI_Request *request)
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
 	if (!request || !(r = *request) || !r->live || !r->persistent)
-		return vpmpi_fail(MPI_ERR_REQUEST, call,
-				  !request || !*request
-				      ? "the request is NULL or "
-					"MPI_REQUEST_NULL"
-				  : !r->live ? "the request was freed"
-					     : "the request is not persistent "
-					       "(MPI_Send_init, MPI_Recv_init)");
+		return vpmpi_fail(
+		    MPI_ERR_REQUEST, call,
+		    !request || !*request ? "the request is NULL or "
+					    "MPI_REQUEST_NULL"
+		    : !r->live            ? "the request was freed"
+					  : "the request is not persistent "
+					    "(MPI_Send_init, MPI_Recv_init)");
 	if (r->active)
 		return vpmpi_err(r->comm, MPI_ERR_REQUEST, call,
 				 "the request is active: it was started and "
@@ -357,6 +375,9 @@ int MPI_Start(MPI_Request *request)
 	rc = r->persistent == PERSIST_SEND
 		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t)
+	     : r->persistent == PERSIST_SSEND
+		 ? MPI_Issend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
+			      r->comm, &t)
 		 : MPI_Irecv(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t);
 	if (rc)

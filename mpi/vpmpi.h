@@ -79,8 +79,8 @@ struct vpmpi_request {
 	void *user; /* receive: where to unpack */
 	int count, recv, live;
 	struct vpmpi_type *type; /* a receive's non-dense type (held) */
-	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND or
-	 * PERSIST_RECV with its arguments, active between MPI_Start and its
+	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND, _SSEND or
+	 * _RECV with its arguments, active between MPI_Start and its
 	 * completion; 0 for the others */
 	int persistent, active;
 	void *pbuf;
@@ -198,7 +198,7 @@ int vpmpi_commutative(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
-enum { PERSIST_SEND = 1, PERSIST_RECV = 2 };
+enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);

@@ -181,7 +181,7 @@ void vp__requests_settle(struct vp__rank *me)
 			vp__tx(me)->cancel_recv(me->tx, &r->xr);
 		else if (r->pending)
 			vp__tx(me)->complete_send(me->tx, r->pending,
-						 r->peer_world);
+						  r->peer_world);
 		req_free(me, r);
 	}
 }
@@ -224,8 +224,8 @@ static int check_array(int n, vp_request *reqs, const char *call)
 	if (!self)
 		return VP_EINVAL;
 	if (n < 0)
-		return vp__fail(self, VP_EINVAL, call,
-				"count %d is negative", n);
+		return vp__fail(self, VP_EINVAL, call, "count %d is negative",
+				n);
 	if (n && !reqs)
 		return vp__fail(self, VP_EINVAL, call,
 				"the request array is NULL but its count is %d",
@@ -250,8 +250,10 @@ static void req_init(struct vp_req *r, vp_comm *c, int is_send, int peer,
 	r->pending = NULL;
 }
 
-int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
-	     vp_request *req)
+/* vp_isend and vp_issend: sync 1 lends the buffer until the receive has
+ * taken the message (the rendezvous protocol, whatever the size). */
+static int isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+		 vp_request *req, int sync, const char *call)
 {
 	struct vp__envelope env;
 	struct vp__rank *me;
@@ -260,18 +262,17 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 
 	if (!c)
 		return VP_EINVAL;
-	if ((rc = vp__enter(c, "vp_isend")) ||
-	    (rc = vp__check_peer(c, dst, "vp_isend", "destination")) ||
-	    (rc = vp__check_tag(c, tag, 0, "vp_isend")) ||
-	    (rc = vp__check_buf(c, buf, n, "vp_isend", "buffer")))
+	if ((rc = vp__enter(c, call)) ||
+	    (rc = vp__check_peer(c, dst, call, "destination")) ||
+	    (rc = vp__check_tag(c, tag, 0, call)) ||
+	    (rc = vp__check_buf(c, buf, n, call, "buffer")))
 		return rc;
 	me = c->me;
 	if (!req)
-		return vp__fail(me, VP_EINVAL, "vp_isend",
+		return vp__fail(me, VP_EINVAL, call,
 				"the request pointer is NULL");
 	if (!(r = req_new(me)))
-		return vp__fail(me, VP_ENOMEM, "vp_isend",
-				"no memory for a request");
+		return vp__fail(me, VP_ENOMEM, call, "no memory for a request");
 	req_init(r, c, 1, dst, tag, n);
 	*req = r;
 	if (dst == VP_PROC_NULL) {
@@ -280,11 +281,10 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	}
 	r->peer_world = vp__to_world(c, dst);
 	vp__trace_begin(c, &r->op, VP__EV_SEND);
-	hops = vp__p2p_post(c, r->peer_world, tag, buf, n, &env, 0,
+	hops = vp__p2p_post(c, r->peer_world, tag, buf, n, &env, sync,
 			    &r->pending);
 	if (hops < 0)
-		return vp__fail(me, hops, "vp_isend", "no memory for %zu bytes",
-				n);
+		return vp__fail(me, hops, call, "no memory for %zu bytes", n);
 	r->seq = env.seq;
 	r->send_end = me->clock.send_done;
 	me->clock.t = me->clock.send_cpu;
@@ -294,8 +294,19 @@ int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	return VP_OK;
 }
 
-int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n,
+int vp_isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	     vp_request *req)
+{
+	return isend(c, dst, tag, buf, n, req, 0, "vp_isend");
+}
+
+int vp_issend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
+	      vp_request *req)
+{
+	return isend(c, dst, tag, buf, n, req, 1, "vp_issend");
+}
+
+int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n, vp_request *req)
 {
 	struct vp__rank *me;
 	struct vp_req *r;
@@ -342,9 +353,8 @@ static int is_done(struct vp_req *r)
 	struct vp__rank *me = r->comm->me;
 
 	if (!r->done)
-		r->done = r->is_send
-			      ? vp__tx(me)->send_done(me->tx, r->pending)
-			      : r->xr.done;
+		r->done = r->is_send ? vp__tx(me)->send_done(me->tx, r->pending)
+				     : r->xr.done;
 	return r->done;
 }
 
@@ -365,12 +375,12 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 	if (r->is_send) {
 		s = (vp_status){ r->peer, r->tag, r->n };
 		rc = vp__tx(me)->complete_send(me->tx, r->pending,
-					      r->peer_world);
+					       r->peer_world);
 		if (rc) {
-			rc = vp__fail(me, rc, call, "sending to %s: %s",
-				      vp__peer_name(c, r->peer_world, peer,
-						    sizeof(peer)),
-				      vp_strerror(rc));
+			rc = vp__fail(
+			    me, rc, call, "sending to %s: %s",
+			    vp__peer_name(c, r->peer_world, peer, sizeof(peer)),
+			    vp_strerror(rc));
 			goto out;
 		}
 		if (r->send_end > me->clock.t)
@@ -391,8 +401,8 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 	done = vp__clock_recv(&me->clock, &me->world->model, &x->env, x->len);
 	if (done > me->clock.t)
 		me->clock.t = done;
-	vp__clock_log(&me->clock, VP__EV_RECV, -1, x->got_src, 0, x->env.seq,
-		      0, x->len);
+	vp__clock_log(&me->clock, VP__EV_RECV, -1, x->got_src, 0, x->env.seq, 0,
+		      x->len);
 	vp__trace_received(c, &r->op, x->got_src, x->env.seq, x->len);
 	vp__trace_end(c, &r->op);
 	if ((rc = vp__type_check(c, x->got_src, x->got_tag, r->expect_type,
@@ -416,11 +426,11 @@ out:
 static void xwait_of(const struct vp_req *r, struct vp__xwait *w)
 {
 	if (r->is_send)
-		*w = (struct vp__xwait){ VP__XW_SEND, 0, r->peer_world, r->tag,
-					 r->n, r->pending };
+		*w = (struct vp__xwait){ VP__XW_SEND, 0,    r->peer_world,
+					 r->tag,      r->n, r->pending };
 	else
 		*w = (struct vp__xwait){ VP__XW_RECV, r->xr.ctx, r->xr.src,
-					 r->tag, r->n, NULL };
+					 r->tag,      r->n,      NULL };
 }
 
 #define ALL 1
@@ -544,8 +554,8 @@ static int complete_all(int n, vp_request *reqs, vp_status *sts,
 		reqs[i] = VP_REQUEST_NULL;
 		if (!r) {
 			if (sts)
-				sts[i] = (vp_status){ VP_ANY_SOURCE,
-						      VP_ANY_TAG, 0 };
+				sts[i] =
+				    (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
 			continue;
 		}
 		rc = complete(r, sts ? &sts[i] : NULL, call);

@@ -6,6 +6,9 @@
  *   - a message goes to the oldest posted receive that matches it, and a
  *     blocking receive never overtakes a posted one;
  *   - a rendezvous vp_isend does not wait for its receive to be posted;
+ *   - a vp_issend completes only once its receive has taken the message
+ *     (vp_test says not yet before), and two ranks that issend to each
+ *     other before receiving deadlock, reported;
  *   - VP_ANY_SOURCE takes every sender's message once and says who sent it;
  *   - vp_probe tells the size before the receive, vp_iprobe says "none";
  *   - the model clock: sends leave the port in the order posted (three
@@ -105,6 +108,35 @@ static int rendezvous_isend(vp_comm *c, void *arg)
 	return rc;
 }
 
+/* vp_issend of 8 bytes: not complete while the receiver waits for
+ * another message first; complete after. arg set: both ranks issend to
+ * each other and wait before receiving (a deadlock). */
+static int synchronous_isend(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), other = 1 - me, done = 1, rc;
+	char out[8] = "payload", in[8], go = 'g';
+	vp_request r;
+
+	if (arg) {
+		if ((rc = vp_issend(c, other, 1, out, 8, &r)) ||
+		    (rc = vp_wait(&r, NULL)))
+			return rc;
+		return vp_recv_tag(c, other, 1, in, 8, NULL);
+	}
+	if (me == 0) {
+		if (!(rc = vp_issend(c, 1, 1, out, 8, &r)) &&
+		    !(rc = vp_test(&r, &done, NULL)) &&
+		    !(rc = vp_send_tag(c, 1, 2, &go, 1)))
+			rc = vp_wait(&r, NULL);
+		seen.ok[0] = !rc && !done;
+		return rc;
+	}
+	if (!(rc = vp_recv_tag(c, 0, 2, &go, 1, NULL)))
+		rc = vp_recv_tag(c, 0, 1, in, 8, NULL);
+	seen.ok[1] = !rc && !strcmp(in, "payload");
+	return rc;
+}
+
 /* Posted order decides: the wildcard receive posted first gets the first
  * message; the later named one the second, even when waited first. A
  * blocking receive made afterwards gets the third. */
@@ -121,8 +153,7 @@ static int posted_order(vp_comm *c, void *arg)
 				return rc;
 		return VP_OK;
 	}
-	if ((rc = vp_irecv(c, VP_ANY_SOURCE, VP_ANY_TAG, &a, sizeof(a),
-			   &ra)) ||
+	if ((rc = vp_irecv(c, VP_ANY_SOURCE, VP_ANY_TAG, &a, sizeof(a), &ra)) ||
 	    (rc = vp_irecv(c, 0, VP_ANY_TAG, &b, sizeof(b), &rb)) ||
 	    (rc = vp_wait(&rb, &sb)) ||
 	    (rc = vp_recv_tag(c, 0, VP_ANY_TAG, &d, sizeof(d), NULL)) ||
@@ -150,8 +181,8 @@ static int any_source(vp_comm *c, void *arg)
 		if ((rc = vp_recv_tag(c, VP_ANY_SOURCE, VP_ANY_TAG, &x,
 				      sizeof(x), &st)))
 			return rc;
-		if (st.source < 1 || st.source >= p ||
-		    x != 1000 + st.source || st.tag != st.source)
+		if (st.source < 1 || st.source >= p || x != 1000 + st.source ||
+		    st.tag != st.source)
 			seen.ok[0] = 0;
 		else
 			count[st.source]++;
@@ -203,8 +234,8 @@ static int waitany(vp_comm *c, void *arg)
 	}
 	if ((rc = vp_waitany(p, req, &idx, &st)))
 		return rc;
-	seen.ok[0] = got == (1 << p) - 2 && idx == -1 &&
-		     st.source == VP_ANY_SOURCE;
+	seen.ok[0] =
+	    got == (1 << p) - 2 && idx == -1 && st.source == VP_ANY_SOURCE;
 	return VP_OK;
 }
 
@@ -522,6 +553,21 @@ int main(void)
 	       "(%d)",
 	       rc);
 	reset();
+	rc = vp_run(&o, synchronous_isend, NULL, &st);
+	tap_ok(rc == 0 && all_ok(2),
+	       "an 8-byte vp_issend is not complete before its receive takes "
+	       "it, and completes after (%d)",
+	       rc);
+	rc = vp_run(&o, synchronous_isend, &o, &st);
+	tap_ok(rc == VP_EDEADLOCK &&
+		   strstr(st.error, "rank 0 in vp_wait waits for a send to "
+				    "rank 1, tag 1, of 8 bytes") &&
+		   strstr(st.error, "rank 1 in vp_wait waits for a send to "
+				    "rank 0"),
+	       "two ranks that vp_issend to each other and wait before "
+	       "receiving deadlock, reported: %s",
+	       st.error);
+	reset();
 	rc = vp_run(&o, posted_order, NULL, &st);
 	tap_ok(rc == 0 && seen.ok[1],
 	       "messages go to posted receives in post order; a later "
@@ -586,8 +632,7 @@ int main(void)
 	o.ts = o.tw = 0;
 
 	o.topology = "full:2";
-	for (i = 0; i < (int)(sizeof(misuse_expect) /
-			      sizeof(misuse_expect[0]));
+	for (i = 0; i < (int)(sizeof(misuse_expect) / sizeof(misuse_expect[0]));
 	     i++) {
 		rc = vp_run(&o, misuse, &i, &st);
 		tap_ok(rc == misuse_expect[i].code &&
@@ -608,7 +653,9 @@ int main(void)
 	for (i = 2; i <= MAXP; i *= 2) {
 		char topo[16];
 		snprintf(topo, sizeof(topo), "hypercube:%d",
-			 i == 2 ? 1 : i == 4 ? 2 : 3);
+			 i == 2   ? 1
+			 : i == 4 ? 2
+				  : 3);
 		o.topology = topo;
 		reset();
 		rc = vp_run(&o, pacheco, NULL, &st);

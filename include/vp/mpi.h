@@ -359,6 +359,8 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 			 MPI_Status *status);
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest,
 	      int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	      MPI_Comm comm, MPI_Request *request);
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,

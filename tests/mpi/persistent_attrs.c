@@ -5,6 +5,8 @@
  *     re-written at each start; the handles stay valid; an inactive
  *     request waits as a null one), then MPI_Request_free;
  *   - MPI_Request_free of an active send: the message still arrives;
+ *   - MPI_Issend is not complete (MPI_Test) before its receive is posted;
+ *     MPI_Ssend_init starts synchronous sends that complete all the same;
  *   - MPI_TAG_UB and MPI_WTIME_IS_GLOBAL read with MPI_Comm_get_attr;
  *   - a keyval whose copy callback counts copies and whose delete
  *     callback counts deletions: set, read, copied by MPI_Comm_dup (the
@@ -73,6 +75,26 @@ int main(int argc, char **argv)
 	MPI_Request_free(&req[0]);
 	MPI_Recv(&in, 1, MPI_INT, left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 	bad += in != 7 * left;
+
+	/* a synchronous send waits for its receive */
+	out = 11 * rank;
+	MPI_Issend(&out, 1, MPI_INT, right, 6, MPI_COMM_WORLD, &req[0]);
+	MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
+	bad += flag != 0;
+	MPI_Barrier(MPI_COMM_WORLD); /* no receive is posted before this */
+	MPI_Recv(&in, 1, MPI_INT, left, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+	bad += in != 11 * left;
+	MPI_Ssend_init(&out, 1, MPI_INT, right, 8, MPI_COMM_WORLD, &req[0]);
+	MPI_Recv_init(&in, 1, MPI_INT, left, 8, MPI_COMM_WORLD, &req[1]);
+	for (i = 0; i < 3; i++) {
+		out = 100 * rank + i;
+		MPI_Startall(2, req);
+		MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+		bad += in != 100 * left + i;
+	}
+	MPI_Request_free(&req[0]);
+	MPI_Request_free(&req[1]);
 
 	/* predefined attributes */
 	MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
