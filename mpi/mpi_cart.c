@@ -446,6 +446,6 @@ int MPI_Topo_test(MPI_Comm comm, int *status)
 {
 	if (!vpmpi_comm(comm, "MPI_Topo_test"))
 		return MPI_ERR_COMM;
-	*status = vpmpi_me.cart[comm] ? MPI_CART : MPI_UNDEFINED;
+	*status = vpmpi_me.cart[comm] ? MPI_CART : vpmpi_graph_kind(comm);
 	return MPI_SUCCESS;
 }

@@ -117,7 +117,8 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 	if (!c)
 		return MPI_ERR_COMM;
 	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)) ||
-	    (rc = vpmpi_attrs_copy(comm, *newcomm)))
+	    (rc = vpmpi_attrs_copy(comm, *newcomm)) ||
+	    (rc = vpmpi_graph_copy(comm, *newcomm)))
 		return rc;
 	return vpmpi_cart_copy(comm, *newcomm);
 }
@@ -140,6 +141,7 @@ int MPI_Comm_free(MPI_Comm *comm)
 	rc = vp_comm_free(c);
 	vpmpi_me.comm[*comm] = NULL;
 	vpmpi_cart_free(*comm);
+	vpmpi_graph_free(*comm);
 	*comm = MPI_COMM_NULL;
 	return vpmpi_ret(rc);
 }

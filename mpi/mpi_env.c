@@ -31,6 +31,7 @@ void vpmpi_unbind(void)
 		if (vpmpi_me.comm[h])
 			vp_comm_free(vpmpi_me.comm[h]);
 		vpmpi_cart_free(h);
+		vpmpi_graph_free(h);
 	}
 	vpmpi_cart_free(MPI_COMM_WORLD);
 	vpmpi_requests_free();
@@ -241,6 +242,7 @@ int MPI_Finalize(void)
 			vp_comm_free(vpmpi_me.comm[h]);
 			vpmpi_me.comm[h] = NULL;
 			vpmpi_cart_free(h);
+			vpmpi_graph_free(h);
 		}
 	vpmpi_me.finalized = 1;
 	return MPI_SUCCESS;

@@ -224,6 +224,12 @@ void vpmpi_groups_free(void);
 /* ---- groups (mpi_group.c) ---- */
 int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call);
 
+/* ---- graph topologies (mpi_graph.c) ---- */
+void vpmpi_graph_free(int h);
+int vpmpi_graph_copy(MPI_Comm from, MPI_Comm to);
+/* MPI_GRAPH, MPI_DIST_GRAPH or MPI_UNDEFINED (MPI_Topo_test) */
+int vpmpi_graph_kind(MPI_Comm h);
+
 /* ---- Cartesian topologies (mpi_cart.c) ---- */
 void vpmpi_cart_free(int h);
 /* The new communicator to gets from's topology (MPI_Comm_dup). */

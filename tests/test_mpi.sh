@@ -11,7 +11,9 @@
 #   - --topology and --stats: the run's figures and the algorithms used;
 #   - persistent requests, MPI_Request_free, attributes and keyvals with
 #     their callbacks (tests/mpi/persistent_attrs.c); MPI_Comm_create_group
-#     by two halves at once (tests/mpi/create_group.c);
+#     by two halves at once (tests/mpi/create_group.c); graph and
+#     distributed graph topologies and the neighbourhood collectives on
+#     them and on grids (tests/mpi/graphs.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -38,7 +40,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -88,6 +90,7 @@ for np in 1 2 3 4 8; do
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
 		globals) want="globals on $np ranks: one copy per rank" ;;
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
+		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do
@@ -96,7 +99,7 @@ for np in 1 2 3 4 8; do
 			done
 			want="create_group on $np ranks: even ranks sum $e, odd ranks sum $o; ok" ;;
 		esac
-		case $p in datatypes | cart_groups)
+		case $p in datatypes | cart_groups | graphs)
 			case $got in *"ok (0 bad)") ;; *) want=WRONG ;; esac ;;
 		esac
 		case $got in
@@ -191,6 +194,8 @@ wrong restart "MPI_Start: the request is active: it was started and has not comp
 	"MPI error class 7"
 wrong attr "MPI_Comm_set_attr: keyval 32767 is predefined: its attribute is read-only" \
 	"MPI error class 13"
+wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
+	"MPI error class 11"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

@@ -196,6 +196,14 @@ int MPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int keyval, void *value, void *extra)
 #define MPI_DUP_FN MPI_COMM_DUP_FN
 #define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
 
+/* hints (MPI_Dist_graph_create_adjacent takes them; none is read) */
+typedef int MPI_Info;
+#define MPI_INFO_NULL 0
+/* distributed graphs without weights */
+extern int vpmpi_unweighted_, vpmpi_weights_empty_;
+#define MPI_UNWEIGHTED (&vpmpi_unweighted_)
+#define MPI_WEIGHTS_EMPTY (&vpmpi_weights_empty_)
+
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
 #define MPI_CART 2
@@ -337,6 +345,31 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *source,
 		   int *dest);
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
 int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[],
+		     const int edges[], int reorder, MPI_Comm *newcomm);
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[],
+		  int edges[]);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors,
+			int neighbors[]);
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree,
+				   const int sources[],
+				   const int sourceweights[], int outdegree,
+				   const int destinations[],
+				   const int destweights[], MPI_Info info,
+				   int reorder, MPI_Comm *newcomm);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree,
+				   int *outdegree, int *weighted);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[],
+			     int sourceweights[], int maxoutdegree,
+			     int destinations[], int destweights[]);
+int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
+			   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
+			  MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			  MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[],
 		 int coords[]);
 

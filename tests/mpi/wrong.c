@@ -11,13 +11,14 @@
  *   nofinalize rank 2 returns from main without MPI_Finalize
  *   after      MPI_Comm_rank after MPI_Finalize
  *   restart    MPI_Start on a persistent request still active
- *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB */
+ *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
+ *   notopo     MPI_Neighbor_allgather on a communicator without a topology */
 #include <mpi.h>
 #include <string.h>
 
 int main(int argc, char **argv)
 {
-	int r, x[4] = {1, 2, 3, 4}, y[4];
+	int r, x[4] = { 1, 2, 3, 4 }, y[4];
 	const char *what = argc > 1 ? argv[1] : "";
 
 	if (!strcmp(what, "noinit"))
@@ -56,6 +57,9 @@ int main(int argc, char **argv)
 			      &q);
 		MPI_Start(&q);
 		MPI_Start(&q); /* still waiting for its message */
+	} else if (!strcmp(what, "notopo")) {
+		MPI_Neighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT,
+				       MPI_COMM_WORLD);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
