@@ -3,7 +3,9 @@
 # as the processes of an mpirun job.
 #   - tests/transport/suite.c (point to point with tags, requests, probe
 #     and a synchronous send; a wildcard receive; every collective at two
-#     sizes; comm_split; on ring, full, hypercube and mesh or torus) runs
+#     sizes; comm_split and comm_create_group; synchronous isends; a
+#     reproducible sum, bit for bit; on ring, full, hypercube and mesh or
+#     torus) runs
 #     under mpirun -np P for P = 1, 2, 4, 8, 9, and as P threads: every
 #     case's result, model time, congested time, messages, bytes and link
 #     load are identical, and so are the reports of the wrong programs (a

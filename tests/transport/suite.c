@@ -149,8 +149,8 @@ static int collective(vp_comm *c, void *arg)
 	case VP_COLL_SCAN:
 		rc = vp_scan(c, in, out, n, VP_INT32, VP_SUM, VP_ALG_AUTO);
 		for (i = 0; !rc && i < n; i++)
-			rc = out[i] !=
-			     (int)(1000 * me * (me + 1) / 2 + (int)i * (me + 1));
+			rc = out[i] != (int)(1000 * me * (me + 1) / 2 +
+					     (int)i * (me + 1));
 		break;
 	case VP_COLL_GATHER:
 		rc = vp_gather(c, in, out, n, VP_INT32, 0, VP_ALG_AUTO);
@@ -195,6 +195,63 @@ static int split(vp_comm *c, void *arg)
 	if (sum != want || vp_rank(half) != (vp_size(half) - 1 - me / 2))
 		return 1;
 	return vp_comm_free(half) ? 2 : 0;
+}
+
+/* A communicator made by the listed ranks alone: the even ranks (in
+ * reverse order) and the odd ones, at once under two tags. */
+static int create_group(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), list[64], n = 0, i, sum = 0,
+	    want = 0;
+	vp_comm *g;
+
+	(void)arg;
+	for (i = p - 1; i >= 0; i--)
+		if (i % 2 == me % 2) {
+			list[n++] = i;
+			want += i;
+		}
+	if (vp_comm_create_group(c, list, n, me % 2, &g) ||
+	    vp_allreduce(g, &me, &sum, 1, VP_INT32, VP_SUM, VP_ALG_AUTO))
+		return 2;
+	if (sum != want || vp_size(g) != n || vp_world_rank(g, 0) != list[0])
+		return 1;
+	return vp_comm_free(g) ? 2 : 0;
+}
+
+/* Synchronous nonblocking sends around the ring. */
+static int issend(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), got = -1;
+	vp_request r;
+
+	(void)arg;
+	if (vp_issend(c, (me + 1) % p, 3, &me, sizeof(me), &r) ||
+	    vp_recv_tag(c, (me + p - 1) % p, 3, &got, sizeof(got), NULL) ||
+	    vp_wait(&r, NULL))
+		return 2;
+	return got != (me + p - 1) % p;
+}
+
+/* vp_reproducible_sum of terms whose rounding depends on the order: 2^60
+ * on rank 1, -2^60 on the last, 1 and 2^-60 elsewhere: the exact sum
+ * correctly rounded, bit for bit. */
+static int reproducible(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), ones = 0, i;
+	double x[2] = { 1.0, 0x1p-60 }, sum, want;
+
+	(void)arg;
+	if (p > 2 && me == 1)
+		x[0] = 0x1p60;
+	if (p > 2 && me == p - 1)
+		x[0] = -0x1p60;
+	for (i = 0; i < p; i++)
+		ones += p <= 2 || (i != 1 && i != p - 1);
+	want = ones + p * 0x1p-60; /* exact: ones < 2^8 */
+	if (vp_reproducible_sum(c, x, 2, VP_DOUBLE, &sum, VP_ALG_AUTO))
+		return 2;
+	return memcmp(&sum, &want, sizeof(sum)) != 0;
 }
 
 /* ---- one-sided windows ---- */
@@ -333,14 +390,14 @@ static int is_pow2(int p)
 static void topology_cases(void)
 {
 	static const struct coll_case colls[] = {
-		{ VP_COLL_BCAST, 1 },      { VP_COLL_BCAST, 2048 },
-		{ VP_COLL_REDUCE, 1 },     { VP_COLL_REDUCE, 2048 },
-		{ VP_COLL_ALLREDUCE, 1 },  { VP_COLL_ALLREDUCE, 2048 },
-		{ VP_COLL_ALLGATHER, 1 },  { VP_COLL_ALLGATHER, 512 },
-		{ VP_COLL_SCAN, 1 },       { VP_COLL_SCAN, 512 },
-		{ VP_COLL_GATHER, 1 },     { VP_COLL_GATHER, 512 },
-		{ VP_COLL_SCATTER, 1 },    { VP_COLL_SCATTER, 512 },
-		{ VP_COLL_ALLTOALL, 1 },   { VP_COLL_ALLTOALL, 256 },
+		{ VP_COLL_BCAST, 1 },     { VP_COLL_BCAST, 2048 },
+		{ VP_COLL_REDUCE, 1 },    { VP_COLL_REDUCE, 2048 },
+		{ VP_COLL_ALLREDUCE, 1 }, { VP_COLL_ALLREDUCE, 2048 },
+		{ VP_COLL_ALLGATHER, 1 }, { VP_COLL_ALLGATHER, 512 },
+		{ VP_COLL_SCAN, 1 },      { VP_COLL_SCAN, 512 },
+		{ VP_COLL_GATHER, 1 },    { VP_COLL_GATHER, 512 },
+		{ VP_COLL_SCATTER, 1 },   { VP_COLL_SCATTER, 512 },
+		{ VP_COLL_ALLTOALL, 1 },  { VP_COLL_ALLTOALL, 256 },
 		{ VP_COLL_COUNT_, 0 }, /* a barrier */
 	};
 	size_t i;
@@ -357,6 +414,9 @@ static void topology_cases(void)
 		run(name, collective, (void *)&colls[i], 1);
 	}
 	run("split", split, NULL, 1);
+	run("create-group", create_group, NULL, 1);
+	run("issend", issend, NULL, 1);
+	run("reproducible", reproducible, NULL, 1);
 	run("window", window, NULL, 1);
 }
 
