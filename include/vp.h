@@ -325,6 +325,12 @@ VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
  * (MPI's hidden collective context).
  */
 VP_API vp_comm *vp_coll_comm(vp_comm *c);
+/*
+ * A third message space of the same ranks, for libraries built on vp (the
+ * MPI layer's nonblocking collectives): point-to-point calls on it never
+ * match those on c or on its collective twin. It lives and dies with c.
+ */
+VP_API vp_comm *vp_aux_comm(vp_comm *c);
 
 /* Sub-groups: ranks with equal color form a group ordered by (key, rank).
  * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */

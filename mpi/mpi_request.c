@@ -26,8 +26,8 @@ struct vpmpi_request *vpmpi_request_new(void)
 		block[0].block_next = vpmpi_me.all_reqs;
 		vpmpi_me.all_reqs = block;
 		for (i = 0; i < POOL_BLOCK; i++)
-			block[i].next = i + 1 < POOL_BLOCK ? &block[i + 1]
-							   : NULL;
+			block[i].next =
+			    i + 1 < POOL_BLOCK ? &block[i + 1] : NULL;
 		r = block;
 	}
 	vpmpi_me.free_reqs = r->next;
@@ -36,6 +36,8 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->type = NULL;
 	r->count = r->recv = 0;
 	r->persistent = r->active = 0;
+	r->nbc = NULL;
+	r->ready = 0;
 	r->live = 1;
 	return r;
 }
@@ -78,6 +80,10 @@ void vpmpi_requests_free(void)
 static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 		   MPI_Status *status)
 {
+	if (r->ready) { /* a nonblocking collective: its status is empty */
+		st = &no_status;
+		r->ready = 0;
+	}
 	if (r->recv)
 		vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
 				(long)st->bytes);
@@ -123,6 +129,36 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 	return MPI_SUCCESS;
 }
 
+/* A nonblocking collective's request: wait for (block) or test its
+ * messages; once all are done it is finished (unpacked, combined) and
+ * ready. MPI_SUCCESS or the error. */
+static int nbc_step(struct vpmpi_request *r, int block)
+{
+	vp_request *req;
+	vp_status *st;
+	int n, rc, done = 1;
+
+	if (r->ready)
+		return MPI_SUCCESS;
+	n = vpmpi_nbc_requests(r->nbc, &req);
+	st = vpmpi_nbc_statuses(r->nbc);
+	rc = block ? vp_waitall(n, req, st) : vp_testall(n, req, &done, st);
+	if (rc)
+		return vpmpi_ret(rc);
+	if (!done)
+		return MPI_SUCCESS;
+	rc = vpmpi_nbc_finish(r->nbc);
+	r->nbc = NULL;
+	r->ready = 1;
+	return rc;
+}
+
+/* 1 if r is a nonblocking collective's request not reported yet */
+static int is_nbc(const struct vpmpi_request *r)
+{
+	return r && (r->nbc || r->ready);
+}
+
 /* vp's requests of an MPI array, in buf when it is large enough. */
 static vp_request *vp_requests(int n, MPI_Request reqs[], vp_request *buf,
 			       int nbuf, const char *call)
@@ -136,7 +172,8 @@ static vp_request *vp_requests(int n, MPI_Request reqs[], vp_request *buf,
 		return NULL;
 	}
 	for (i = 0; i < n; i++)
-		v[i] = pending(reqs[i]) ? reqs[i]->vr : VP_REQUEST_NULL;
+		v[i] = pending(reqs[i]) && !is_nbc(reqs[i]) ? reqs[i]->vr
+							    : VP_REQUEST_NULL;
 	return v;
 }
 
@@ -155,9 +192,12 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 		empty(status);
 		return MPI_SUCCESS;
 	}
-	rc = vp_wait(&r->vr, &st);
-	if (rc)
+	if (is_nbc(r)) {
+		if ((rc = nbc_step(r, 1)))
+			return rc;
+	} else if ((rc = vp_wait(&r->vr, &st))) {
 		return vpmpi_ret(rc);
+	}
 	finish(r, &st, rc, status);
 	settle(request);
 	return MPI_SUCCESS;
@@ -183,8 +223,17 @@ static int all_of(int count, MPI_Request requests[], int *flag,
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no memory for %d statuses", count);
 	}
-	rc = flag ? vp_testall(count, v, &done, sts)
-		  : vp_waitall(count, v, sts);
+	/* the nonblocking collectives first, one by one: none needs
+	 * another's progress (mpi_icoll.c) */
+	for (i = 0; i < count; i++)
+		if (pending(requests[i]) && is_nbc(requests[i])) {
+			if ((rc = nbc_step(requests[i], !flag)))
+				return rc;
+			done &= requests[i]->ready;
+		}
+	if (done)
+		rc = flag ? vp_testall(count, v, &done, sts)
+			  : vp_waitall(count, v, sts);
 	if (rc)
 		return vpmpi_ret(rc);
 	for (i = 0; done && i < count; i++) {
@@ -210,15 +259,108 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 	return all_of(count, requests, NULL, statuses, "MPI_Waitall");
 }
 
+/*
+ * MPI_Waitany among requests some of which are nonblocking collectives:
+ * every vp request of every pending MPI request in one array for
+ * vp_waitany; a collective's request is done when its last message is.
+ */
+static int wait_any_nbc(int count, MPI_Request requests[], int *index,
+			MPI_Status *status, const char *call)
+{
+	vp_status st = no_status;
+	vp_request *v, *sub;
+	int *owner, *which, total = 0, i, j, k, n, rc = MPI_SUCCESS;
+
+	for (i = 0; i < count; i++)
+		if (pending(requests[i]))
+			total +=
+			    is_nbc(requests[i]) && requests[i]->nbc
+				? vpmpi_nbc_requests(requests[i]->nbc, &sub)
+				: 1;
+	v = malloc(((size_t)total + 1) * sizeof(*v));
+	owner = malloc(2 * ((size_t)total + 1) * sizeof(int));
+	if (!v || !owner) {
+		free(v);
+		free(owner);
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for %d requests", total);
+	}
+	which = owner + total + 1;
+	for (*index = MPI_UNDEFINED; *index == MPI_UNDEFINED;) {
+		for (i = 0, n = 0; i < count; i++) {
+			struct vpmpi_request *r = requests[i];
+
+			if (!pending(r))
+				continue;
+			if (!is_nbc(r)) {
+				v[n] = r->vr;
+				owner[n] = i;
+				which[n++] = -1;
+				continue;
+			}
+			if (!r->ready) { /* all its messages done already? */
+				int m = vpmpi_nbc_requests(r->nbc, &sub), live;
+
+				for (j = 0, live = 0; j < m; j++)
+					live += sub[j] != VP_REQUEST_NULL;
+				if (!live && (rc = nbc_step(r, 1)))
+					goto out;
+			}
+			if (r->ready) { /* report it now */
+				*index = i;
+				break;
+			}
+			for (j = 0; j < vpmpi_nbc_requests(r->nbc, &sub); j++)
+				if (sub[j] != VP_REQUEST_NULL) {
+					v[n] = sub[j];
+					owner[n] = i;
+					which[n++] = j;
+				}
+		}
+		if (*index != MPI_UNDEFINED || !n)
+			break;
+		if ((rc = vp_waitany(n, v, &k, &st))) {
+			rc = vpmpi_ret(rc);
+			goto out;
+		}
+		if (k < 0)
+			break;
+		i = owner[k];
+		if (which[k] < 0) { /* a point-to-point request */
+			finish(requests[i], &st, VP_OK, status);
+			settle(&requests[i]);
+			*index = i;
+			goto out;
+		}
+		vpmpi_nbc_requests(requests[i]->nbc, &sub);
+		sub[which[k]] = VP_REQUEST_NULL; /* completed by vp_waitany */
+		vpmpi_nbc_statuses(requests[i]->nbc)[which[k]] = st;
+	}
+	if (*index == MPI_UNDEFINED) {
+		empty(status);
+	} else {
+		finish(requests[*index], &st, VP_OK, status);
+		settle(&requests[*index]);
+	}
+out:
+	free(v);
+	free(owner);
+	return rc;
+}
+
 static int wait_any(int count, MPI_Request requests[], int *index,
 		    MPI_Status *status, const char *call)
 {
 	vp_request buf[64], *v;
 	vp_status st = no_status;
-	int rc;
+	int rc, i;
 
 	if ((rc = check_live(count, requests, call)))
 		return rc;
+	for (i = 0; i < count; i++)
+		if (pending(requests[i]) && is_nbc(requests[i]))
+			return wait_any_nbc(count, requests, index, status,
+					    call);
 	if (!(v = vp_requests(count, requests, buf, 64, call)))
 		return MPI_ERR_NO_MEM;
 	rc = vp_waitany(count, v, index, &st);
@@ -258,9 +400,13 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 		empty(status);
 		return MPI_SUCCESS;
 	}
-	rc = vp_test(&r->vr, flag, &st);
-	if (rc)
+	if (is_nbc(r)) {
+		if ((rc = nbc_step(r, 0)))
+			return rc;
+		*flag = r->ready;
+	} else if ((rc = vp_test(&r->vr, flag, &st))) {
 		return vpmpi_ret(rc);
+	}
 	if (*flag) {
 		finish(r, &st, VP_OK, status);
 		settle(request);
@@ -345,8 +491,12 @@ int vpmpi_requests_drain(void)
 		int rc;
 
 		detached = r->next;
-		if ((rc = vp_wait(&r->vr, &st)))
-			return vpmpi_ret(rc);
+		if (is_nbc(r))
+			rc = nbc_step(r, 1);
+		else if ((rc = vp_wait(&r->vr, &st)))
+			rc = vpmpi_ret(rc);
+		if (rc)
+			return rc;
 		finish(r, &st, VP_OK, MPI_STATUS_IGNORE);
 	}
 	return MPI_SUCCESS;

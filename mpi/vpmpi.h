@@ -83,6 +83,10 @@ struct vpmpi_request {
 	 * _RECV with its arguments, active between MPI_Start and its
 	 * completion; 0 for the others */
 	int persistent, active;
+	/* a nonblocking collective (mpi_icoll.c): its messages and what
+	 * completes it; ready once done, until a wait or test reports it */
+	struct vpmpi_nbc *nbc;
+	int ready;
 	void *pbuf;
 	int pcount, peer, tag;
 	MPI_Datatype ptype;
@@ -203,6 +207,14 @@ struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
 void vpmpi_requests_free(void);
+/* ---- nonblocking collectives (mpi_icoll.c) ---- */
+struct vpmpi_nbc;
+/* b's vp requests (*req, the count returned) and their statuses */
+int vpmpi_nbc_requests(const struct vpmpi_nbc *b, vp_request **req);
+vp_status *vpmpi_nbc_statuses(struct vpmpi_nbc *b);
+/* Every request of b is done: check, unpack, combine, free b. */
+int vpmpi_nbc_finish(struct vpmpi_nbc *b);
+void vpmpi_nbc_drop(struct vpmpi_nbc *b);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);

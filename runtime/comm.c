@@ -100,9 +100,14 @@ vp_comm *vp_coll_comm(vp_comm *c)
 	return c ? c->coll : NULL;
 }
 
+vp_comm *vp_aux_comm(vp_comm *c)
+{
+	return c ? c->aux : NULL;
+}
+
 static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
 		      int rank, int space, vp_comm *user, vp_comm *coll,
-		      int is_world)
+		      vp_comm *aux, int is_world)
 {
 	memset(c, 0, sizeof(*c));
 	c->magic = VP__COMM_LIVE;
@@ -113,15 +118,32 @@ static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
 	c->space = space;
 	c->coll = coll;
 	c->user = user;
+	c->aux = aux;
 	c->is_world = is_world;
+}
+
+/* A new communicator's three handles (nc: calloc'd VP__TWINS), one per
+ * message space, as rank `rank` of g. */
+#define VP__TWINS 3
+static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
+		       int rank)
+{
+	comm_fill(&nc[0], me, g, rank, VP__SPACE_USER, &nc[0], &nc[1], &nc[2],
+		  0);
+	comm_fill(&nc[1], me, g, rank, VP__SPACE_COLL, &nc[0], &nc[1], &nc[2],
+		  0);
+	comm_fill(&nc[2], me, g, rank, VP__SPACE_AUX, &nc[0], &nc[1], &nc[2],
+		  0);
 }
 
 void vp__comm_init_world(struct vp__rank *r)
 {
 	comm_fill(&r->comm, r, &r->world->world_group, r->world_rank,
-		  VP__SPACE_USER, &r->comm, &r->coll, 1);
+		  VP__SPACE_USER, &r->comm, &r->coll, &r->aux, 1);
 	comm_fill(&r->coll, r, &r->world->world_group, r->world_rank,
-		  VP__SPACE_COLL, &r->comm, &r->coll, 1);
+		  VP__SPACE_COLL, &r->comm, &r->coll, &r->aux, 1);
+	comm_fill(&r->aux, r, &r->world->world_group, r->world_rank,
+		  VP__SPACE_AUX, &r->comm, &r->coll, &r->aux, 1);
 }
 
 void vp__groups_free(struct vp__world *w)
@@ -330,7 +352,7 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 	for (i = 0; i < n; i++)
 		members[i] = vp__to_world(c, order[i]);
 	g = group_get(c->world, id, members, n);
-	nc = calloc(2, sizeof(*nc));
+	nc = calloc(VP__TWINS, sizeof(*nc));
 	if (!g || !nc) {
 		free(nc);
 		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split", "no memory");
@@ -339,8 +361,7 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 	for (i = 0; i < n; i++)
 		if (order[i] == r)
 			break;
-	comm_fill(&nc[0], c->me, g, i, VP__SPACE_USER, &nc[0], &nc[1], 0);
-	comm_fill(&nc[1], c->me, g, i, VP__SPACE_COLL, &nc[0], &nc[1], 0);
+	twins_fill(nc, c->me, g, i);
 	*sub = &nc[0];
 out:
 	free(table);
@@ -451,7 +472,7 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				"communicator ids",
 				leader);
 	members = malloc((size_t)n * sizeof(int));
-	nc = calloc(2, sizeof(*nc));
+	nc = calloc(VP__TWINS, sizeof(*nc));
 	if (!members || !nc) {
 		free(members);
 		free(nc);
@@ -467,8 +488,7 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 		free(nc);
 		return vp__fail(c->me, VP_ENOMEM, call, "no memory");
 	}
-	comm_fill(&nc[0], c->me, g, me, VP__SPACE_USER, &nc[0], &nc[1], 0);
-	comm_fill(&nc[1], c->me, g, me, VP__SPACE_COLL, &nc[0], &nc[1], 0);
+	twins_fill(nc, c->me, g, me);
 	*sub = &nc[0];
 	return VP_OK;
 }
@@ -501,7 +521,7 @@ static void free_handles(vp_comm *c)
 
 	for (; c; c = next) {
 		next = c->next_freed;
-		free(c); /* the pair calloc'd by vp_comm_split */
+		free(c); /* the twins calloc'd by vp_comm_split */
 	}
 }
 
@@ -521,6 +541,7 @@ static void quarantine(struct vp__rank *me, vp_comm *sub)
 
 	sub->group = NULL; /* gone, or going with its last member */
 	sub->coll->group = NULL;
+	sub->aux->group = NULL;
 	sub->next_freed = me->freed;
 	me->freed = sub;
 	if (++me->nfreed <= QUARANTINE)
@@ -547,10 +568,12 @@ int vp_comm_free(vp_comm *sub)
 	if (sub->space != VP__SPACE_USER)
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"pass the communicator vp_comm_split returned, "
-				"not its collective twin");
-	/* Both twins die; the pair is kept a while (see quarantine). */
+				"not one of its twins (vp_coll_comm, "
+				"vp_aux_comm)");
+	/* Every twin dies; they are kept a while (see quarantine). */
 	sub->magic = VP__COMM_FREED;
 	sub->coll->magic = VP__COMM_FREED;
+	sub->aux->magic = VP__COMM_FREED;
 	group_leave(sub->me, sub->group);
 	quarantine(sub->me, sub);
 	return VP_OK;

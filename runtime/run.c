@@ -386,7 +386,7 @@ static void settle_mismatch(struct vp__world *w)
 static void settle_unreceived(struct vp__world *w, vp_stats *st)
 {
 	static const char *const space[] = { "point-to-point", "collective",
-					     "runtime", "?" };
+					     "runtime", "library" };
 	struct vp__unreceived first[UNRECEIVED_NAMED];
 	size_t used = 0, cap = sizeof(st->unreceived_pairs);
 	char msg[sizeof(st->unreceived_pairs) + 160];

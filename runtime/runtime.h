@@ -39,6 +39,7 @@ enum vp__space {
 	VP__SPACE_USER = 0,
 	VP__SPACE_COLL = 1,
 	VP__SPACE_RUNTIME = 2, /* comm_split's own exchanges, not modelled */
+	VP__SPACE_AUX = 3,     /* a library's own messages (vp_aux_comm) */
 };
 #define VP__SPACES 4
 
@@ -64,11 +65,12 @@ struct vp_comm {
 	struct vp__world *world;
 	struct vp__rank *me;
 	struct vp__group *group;
-	int space;     /* VP__SPACE_USER or VP__SPACE_COLL */
+	int space;     /* VP__SPACE_USER, _COLL or _AUX */
 	int rank;      /* my rank in the group */
 	int split_seq; /* splits done on this comm (same on all members) */
 	struct vp_comm *coll; /* twin in the collective space */
 	struct vp_comm *user; /* twin in the user space */
+	struct vp_comm *aux;  /* twin in the library space (vp_aux_comm) */
 	int is_world;
 	struct vp_comm *next_freed; /* the rank's list of freed handles */
 };
@@ -118,7 +120,7 @@ struct vp__rank {
 	struct vp__clock clock;
 	struct vp__trace_rank trace;
 	struct vp__coll_state coll_state;
-	struct vp_comm comm, coll;
+	struct vp_comm comm, coll, aux;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
 	struct vp__req_pool reqs;
 	struct vp_win *wins; /* every window this rank made (window.c) */

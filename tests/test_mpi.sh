@@ -13,7 +13,9 @@
 #     their callbacks (tests/mpi/persistent_attrs.c); MPI_Comm_create_group
 #     by two halves at once (tests/mpi/create_group.c); graph and
 #     distributed graph topologies and the neighbourhood collectives on
-#     them and on grids (tests/mpi/graphs.c);
+#     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
+#     with Waitall, Test loops, Waitany and the progress rule
+#     (tests/mpi/icollectives.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -40,7 +42,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -91,6 +93,7 @@ for np in 1 2 3 4 8; do
 		globals) want="globals on $np ranks: one copy per rank" ;;
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
+		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do

@@ -364,6 +364,29 @@ int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree,
 int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[],
 			     int sourceweights[], int maxoutdegree,
 			     int destinations[], int destweights[]);
+/* nonblocking collectives: the direct algorithms, every message posted at
+ * the call (README, "MPI programs on vp") */
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root,
+	       MPI_Comm comm, MPI_Request *request);
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		MPI_Request *request);
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
+		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		MPI_Comm comm, MPI_Request *request);
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		 MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		   MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  MPI_Comm comm, MPI_Request *request);
 int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
 			   MPI_Datatype sendtype, void *recvbuf, int recvcount,
 			   MPI_Datatype recvtype, MPI_Comm comm);

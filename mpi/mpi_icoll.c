@@ -1,0 +1,516 @@
+/*
+ * mpi_icoll.c - nonblocking collectives (MPI 3.1, sec. 5.12): MPI_Ibarrier,
+ * MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Iscatter,
+ * MPI_Iallgather, MPI_Ialltoall.
+ *
+ * Each one uses the direct algorithm: at the call, every message it will
+ * ever send is posted (vp_isend) and every message it will ever receive
+ * has its receive posted (vp_irecv), each rank sending to r + 1, r + 2, ...
+ * in turn; the wait then only completes them and does the local work
+ * (unpacking, and for the reductions combining the p contributions in rank
+ * order, x_0 op (x_1 op (... op x_{p-1})), the same on every rank). No
+ * rank forwards anything for another, so a call needs no progress between
+ * it and its wait: a program whose ranks are blocked elsewhere meanwhile
+ * (in a receive, in another collective) still completes, as MPI promises,
+ * and vp never reports a deadlock that MPI would not have.
+ *
+ * Cost (the model charges every message): a rank that sends to all others
+ * pays (p - 1)(ts + tw m), as the book's all-to-all broadcast on a fully
+ * connected network (Grama et al., sec. 4.2); a barrier is p - 1 empty
+ * messages a rank. The messages travel in the communicator's third message
+ * space (vp_aux_comm), so they never match the program's own messages or
+ * vp's blocking collectives; successive nonblocking collectives on one
+ * communicator match in call order (MPI requires every rank to call them
+ * in the same order), one message per ordered pair each.
+ *
+ * Not checked: that every rank passed the same root and counts (vp's
+ * collective envelope covers the blocking calls only); a block of the
+ * wrong size fails the wait naming both sizes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vpmpi.h"
+
+enum nbc_kind {
+	NBC_BARRIER,
+	NBC_BCAST,
+	NBC_REDUCE,
+	NBC_ALLREDUCE,
+	NBC_GATHER,
+	NBC_SCATTER,
+	NBC_ALLGATHER,
+	NBC_ALLTOALL
+};
+
+struct vpmpi_nbc {
+	enum nbc_kind kind;
+	int n;             /* vp requests posted */
+	vp_request *req;   /* n of them */
+	vp_status *st;     /* their statuses, for the sizes */
+	int *from;         /* the block each request receives, -1: a send */
+	char *sbuf, *rbuf; /* packed bytes this call owns */
+	long block;        /* bytes of one packed block */
+	int nblocks;       /* blocks at rbuf */
+	/* where the result goes: count items of type at user, block i at
+	 * user + i * count * extent (the gathers), or one result (the rest) */
+	void *user;
+	int count, has_result;
+	MPI_Datatype type;
+	MPI_Op op;
+	MPI_Comm comm;
+	const char *call;
+};
+
+static void nbc_free(struct vpmpi_nbc *b)
+{
+	if (!b)
+		return;
+	free(b->req);
+	free(b->sbuf);
+	free(b->rbuf);
+	free(b);
+}
+
+/* A new call's record with room for up to 2p requests. */
+static struct vpmpi_nbc *nbc_new(enum nbc_kind kind, int p, MPI_Comm comm,
+				 const char *call)
+{
+	struct vpmpi_nbc *b = calloc(1, sizeof(*b));
+	size_t n = 2 * (size_t)p + 1;
+
+	if (b && !(b->req = malloc(n * (sizeof(vp_request) + sizeof(vp_status) +
+					sizeof(int))))) {
+		free(b);
+		b = NULL;
+	}
+	if (!b) {
+		vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory for the call");
+		return NULL;
+	}
+	b->st = (vp_status *)(b->req + n);
+	b->from = (int *)(b->st + n);
+	b->kind = kind;
+	b->comm = comm;
+	b->call = call;
+	return b;
+}
+
+static int post_recv(struct vpmpi_nbc *b, vp_comm *aux, int src, int slot)
+{
+	b->from[b->n] = slot;
+	return vp_irecv(aux, src, 0, b->rbuf + (long)slot * b->block,
+			(size_t)b->block, &b->req[b->n++]);
+}
+
+static int post_send(struct vpmpi_nbc *b, vp_comm *aux, int dst,
+		     const void *bytes)
+{
+	b->from[b->n] = -1;
+	return vp_isend(aux, dst, 0, bytes, (size_t)b->block, &b->req[b->n++]);
+}
+
+/* The request handed back: an MPI request carrying b. */
+static int hand_back(struct vpmpi_nbc *b, MPI_Request *request, int rc)
+{
+	struct vpmpi_request *r;
+
+	if (rc) { /* the run has failed: the rank goes no further */
+		nbc_free(b);
+		return vpmpi_ret(rc);
+	}
+	if (!(r = vpmpi_request_new())) {
+		nbc_free(b);
+		return vpmpi_err(b->comm, MPI_ERR_NO_MEM, b->call,
+				 "no memory for a request");
+	}
+	r->nbc = b;
+	*request = r;
+	return MPI_SUCCESS;
+}
+
+/* The arguments every call checks: the communicator and the request
+ * pointer; the aux communicator in *aux. */
+static vp_comm *begin(MPI_Comm comm, MPI_Request *request, vp_comm **aux,
+		      const char *call)
+{
+	vp_comm *c = vpmpi_comm(comm, call);
+
+	if (!c)
+		return NULL;
+	if (!request) {
+		vpmpi_err(comm, MPI_ERR_REQUEST, call,
+			  "the request pointer is NULL");
+		return NULL;
+	}
+	*aux = vp_aux_comm(c);
+	return c;
+}
+
+static int check_root(MPI_Comm comm, vp_comm *c, int root, const char *call)
+{
+	if (root < 0 || root >= vp_size(c))
+		return vpmpi_err(comm, MPI_ERR_ROOT, call,
+				 "root %d is outside [0, %d)", root,
+				 vp_size(c));
+	return MPI_SUCCESS;
+}
+
+/* count items of type at buf packed into a new buffer (*out) of
+ * *bytes; MPI_SUCCESS or the error raised. */
+static int pack_new(MPI_Comm comm, const void *buf, int count,
+		    MPI_Datatype type, char **out, long *bytes,
+		    const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_type(comm, type, call);
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	if (count < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, call,
+				 "count %d is negative", count);
+	*bytes = (long)count * t->size;
+	if (*bytes && !buf)
+		return vpmpi_err(comm, MPI_ERR_BUFFER, call,
+				 "buffer is NULL for %d items", count);
+	if (!(*out = malloc(*bytes ? (size_t)*bytes : 1)))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory to pack %ld bytes", *bytes);
+	if (*bytes)
+		vpmpi_pack(t, count, buf, *out);
+	return MPI_SUCCESS;
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+	static const char call[] = "MPI_Ibarrier";
+	vp_comm *aux, *c = begin(comm, request, &aux, call);
+	struct vpmpi_nbc *b;
+	int p, r, k, rc = 0;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	p = vp_size(c);
+	r = vp_rank(c);
+	if (!(b = nbc_new(NBC_BARRIER, p, comm, call)))
+		return MPI_ERR_NO_MEM;
+	b->rbuf = malloc(1);
+	for (k = 1; !rc && k < p; k++)
+		rc = post_recv(b, aux, (r - k + p) % p, 0);
+	for (k = 1; !rc && k < p; k++)
+		rc = post_send(b, aux, (r + k) % p, "");
+	return hand_back(b, request, rc);
+}
+
+/*
+ * The calls that move blocks: every rank in senders sends block
+ * `mine` (packed at sbuf; for scatter and alltoall block dst of sbuf) to
+ * every rank in receivers; a receiver gets the block of each sender s into
+ * slot s of rbuf (its own block copied there).
+ */
+static int exchange(struct vpmpi_nbc *b, vp_comm *c, vp_comm *aux, int root,
+		    int per_destination)
+{
+	int p = vp_size(c), r = vp_rank(c), k, rc = 0;
+	int all_send = b->kind != NBC_BCAST && b->kind != NBC_SCATTER;
+	int all_recv = b->kind != NBC_GATHER && b->kind != NBC_REDUCE;
+	int i_send = all_send || r == root, i_recv = all_recv || r == root;
+
+	for (k = 1; !rc && k < p; k++) { /* receives first: one copy */
+		int src = (r - k + p) % p;
+
+		if (i_recv && (all_send || src == root))
+			rc = post_recv(b, aux, src, src);
+	}
+	for (k = 1; !rc && k < p; k++) {
+		int dst = (r + k) % p;
+
+		if (i_send && (all_recv || dst == root))
+			rc = post_send(b, aux, dst,
+				       b->sbuf + (per_destination
+						      ? (long)dst * b->block
+						      : 0));
+	}
+	/* my own block, where I receive */
+	if (!rc && i_recv && (all_send || r == root) && b->block)
+		memcpy(b->rbuf + (long)r * b->block,
+		       b->sbuf + (per_destination ? (long)r * b->block : 0),
+		       (size_t)b->block);
+	return rc;
+}
+
+/* A block call: the packed input (count items, or p blocks for scatter and
+ * alltoall at the root), room for p received blocks, then the exchange. */
+static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
+		  MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		  MPI_Datatype recvtype, int root, MPI_Comm comm,
+		  MPI_Request *request, const char *call)
+{
+	vp_comm *aux, *c = begin(comm, request, &aux, call);
+	const struct vpmpi_type *rt;
+	struct vpmpi_nbc *b;
+	int p, r, rc, per_dst = kind == NBC_SCATTER || kind == NBC_ALLTOALL;
+	int scount;
+	long n, rb;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	if (kind != NBC_ALLGATHER && kind != NBC_ALLTOALL &&
+	    (rc = check_root(comm, c, root, call)))
+		return rc;
+	p = vp_size(c);
+	r = vp_rank(c);
+	if (!(rt = vpmpi_type(comm, recvtype, call)))
+		return MPI_ERR_TYPE;
+	if (recvcount < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, call,
+				 "recvcount %d is negative", recvcount);
+	rb = (long)recvcount * rt->size;
+	if (!(b = nbc_new(kind, p, comm, call)))
+		return MPI_ERR_NO_MEM;
+	b->block = rb;
+	b->nblocks = p;
+	b->user = recvbuf;
+	b->count = recvcount;
+	b->type = recvtype;
+	b->has_result = kind == NBC_ALLGATHER || kind == NBC_ALLTOALL ||
+			kind == NBC_BCAST || kind == NBC_SCATTER || r == root;
+	/* the input, packed (in place: it is in recvbuf) */
+	scount = per_dst && (r == root || kind == NBC_ALLTOALL) ? p : 1;
+	if (kind == NBC_BCAST) {
+		rc = r == root ? pack_new(comm, recvbuf, recvcount, recvtype,
+					  &b->sbuf, &n, call)
+		     : (b->sbuf = malloc(1)) ? 0
+					     : MPI_ERR_NO_MEM;
+		n = rb;
+	} else if (sendbuf == MPI_IN_PLACE) {
+		const void *in = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				     ? (const char *)recvbuf +
+					   (long)r * recvcount * rt->extent
+				     : recvbuf;
+		int items = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				? recvcount
+				: recvcount * scount;
+
+		rc = pack_new(comm, in, items, recvtype, &b->sbuf, &n, call);
+		n /= scount;
+	} else if (per_dst && r != root && kind == NBC_SCATTER) {
+		rc = (b->sbuf = malloc(1)) ? 0 : MPI_ERR_NO_MEM; /* unused */
+		n = rb;
+	} else {
+		rc = pack_new(comm, sendbuf, sendcount * scount, sendtype,
+			      &b->sbuf, &n, call);
+		n /= scount;
+	}
+	if (rc) {
+		nbc_free(b);
+		return rc;
+	}
+	if (n != rb) {
+		nbc_free(b);
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
+				 "a block is %ld bytes sent but %ld received "
+				 "(sendcount and recvcount differ)",
+				 n, rb);
+	}
+	if (!(b->rbuf = malloc((size_t)p * (size_t)rb + 1))) {
+		nbc_free(b);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %d blocks", p);
+	}
+	if (kind == NBC_BCAST || kind == NBC_SCATTER) /* one block comes */
+		b->nblocks = 1;
+	rc = exchange(b, c, aux, root, per_dst);
+	return hand_back(b, request, rc);
+}
+
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+	       MPI_Request *request)
+{
+	return blocks(NBC_BCAST, NULL, count, type, buf, count, type, root,
+		      comm, request, "MPI_Ibcast");
+}
+
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		MPI_Comm comm, MPI_Request *request)
+{
+	int r = -1;
+
+	/* non-roots have no receive arguments: their block's size is
+	 * theirs to give */
+	MPI_Comm_rank(comm, &r);
+	if (r != root)
+		return blocks(NBC_GATHER, sendbuf, sendcount, sendtype, NULL,
+			      sendcount, sendtype, root, comm, request,
+			      "MPI_Igather");
+	return blocks(NBC_GATHER, sendbuf, sendcount, sendtype, recvbuf,
+		      recvcount, recvtype, root, comm, request, "MPI_Igather");
+}
+
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		 MPI_Comm comm, MPI_Request *request)
+{
+	int r = -1;
+
+	MPI_Comm_rank(comm, &r);
+	if (r == root && recvbuf == MPI_IN_PLACE) /* the root keeps its own */
+		return blocks(NBC_SCATTER, sendbuf, sendcount, sendtype, NULL,
+			      sendcount, sendtype, root, comm, request,
+			      "MPI_Iscatter");
+	return blocks(NBC_SCATTER, sendbuf, sendcount, sendtype, recvbuf,
+		      recvcount, recvtype, root, comm, request, "MPI_Iscatter");
+}
+
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		   MPI_Comm comm, MPI_Request *request)
+{
+	return blocks(NBC_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
+		      recvcount, recvtype, 0, comm, request, "MPI_Iallgather");
+}
+
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  MPI_Comm comm, MPI_Request *request)
+{
+	return blocks(NBC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
+		      recvcount, recvtype, 0, comm, request, "MPI_Ialltoall");
+}
+
+/* The reductions: every contribution goes to every rank that needs the
+ * result, which combines them in rank order at the wait. */
+static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
+		     int count, MPI_Datatype type, MPI_Op op, int root,
+		     MPI_Comm comm, MPI_Request *request, const char *call)
+{
+	vp_comm *aux, *c = begin(comm, request, &aux, call);
+	struct vpmpi_nbc *b;
+	int p, r, rc;
+	long n;
+
+	if (!c)
+		return MPI_ERR_COMM;
+	if (kind == NBC_REDUCE && (rc = check_root(comm, c, root, call)))
+		return rc;
+	if ((rc = vpmpi_check_op(comm, type, op, call)))
+		return rc;
+	p = vp_size(c);
+	r = vp_rank(c);
+	if (!(b = nbc_new(kind, p, comm, call)))
+		return MPI_ERR_NO_MEM;
+	b->user = recvbuf;
+	b->count = count;
+	b->type = type;
+	b->op = op;
+	b->has_result = kind == NBC_ALLREDUCE || r == root;
+	rc = pack_new(comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count,
+		      type, &b->sbuf, &n, call);
+	if (rc) {
+		nbc_free(b);
+		return rc;
+	}
+	b->block = n;
+	b->nblocks = p;
+	if (!(b->rbuf = malloc((size_t)p * (size_t)n + 1))) {
+		nbc_free(b);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %d contributions", p);
+	}
+	rc = exchange(b, c, aux, kind == NBC_ALLREDUCE ? -1 : root, 0);
+	return hand_back(b, request, rc);
+}
+
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		MPI_Request *request)
+{
+	return reduction(NBC_REDUCE, sendbuf, recvbuf, count, type, op, root,
+			 comm, request, "MPI_Ireduce");
+}
+
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
+		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		   MPI_Request *request)
+{
+	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
+			 comm, request, "MPI_Iallreduce");
+}
+
+/* ---- completion (mpi_request.c calls these) ---- */
+
+int vpmpi_nbc_requests(const struct vpmpi_nbc *b, vp_request **req)
+{
+	*req = b->req;
+	return b->n;
+}
+
+/* Every message is done: check the sizes, unpack, combine; frees b. */
+int vpmpi_nbc_finish(struct vpmpi_nbc *b)
+{
+	const struct vpmpi_type *t = NULL;
+	int i, rc = MPI_SUCCESS;
+
+	for (i = 0; i < b->n; i++)
+		if (b->from[i] >= 0 && (long)b->st[i].bytes != b->block) {
+			rc = vpmpi_err(b->comm, MPI_ERR_TRUNCATE, b->call,
+				       "rank %d sent %zu bytes, %ld expected",
+				       b->from[i], b->st[i].bytes, b->block);
+			goto out;
+		}
+	if (!b->has_result || b->kind == NBC_BARRIER ||
+	    !(t = vpmpi_type_any(b->type, b->call)))
+		goto out;
+	switch (b->kind) {
+	case NBC_REDUCE:
+	case NBC_ALLREDUCE: /* x_0 op (x_1 op (... op x_{p-1})) */
+		for (i = b->nblocks - 2; i >= 0; i--) /* acc: the last */
+			vpmpi_combine(b->op, b->type, b->count,
+				      b->rbuf + (long)i * b->block,
+				      b->rbuf +
+					  (long)(b->nblocks - 1) * b->block);
+		vpmpi_unpack(t, b->count,
+			     b->rbuf + (long)(b->nblocks - 1) * b->block,
+			     b->block, b->user);
+		break;
+	case NBC_BCAST:
+	case NBC_SCATTER: {
+		int me = -1, root_block = -1;
+
+		/* the one block received (or my own, copied at the call) */
+		for (i = 0; i < b->n; i++)
+			if (b->from[i] >= 0)
+				root_block = b->from[i];
+		MPI_Comm_rank(b->comm, &me);
+		if (root_block < 0)
+			root_block = me;
+		if (b->user)
+			vpmpi_unpack(t, b->count,
+				     b->rbuf + (long)root_block * b->block,
+				     b->block, b->user);
+		break;
+	}
+	default: /* gather, allgather, alltoall: block i to place i */
+		for (i = 0; i < b->nblocks; i++)
+			vpmpi_unpack(
+			    t, b->count, b->rbuf + (long)i * b->block, b->block,
+			    (char *)b->user + (long)i * b->count * t->extent);
+		break;
+	}
+out:
+	nbc_free(b);
+	return rc;
+}
+
+/* The statuses of b's requests (mpi_request.c fills them as they
+ * complete: vp_waitall, vp_testall and vp_waitany write them). */
+vp_status *vpmpi_nbc_statuses(struct vpmpi_nbc *b)
+{
+	return b->st;
+}
+
+void vpmpi_nbc_drop(struct vpmpi_nbc *b)
+{
+	nbc_free(b);
+}
