@@ -1,14 +1,16 @@
 /*
  * mpi_icoll.c - nonblocking collectives (MPI 3.1, sec. 5.12): MPI_Ibarrier,
- * MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Iscatter,
- * MPI_Iallgather, MPI_Ialltoall.
+ * MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Iscan, MPI_Iexscan,
+ * MPI_Ireduce_scatter_block, MPI_Igather, MPI_Iscatter, MPI_Iallgather,
+ * MPI_Ialltoall.
  *
  * Each one uses the direct algorithm: at the call, every message it will
  * ever send is posted (vp_isend) and every message it will ever receive
  * has its receive posted (vp_irecv), each rank sending to r + 1, r + 2, ...
  * in turn; the wait then only completes them and does the local work
- * (unpacking, and for the reductions combining the p contributions in rank
- * order, x_0 op (x_1 op (... op x_{p-1})), the same on every rank). No
+ * (unpacking, and for the reductions combining the contributions in rank
+ * order, x_0 op (x_1 op (... op x_{p-1})), the same on every rank; a scan
+ * takes those of ranks 0..r, an exclusive scan 0..r-1). No
  * rank forwards anything for another, so a call needs no progress between
  * it and its wait: a program whose ranks are blocked elsewhere meanwhile
  * (in a receive, in another collective) still completes, as MPI promises,
@@ -37,6 +39,9 @@ enum nbc_kind {
 	NBC_BCAST,
 	NBC_REDUCE,
 	NBC_ALLREDUCE,
+	NBC_SCAN,
+	NBC_EXSCAN,
+	NBC_REDUCE_SCATTER,
 	NBC_GATHER,
 	NBC_SCATTER,
 	NBC_ALLGATHER,
@@ -202,37 +207,54 @@ int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 	return hand_back(b, request, rc);
 }
 
+/* 1 if rank `from` sends its block to rank `to` in b's call (the
+ * receiver's side is the same question asked the other way). */
+static int sends_to(const struct vpmpi_nbc *b, int from, int to, int root)
+{
+	switch (b->kind) {
+	case NBC_BCAST:
+	case NBC_SCATTER:
+		return from == root;
+	case NBC_GATHER:
+	case NBC_REDUCE:
+		return to == root;
+	case NBC_SCAN:
+	case NBC_EXSCAN: /* to every rank after it */
+		return to > from;
+	default:
+		return 1;
+	}
+}
+
 /*
- * The calls that move blocks: every rank in senders sends block
- * `mine` (packed at sbuf; for scatter and alltoall block dst of sbuf) to
- * every rank in receivers; a receiver gets the block of each sender s into
- * slot s of rbuf (its own block copied there).
+ * The messages of a call: a receive from every rank that sends to this one
+ * (its block into slot `source`), then a send to every rank this one sends
+ * to (block dst of sbuf when per_destination, else its one block), and
+ * this rank's own block put in its slot where its result needs it.
  */
 static int exchange(struct vpmpi_nbc *b, vp_comm *c, vp_comm *aux, int root,
 		    int per_destination)
 {
 	int p = vp_size(c), r = vp_rank(c), k, rc = 0;
-	int all_send = b->kind != NBC_BCAST && b->kind != NBC_SCATTER;
-	int all_recv = b->kind != NBC_GATHER && b->kind != NBC_REDUCE;
-	int i_send = all_send || r == root, i_recv = all_recv || r == root;
+	int keep_own = b->kind == NBC_SCAN ||
+		       (b->kind != NBC_EXSCAN && sends_to(b, r, r, root));
 
 	for (k = 1; !rc && k < p; k++) { /* receives first: one copy */
 		int src = (r - k + p) % p;
 
-		if (i_recv && (all_send || src == root))
+		if (sends_to(b, src, r, root))
 			rc = post_recv(b, aux, src, src);
 	}
 	for (k = 1; !rc && k < p; k++) {
 		int dst = (r + k) % p;
 
-		if (i_send && (all_recv || dst == root))
+		if (sends_to(b, r, dst, root))
 			rc = post_send(b, aux, dst,
 				       b->sbuf + (per_destination
 						      ? (long)dst * b->block
 						      : 0));
 	}
-	/* my own block, where I receive */
-	if (!rc && i_recv && (all_send || r == root) && b->block)
+	if (!rc && keep_own && b->block)
 		memcpy(b->rbuf + (long)r * b->block,
 		       b->sbuf + (per_destination ? (long)r * b->block : 0),
 		       (size_t)b->block);
@@ -387,7 +409,7 @@ static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
 {
 	vp_comm *aux, *c = begin(comm, request, &aux, call);
 	struct vpmpi_nbc *b;
-	int p, r, rc;
+	int p, r, rc, blocks_in;
 	long n;
 
 	if (!c)
@@ -404,21 +426,27 @@ static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
 	b->count = count;
 	b->type = type;
 	b->op = op;
-	b->has_result = kind == NBC_ALLREDUCE || r == root;
-	rc = pack_new(comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count,
-		      type, &b->sbuf, &n, call);
+	b->has_result = kind == NBC_REDUCE   ? r == root
+			: kind == NBC_EXSCAN ? r > 0
+					     : 1;
+	/* reduce-scatter: p blocks of count, block j for rank j */
+	blocks_in = kind == NBC_REDUCE_SCATTER ? p : 1;
+	rc = pack_new(comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf,
+		      count * blocks_in, type, &b->sbuf, &n, call);
 	if (rc) {
 		nbc_free(b);
 		return rc;
 	}
-	b->block = n;
-	b->nblocks = p;
-	if (!(b->rbuf = malloc((size_t)p * (size_t)n + 1))) {
+	b->block = n / blocks_in;
+	/* the contributions folded: all p, ranks 0..r (scan), 0..r-1 */
+	b->nblocks = kind == NBC_SCAN ? r + 1 : kind == NBC_EXSCAN ? r : p;
+	if (!(b->rbuf = malloc((size_t)p * (size_t)b->block + 1))) {
 		nbc_free(b);
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for %d contributions", p);
 	}
-	rc = exchange(b, c, aux, kind == NBC_ALLREDUCE ? -1 : root, 0);
+	rc = exchange(b, c, aux, kind == NBC_REDUCE ? root : -1,
+		      kind == NBC_REDUCE_SCATTER);
 	return hand_back(b, request, rc);
 }
 
@@ -436,6 +464,32 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 {
 	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
 			 comm, request, "MPI_Iallreduce");
+}
+
+int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+	      MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+	return reduction(NBC_SCAN, sendbuf, recvbuf, count, type, op, 0, comm,
+			 request, "MPI_Iscan");
+}
+
+int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request)
+{
+	return reduction(NBC_EXSCAN, sendbuf, recvbuf, count, type, op, 0, comm,
+			 request, "MPI_Iexscan");
+}
+
+int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+			      MPI_Request *request)
+{
+	if (sendbuf == MPI_IN_PLACE) /* MPI: the input is in recvbuf */
+		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Ireduce_scatter_block",
+				 "MPI_IN_PLACE is not supported here");
+	return reduction(NBC_REDUCE_SCATTER, sendbuf, recvbuf, recvcount, type,
+			 op, 0, comm, request, "MPI_Ireduce_scatter_block");
 }
 
 /* ---- completion (mpi_request.c calls these) ---- */
@@ -464,7 +518,10 @@ int vpmpi_nbc_finish(struct vpmpi_nbc *b)
 		goto out;
 	switch (b->kind) {
 	case NBC_REDUCE:
-	case NBC_ALLREDUCE: /* x_0 op (x_1 op (... op x_{p-1})) */
+	case NBC_ALLREDUCE:
+	case NBC_SCAN:
+	case NBC_EXSCAN:
+	case NBC_REDUCE_SCATTER: /* x_0 op (x_1 op (... op x_{n-1})) */
 		for (i = b->nblocks - 2; i >= 0; i--) /* acc: the last */
 			vpmpi_combine(b->op, b->type, b->count,
 				      b->rbuf + (long)i * b->block,

@@ -375,6 +375,15 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
 int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		   MPI_Request *request);
+int MPI_Iscan(const void *sendbuf, void *recvbuf, int count,
+	      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+	      MPI_Request *request);
+int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request);
+int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf,
+			      int recvcount, MPI_Datatype type, MPI_Op op,
+			      MPI_Comm comm, MPI_Request *request);
 int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		MPI_Comm comm, MPI_Request *request);

@@ -1,7 +1,8 @@
 /* icollectives.c - nonblocking collectives as overlap code uses them:
  *   - MPI_Iallreduce, MPI_Ireduce, MPI_Ibcast, MPI_Igather, MPI_Iscatter,
- *     MPI_Iallgather and MPI_Ialltoall started together and completed
- *     with one MPI_Waitall, every result checked (in place too);
+ *     MPI_Iallgather, MPI_Ialltoall, MPI_Iscan, MPI_Iexscan and
+ *     MPI_Ireduce_scatter_block started together and completed with one
+ *     MPI_Waitall, every result checked (in place too);
  *   - a non-commutative user op reduces in rank order;
  *   - MPI_Ibarrier completed by MPI_Test in a loop while a point-to-point
  *     exchange goes on, and by MPI_Waitany among other requests;
@@ -29,8 +30,8 @@ int main(int argc, char **argv)
 {
 	int rank, size, bad = 0, all_bad, i, flag, idx, x, y;
 	int sum, sum2, root_sum = -1, bc[3], g[64], sc[64], one, ag[64];
-	int out[64], in[64], pair[2], folded[2];
-	MPI_Request req[9], two[2];
+	int out[64], in[64], pair[2], folded[2], scan, exscan = -1, rs;
+	MPI_Request req[12], two[2];
 	MPI_Op op;
 
 	MPI_Init(&argc, &argv);
@@ -60,7 +61,14 @@ int main(int argc, char **argv)
 	pair[0] = rank;
 	pair[1] = 1;
 	MPI_Iallreduce(pair, folded, 1, MPI_2INT, op, MPI_COMM_WORLD, &req[8]);
-	MPI_Waitall(9, req, MPI_STATUSES_IGNORE);
+	MPI_Iscan(&x, &scan, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req[9]);
+	MPI_Iexscan(&x, &exscan, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req[10]);
+	MPI_Ireduce_scatter_block(out, &rs, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
+				  &req[11]);
+	MPI_Waitall(12, req, MPI_STATUSES_IGNORE);
+	bad += scan != (rank + 1) * (rank + 2) / 2;
+	bad += rank > 0 && exscan != rank * (rank + 1) / 2;
+	bad += rs != 1000 * size * (size - 1) / 2 + size * rank;
 	bad += sum != size * (size + 1) / 2 || sum2 != sum;
 	bad += rank == size - 1 && root_sum != size;
 	bad += bc[0] != 5 || bc[1] != 6 || bc[2] != 7;
