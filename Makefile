@@ -25,11 +25,17 @@ ifneq ($(MPI),)
 ifneq ($(SAN),)
 $(error MPI=1 builds without sanitizers (MPI libraries trip them))
 endif
-BUILD := build-mpi
-CC := mpicc
+# MPICC and MPIRUN pick the MPI (Open MPI's by default; MPICH's:
+# MPICC=mpicc.mpich MPIRUN=mpirun.mpich BUILD=build-mpich)
+BUILD ?= build-mpi
+MPICC ?= mpicc
+CC := $(MPICC)
 LIBNAME := vp-mpi
 MPI_FLAGS := -DVP_HAVE_MPI
 MPIRUN ?= mpirun
+# Open MPI runs more processes than cores only when asked, and as root only
+# when told it may; MPICH does both unasked
+OVERSUBSCRIBE := $(shell $(MPIRUN) --version 2>&1 | grep -q "Open MPI" && echo --oversubscribe)
 else ifeq ($(SAN),)
 BUILD := build
 else ifeq ($(SAN),thread)
@@ -172,8 +178,8 @@ ifneq ($(MPI),)
 # unless told
 MPIRUN_ENV := VP_TRANSPORT=mpi OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 run: $(BUILD)/vp-run
-	$(MPIRUN_ENV) $(MPIRUN) --oversubscribe -np 8 ./$(BUILD)/vp-run
-	$(MPIRUN_ENV) $(MPIRUN) --oversubscribe -np 9 ./$(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) $(OVERSUBSCRIBE) -np 8 ./$(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) $(OVERSUBSCRIBE) -np 9 ./$(BUILD)/vp-run
 else
 run: $(BUILD)/vp-run
 	./$(BUILD)/vp-run
