@@ -31,16 +31,20 @@ const struct app *app_find(const char *name)
 	return NULL;
 }
 
-/* The alpha-beta parameters the run uses, or 0 when it runs another model
- * or charges hops (th > 0): the formulas are for alpha-beta with th = 0. */
+/* The alpha-beta parameters the run uses, or 0 when it runs another model,
+ * charges hops (th > 0) or sums reproducibly (its reductions carry wider
+ * integers after one more all-reduce): the formulas are for alpha-beta
+ * with th = 0 and plain sums. */
 static int alpha_beta(const vp_opts *o, double *ts, double *tw)
 {
-	const char *spec = getenv("VP_MODEL");
+	const char *spec = getenv("VP_MODEL"), *repro = getenv("VP_REPRODUCIBLE");
 	double th = o->th;
 	vp_model m;
 
 	*ts = o->ts;
 	*tw = o->tw;
+	if (repro ? atoi(repro) == 1 : o->reproducible)
+		return 0;
 	if (!spec || !*spec)
 		spec = o->model;
 	if (spec && *spec) {
