@@ -11,14 +11,15 @@
  * the pre-rounding schemes of Demmel and Nguyen, "Fast Reproducible
  * Floating-Point Summation" (ARITH 2013), but wide enough that nothing is
  * rounded before the end. A MAX reduction first tells every rank the
- * call's largest and smallest exponents (emax, emin: frexp's, so every
- * non-zero term has 2^(emin-1) <= |x| < 2^emax), whether a NaN or
- * infinity occurs, and how many terms a sum may have (N). Every term is a
- * multiple of 2^(emin - mant) (mant = 53 for doubles, 24 for floats) and
- * the sum is below N 2^emax, so the integers need
- *     emax - emin + mant + ceil(log2 N) + 1 (sign)
+ * call's largest and smallest exponents of the terms' last bits (qmax,
+ * qmin: a finite term is m 2^q with m < 2^mant, mant = 53 for doubles, 24
+ * for floats, read from its IEEE fields), whether a NaN or infinity
+ * occurs, and how many terms a sum may have (N). Every term is a multiple
+ * of 2^qmin and the sum is below N 2^(qmax + mant), so the integers need
+ *     qmax - qmin + mant + ceil(log2 N) + 1 (sign)
  * bits: 64-bit limbs, as many as that takes (two for doubles whose
- * magnitudes span less than 2^(67 - log2 N); at most 38 for any doubles).
+ * magnitudes span less than about 2^(74 - log2 N); 33 for DBL_MAX and
+ * the least subnormal on 4 ranks; at most 37 in any call).
  *
  * Special values: when a term of the call is NaN or infinite, each
  * element gets three more limbs, first (lowest), that count its NaNs, +infs
@@ -28,8 +29,9 @@
  * exact zero sum is +0, also when every term is -0 (IEEE would give -0
  * there; the exact sum has no sign).
  *
- * Cost: per term one frexp, a shift and an add of `limbs` words; on the
- * wire 8 limbs bytes an element, plus the one exchange of 16 bytes.
+ * Cost: per term a read of its fields, a shift and an add of `limbs`
+ * words; on the wire 8 limbs bytes an element, plus the one exchange of
+ * 16 bytes.
  */
 #include <math.h>
 #include <string.h>
