@@ -37,6 +37,7 @@ void vpmpi_unbind(void)
 	vpmpi_requests_free();
 	vpmpi_attrs_free();
 	vpmpi_errhandlers_free();
+	vpmpi_wins_free();
 	vpmpi_types_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
@@ -337,6 +338,7 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_DIMS] = "invalid dimensions",
 	    [MPI_ERR_IN_STATUS] = "error code in status",
 	    [MPI_ERR_PENDING] = "pending request",
+	    [MPI_ERR_WIN] = "invalid window",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&

@@ -227,6 +227,8 @@ int vpmpi_attrs_copy(MPI_Comm from, MPI_Comm to);
 int vpmpi_attrs_drop(MPI_Comm comm);
 void vpmpi_attrs_free(void);
 void vpmpi_errhandlers_free(void);
+/* windows the program did not free (mpi_win.c) */
+void vpmpi_wins_free(void);
 
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);

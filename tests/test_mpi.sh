@@ -15,7 +15,8 @@
 #     distributed graph topologies and the neighbourhood collectives on
 #     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
 #     with Waitall, Test loops, Waitany and the progress rule
-#     (tests/mpi/icollectives.c);
+#     (tests/mpi/icollectives.c); one-sided windows with fences
+#     (tests/mpi/onesided.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -42,7 +43,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -94,6 +95,7 @@ for np in 1 2 3 4 8; do
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
+		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do
@@ -110,7 +112,11 @@ for np in 1 2 3 4 8; do
 		*) rc=1 ;;
 		esac
 		check $rc "$p on $np ranks: $got $(head -c 300 "$tmp/err")"
-		if [ $ompi = 1 ]; then
+		# Open MPI 4.1 here creates no window on one process, nor on
+		# any number with the single-copy mechanism the reference runs
+		# need off (MPI_Win_create fails with MPI_ERR_WIN): the
+		# one-sided program checks its own results instead
+		if [ $ompi = 1 ] && [ $p != onesided ]; then
 			ref=$(mpirun_ref $np "$tmp/$p.ompi")
 			[ "$ref" = "$got" ]
 			check $? "$p on $np ranks: the same output as Open MPI's ($ref)"
@@ -199,6 +205,8 @@ wrong attr "MPI_Comm_set_attr: keyval 32767 is predefined: its attribute is read
 	"MPI error class 13"
 wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
 	"MPI error class 11"
+wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
+	"MPI error class 13"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

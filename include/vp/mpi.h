@@ -10,7 +10,8 @@
  * tags, wildcards, statuses and requests (persistent ones too), probe,
  * attributes, basic and derived
  * datatypes, every collective with its v-variant, the predefined and
- * user-defined reduction ops, and error handlers. Anything else is not
+ * user-defined reduction ops, one-sided windows with fences, and error
+ * handlers. Anything else is not
  * declared: a program using it fails to compile or link, never runs
  * wrong.
  *
@@ -55,6 +56,7 @@ extern "C" {
 #define MPI_ERR_TOPOLOGY 11
 #define MPI_ERR_DIMS 12
 #define MPI_ERR_NO_MEM 34
+#define MPI_ERR_WIN 45
 #define MPI_ERR_LASTCODE 64
 
 /* addresses and byte displacements */
@@ -203,6 +205,15 @@ typedef int MPI_Info;
 extern int vpmpi_unweighted_, vpmpi_weights_empty_;
 #define MPI_UNWEIGHTED (&vpmpi_unweighted_)
 #define MPI_WEIGHTS_EMPTY (&vpmpi_weights_empty_)
+
+/* one-sided windows with fences (mpi_win.c) */
+typedef int MPI_Win;
+#define MPI_WIN_NULL 0
+#define MPI_MODE_NOCHECK 1024
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
 
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
@@ -498,6 +509,23 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 		  const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
 		  const int recvcounts[], const int rdispls[],
 		  MPI_Datatype recvtype, MPI_Comm comm);
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+		   MPI_Comm comm, MPI_Win *win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info,
+		     MPI_Comm comm, void *baseptr, MPI_Win *win);
+int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Win_free(MPI_Win *win);
+int MPI_Put(const void *origin_addr, int origin_count,
+	    MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	    int target_count, MPI_Datatype target_type, MPI_Win win);
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_type,
+	    int target_rank, MPI_Aint target_disp, int target_count,
+	    MPI_Datatype target_type, MPI_Win win);
+int MPI_Accumulate(const void *origin_addr, int origin_count,
+		   MPI_Datatype origin_type, int target_rank,
+		   MPI_Aint target_disp, int target_count,
+		   MPI_Datatype target_type, MPI_Op op, MPI_Win win);
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);

@@ -12,7 +12,8 @@
  *   after      MPI_Comm_rank after MPI_Finalize
  *   restart    MPI_Start on a persistent request still active
  *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
- *   notopo     MPI_Neighbor_allgather on a communicator without a topology */
+ *   notopo     MPI_Neighbor_allgather on a communicator without a topology
+ *   winbounds  MPI_Put past the end of the target's window */
 #include <mpi.h>
 #include <string.h>
 
@@ -57,6 +58,16 @@ int main(int argc, char **argv)
 			      &q);
 		MPI_Start(&q);
 		MPI_Start(&q); /* still waiting for its message */
+	} else if (!strcmp(what, "winbounds")) {
+		MPI_Win win;
+
+		MPI_Win_create(y, sizeof(y), sizeof(int), MPI_INFO_NULL,
+			       MPI_COMM_WORLD, &win);
+		MPI_Win_fence(0, win);
+		if (r == 0)
+			MPI_Put(x, 2, MPI_INT, 1, 3, 2, MPI_INT, win);
+		MPI_Win_fence(0, win);
+		MPI_Win_free(&win);
 	} else if (!strcmp(what, "notopo")) {
 		MPI_Neighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT,
 				       MPI_COMM_WORLD);
