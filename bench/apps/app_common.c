@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -199,4 +200,38 @@ void app_matmul_reference(const struct app_ctx *x, double *cm)
 				    aik * b[(size_t)k * n + j];
 		}
 	free(a);
+}
+
+double app_lu_entry(int n, long i, long j)
+{
+	return app_matrix_entry(1, i, j) + (i == j ? n : 0);
+}
+
+double app_lu_check(const struct app_ctx *x, double *tolerance)
+{
+	int n = x->prm.n;
+	const double *f = x->out;
+	double worst = 0;
+
+	*tolerance = (double)n * n * DBL_EPSILON * (n + 1);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int kmax = i < j ? i : j;
+			/* (L U)_ij = sum_{k <= min(i,j)} L_ik U_kj, L_ii = 1 */
+			double s = i <= j ? f[(size_t)i * n + j] : 0;
+
+			for (int k = 0; k < kmax; k++)
+				s +=
+				    f[(size_t)i * n + k] * f[(size_t)k * n + j];
+			if (i > j)
+				s +=
+				    f[(size_t)i * n + j] * f[(size_t)j * n + j];
+			double d = fabs(s - app_lu_entry(n, i, j));
+
+			if (isnan(d))
+				d = INFINITY;
+			if (d > worst)
+				worst = d;
+		}
+	return worst;
 }

@@ -139,6 +139,12 @@ size_t app_n_squared(const struct app_ctx *x);
  * (A seed 1, B seed 2). */
 void app_matvec_reference(const struct app_ctx *x, double *y);
 void app_matmul_reference(const struct app_ctx *x, double *cm);
+/* The LU applications' input: the input matrix of seed 1 plus n on the
+ * diagonal (diagonally dominant: no pivoting needed); and their check,
+ * max |L U - A| with L (unit lower) and U packed in x->out, against
+ * n^2 (n + 1) eps. */
+double app_lu_entry(int n, long i, long j);
+double app_lu_check(const struct app_ctx *x, double *tolerance);
 /* Row and column communicators of a q x q grid (rank = row * q + col):
  * *row has the ranks of my row in column order, *col those of my column
  * in row order. */

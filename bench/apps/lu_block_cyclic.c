@@ -35,18 +35,12 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "apps.h"
-
-static double entry(int n, long i, long j)
-{
-	return app_matrix_entry(1, i, j) + (i == j ? n : 0);
-}
 
 static int block_size(const struct app_ctx *x)
 {
@@ -261,7 +255,7 @@ static int rank_main(vp_comm *c, void *arg)
 					block(
 					    &l, li,
 					    lj)[(size_t)r * l.cols * l.nb + s] =
-					    entry(
+					    app_lu_entry(
 						n,
 						(long)(li * l.q + l.i) * l.nb +
 						    r,
@@ -298,36 +292,6 @@ out:
 	vp_comm_free(col);
 	free(l.a);
 	return rc;
-}
-
-/* max |L U - A|, L and U packed in out as the factorization leaves them. */
-static double check(const struct app_ctx *x, double *tolerance)
-{
-	int n = x->prm.n;
-	const double *f = x->out;
-	double worst = 0;
-
-	*tolerance = (double)n * n * DBL_EPSILON * (n + 1);
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++) {
-			int kmax = i < j ? i : j;
-			/* (L U)_ij = sum_{k <= min(i,j)} L_ik U_kj, L_ii = 1 */
-			double s = i <= j ? f[(size_t)i * n + j] : 0;
-
-			for (int k = 0; k < kmax; k++)
-				s +=
-				    f[(size_t)i * n + k] * f[(size_t)k * n + j];
-			if (i > j)
-				s +=
-				    f[(size_t)i * n + j] * f[(size_t)j * n + j];
-			double d = fabs(s - entry(n, i, j));
-
-			if (isnan(d))
-				d = INFINITY;
-			if (d > worst)
-				worst = d;
-		}
-	return worst;
 }
 
 static double formula(const struct app_ctx *x, double ts, double tw, int *exact)
@@ -376,7 +340,7 @@ const struct app app_lu = {
 	.shape = shape,
 	.out_len = app_n_squared,
 	.reference = NULL,
-	.check = check,
+	.check = app_lu_check,
 	.cost = APP_BOUND,
 	.rank = rank_main,
 	.formula = formula,
