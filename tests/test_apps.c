@@ -152,6 +152,7 @@ static void edges(void)
 		{ "summa", "full:1", 8, 0 },
 		{ "mm3d", "full:1", 8, 0 },
 		{ "mm-recursive", "full:1", 8, 0 },
+		{ "lu-recursive", "full:1", 8, 0 },
 		{ "lu", "full:1", 8, 0 },
 		{ "sample-sort", "full:1", 100, 0 },
 		{ "lu", "mesh:4x4", 45, 5 },
@@ -163,6 +164,9 @@ static void edges(void)
 		{ "mm3d", "full:27", 30, 0 },
 		{ "mm-recursive", "full:8", 4, 0 },
 		{ "mm-recursive", "hypercube:6", 16, 0 },
+		{ "lu-recursive", "torus:3x3", 60, 0 },
+		{ "lu-recursive", "mesh:2x2", 48, 6 },
+		{ "lu-recursive", "full:16", 32, 0 },
 		{ "matvec-2d", "mesh:5x5", 25, 0 },
 		{ "transpose", "ring:5", 15, 0 },
 	};
@@ -197,6 +201,7 @@ static void refused(void)
 		{ "mm3d", "full:8", "root divides n (n = 9)", 9, 0 },
 		{ "mm-recursive", "full:27", "needs p = 8^k (p = 27)", 27, 0 },
 		{ "mm-recursive", "full:8", "(n = 6)", 6, 0 },
+		{ "lu-recursive", "full:8", "needs p a square (p = 8)", 16, 0 },
 		{ "lu", "mesh:2x2", "block size 7 dividing n (n = 20)", 20, 7 },
 		{ "summa", "mesh:2x3", "needs p a square (p = 6)", 12, 0 },
 	};

@@ -234,9 +234,10 @@ static void applications(void)
 	       "--app lu --nb 2: the residual checked, a bound (%d): %s", rc,
 	       out);
 	rc = tool("vp-run --apps");
-	tap_ok(rc == 0 && strstr(out, "18 runs, 0 failed") &&
+	tap_ok(rc == 0 && strstr(out, "20 runs, 0 failed") &&
 		       strstr(out, "sample-sort") && strstr(out, "mm3d") &&
-		       strstr(out, "mm-recursive"),
+		       strstr(out, "mm-recursive") &&
+		       strstr(out, "lu-recursive"),
 	       "--apps: every application on two topologies, all right "
 	       "(%d): %s",
 	       rc, out);

@@ -14,7 +14,7 @@
 
 const struct app *const app_table[] = {
 	&app_matvec_rowwise, &app_matvec_2d, &app_transpose, &app_cannon,
-	&app_summa,          &app_mm3d,      &app_mm_recursive, &app_lu, &app_sample_sort,
+	&app_summa,          &app_mm3d,      &app_mm_recursive, &app_lu, &app_lu_recursive, &app_sample_sort,
 };
 const int app_count = (int)(sizeof(app_table) / sizeof(app_table[0]));
 

@@ -153,6 +153,7 @@ int app_grid_split(vp_comm *c, int q, vp_comm **row, vp_comm **col);
 void app_note_alg(vp_comm *c, struct app_ctx *x, int k);
 
 extern const struct app app_matvec_rowwise, app_matvec_2d, app_transpose,
-    app_cannon, app_summa, app_mm3d, app_mm_recursive, app_lu, app_sample_sort;
+    app_cannon, app_summa, app_mm3d, app_mm_recursive, app_lu,
+    app_lu_recursive, app_sample_sort;
 
 #endif /* VP_APPS_H */
