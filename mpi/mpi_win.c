@@ -186,31 +186,64 @@ static long target_offset(struct mpi_win *m, int target, MPI_Aint disp,
 	return (long)disp * m->disp_unit[target];
 }
 
+/* What every operation starts from: the window, the origin's packed bytes
+ * (n of them; tmp a packed copy to free, NULL when the user's buffer is
+ * used), the target's byte offset and datatype. */
+struct operation {
+	struct mpi_win *m;
+	void *bytes, *tmp;
+	long n, off;
+	const struct vpmpi_type *tt;
+};
+
+/* Checks an operation's arguments and packs the origin (a get: the bytes
+ * to receive into). MPI_SUCCESS with op->m set, or with op->m NULL when
+ * the target is MPI_PROC_NULL (nothing to do), or the error's class. */
+static int operation(struct operation *op, MPI_Win win, const void *addr,
+		     int count, MPI_Datatype type, int target, MPI_Aint disp,
+		     int target_count, MPI_Datatype target_type, int get,
+		     const char *call)
+{
+	struct mpi_win *m = win_of(win, call);
+	int failed;
+
+	op->m = NULL;
+	op->tmp = NULL;
+	if (!m)
+		return MPI_ERR_WIN;
+	if (target == MPI_PROC_NULL)
+		return MPI_SUCCESS;
+	op->bytes =
+	    get ? vpmpi_recv_bytes(m->comm, (void *)addr, count, type, &op->n,
+				   &op->tmp, &failed, call)
+		: (void *)vpmpi_send_bytes(m->comm, addr, count, type, &op->n,
+					   &op->tmp, &failed, call);
+	if (!op->bytes)
+		return failed;
+	op->off = target_offset(m, target, disp, target_count, target_type,
+				op->n, &op->tt, call);
+	if (op->off < 0) {
+		free(op->tmp);
+		return MPI_ERR_ARG;
+	}
+	op->m = m;
+	return MPI_SUCCESS;
+}
+
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_type,
 	    int target_rank, MPI_Aint target_disp, int target_count,
 	    MPI_Datatype target_type, MPI_Win win)
 {
-	static const char call[] = "MPI_Put";
-	struct mpi_win *m = win_of(win, call);
-	const struct vpmpi_type *tt;
-	const void *bytes;
-	void *tmp;
-	long n, off;
-	int failed, rc;
+	struct operation op;
+	int rc = operation(&op, win, origin_addr, origin_count, origin_type,
+			   target_rank, target_disp, target_count, target_type,
+			   0, "MPI_Put");
 
-	if (!m)
-		return MPI_ERR_WIN;
-	if (target_rank == MPI_PROC_NULL)
-		return MPI_SUCCESS;
-	if (!(bytes = vpmpi_send_bytes(m->comm, origin_addr, origin_count,
-				       origin_type, &n, &tmp, &failed, call)))
-		return failed;
-	off = target_offset(m, target_rank, target_disp, target_count,
-			    target_type, n, &tt, call);
-	rc = off < 0 ? MPI_ERR_ARG
-		     : vpmpi_ret(vp_put(m->w, target_rank, (size_t)off, bytes,
-					(size_t)n));
-	free(tmp);
+	if (rc || !op.m)
+		return rc;
+	rc = vpmpi_ret(vp_put(op.m->w, target_rank, (size_t)op.off, op.bytes,
+			      (size_t)op.n));
+	free(op.tmp);
 	return rc;
 }
 
@@ -219,33 +252,22 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_type,
 	    MPI_Datatype target_type, MPI_Win win)
 {
 	static const char call[] = "MPI_Get";
-	struct mpi_win *m = win_of(win, call);
-	const struct vpmpi_type *tt, *ot;
-	void *bytes, *tmp;
-	long n, off;
-	int failed, rc;
+	const struct vpmpi_type *ot;
+	struct operation op;
+	int rc = operation(&op, win, origin_addr, origin_count, origin_type,
+			   target_rank, target_disp, target_count, target_type,
+			   1, call);
 
-	if (!m)
-		return MPI_ERR_WIN;
-	if (target_rank == MPI_PROC_NULL)
-		return MPI_SUCCESS;
-	if (!(bytes = vpmpi_recv_bytes(m->comm, origin_addr, origin_count,
-				       origin_type, &n, &tmp, &failed, call)))
-		return failed;
-	off = target_offset(m, target_rank, target_disp, target_count,
-			    target_type, n, &tt, call);
-	if (off < 0) {
-		free(tmp);
-		return MPI_ERR_ARG;
-	}
+	if (rc || !op.m)
+		return rc;
 	/* vp_get copies at once (the MPI layer runs on the threads
 	 * transport, where ranks share memory): unpack now */
-	rc =
-	    vpmpi_ret(vp_get(m->w, target_rank, (size_t)off, bytes, (size_t)n));
-	if (!rc && tmp && (ot = vpmpi_type(m->comm, origin_type, call)))
-		vpmpi_recv_done(tmp, origin_addr, origin_count, ot, n);
+	rc = vpmpi_ret(vp_get(op.m->w, target_rank, (size_t)op.off, op.bytes,
+			      (size_t)op.n));
+	if (!rc && op.tmp && (ot = vpmpi_type(op.m->comm, origin_type, call)))
+		vpmpi_recv_done(op.tmp, origin_addr, origin_count, ot, op.n);
 	else
-		free(tmp);
+		free(op.tmp);
 	return rc;
 }
 
@@ -255,46 +277,34 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win)
 {
 	static const char call[] = "MPI_Accumulate";
-	struct mpi_win *m = win_of(win, call);
-	const struct vpmpi_type *tt;
-	const void *bytes;
-	void *tmp;
-	long n, off;
+	struct operation o;
 	vp_type vt;
 	vp_op vop;
 	size_t vcount;
-	int failed, rc;
+	int rc;
 
-	if (!m)
-		return MPI_ERR_WIN;
 	if (op == MPI_REPLACE)
 		return MPI_Put(origin_addr, origin_count, origin_type,
 			       target_rank, target_disp, target_count,
 			       target_type, win);
-	if (target_rank == MPI_PROC_NULL)
-		return MPI_SUCCESS;
-	if (!(bytes = vpmpi_send_bytes(m->comm, origin_addr, origin_count,
-				       origin_type, &n, &tmp, &failed, call)))
-		return failed;
-	off = target_offset(m, target_rank, target_disp, target_count,
-			    target_type, n, &tt, call);
-	if (off < 0) {
-		free(tmp);
-		return MPI_ERR_ARG;
-	}
-	if (!vpmpi_native(tt, target_type, op, target_count, &vt, &vop,
+	rc = operation(&o, win, origin_addr, origin_count, origin_type,
+		       target_rank, target_disp, target_count, target_type, 0,
+		       call);
+	if (rc || !o.m)
+		return rc;
+	if (!vpmpi_native(o.tt, target_type, op, target_count, &vt, &vop,
 			  &vcount)) {
-		free(tmp);
-		return vpmpi_err(m->comm, MPI_ERR_OP, call,
+		free(o.tmp);
+		return vpmpi_err(o.m->comm, MPI_ERR_OP, call,
 				 "%s on %s is not an accumulate vp can do "
 				 "(predefined ops on basic types only, and "
 				 "MPI_REPLACE)",
 				 vpmpi_op_name(op),
 				 vpmpi_type_name(target_type));
 	}
-	rc = vpmpi_ret(vp_accumulate(m->w, target_rank, (size_t)off, bytes,
-				     vcount, vt, vop));
-	free(tmp);
+	rc = vpmpi_ret(vp_accumulate(o.m->w, target_rank, (size_t)o.off,
+				     o.bytes, vcount, vt, vop));
+	free(o.tmp);
 	return rc;
 }
 
