@@ -109,6 +109,15 @@ typedef struct vp_opts {
 	 * 32 bytes an element on the wire. The environment variable
 	 * VP_REPRODUCIBLE (0 or 1) overrides it. 0: off (default). */
 	int reproducible;
+	/* 1: the ranks run as fibers (user-level contexts) on as many
+	 * carrier threads as there are CPUs, switched inside vp's blocking
+	 * calls, instead of a kernel thread each: much faster when ranks
+	 * far outnumber the CPUs (README, "Ranks as fibers"). Thread-local
+	 * variables, errno and pthread_self() are then shared by the ranks
+	 * of a carrier, and a rank must not wait for another outside vp's
+	 * calls. The threads transport only. The environment variable
+	 * VP_FIBERS (0 or 1) overrides it. 0: off (default). */
+	int fibers;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)

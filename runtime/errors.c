@@ -257,7 +257,7 @@ int vp__enter(vp_comm *c, const char *call)
 				"the communicator was freed by vp_comm_free");
 	}
 	me = c->me;
-	if (!pthread_equal(pthread_self(), me->thread)) {
+	if (vp__self() != me) {
 		/* Not the rank's thread: write nothing of the rank's. */
 		snprintf(msg, sizeof(msg),
 			 "rank %d: %s: called from a thread that is not rank "

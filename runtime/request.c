@@ -58,6 +58,13 @@ void vp__requests_enter(struct vp__rank *r)
 	self = r;
 }
 
+/* Not inlined: a rank that is a fiber may resume on another thread, and
+ * a compiler may keep a thread-local variable's address across a call. */
+__attribute__((noinline)) struct vp__rank *vp__self(void)
+{
+	return self;
+}
+
 /* ---- the pool ---- */
 
 static struct vp_req *req_new(struct vp__rank *me)
@@ -192,7 +199,7 @@ void vp__requests_settle(struct vp__rank *me)
  * (the run fails naming it). */
 static int req_check(struct vp_req *r, int i, const char *call)
 {
-	struct vp__rank *me = self;
+	struct vp__rank *me = vp__self();
 	char idx[32] = "";
 
 	if (!me)
@@ -221,13 +228,13 @@ static int req_check(struct vp_req *r, int i, const char *call)
 
 static int check_array(int n, vp_request *reqs, const char *call)
 {
-	if (!self)
+	if (!vp__self())
 		return VP_EINVAL;
 	if (n < 0)
-		return vp__fail(self, VP_EINVAL, call, "count %d is negative",
-				n);
+		return vp__fail(vp__self(), VP_EINVAL, call,
+				"count %d is negative", n);
 	if (n && !reqs)
-		return vp__fail(self, VP_EINVAL, call,
+		return vp__fail(vp__self(), VP_EINVAL, call,
 				"the request array is NULL but its count is %d",
 				n);
 	return VP_OK;
@@ -483,9 +490,9 @@ int vp_wait(vp_request *req, vp_status *st)
 	int rc;
 
 	if (!req)
-		return self ? vp__fail(self, VP_EINVAL, "vp_wait",
-				       "the request pointer is NULL")
-			    : VP_EINVAL;
+		return vp__self() ? vp__fail(vp__self(), VP_EINVAL, "vp_wait",
+					     "the request pointer is NULL")
+				  : VP_EINVAL;
 	if (!(r = *req)) {
 		if (st)
 			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
@@ -505,10 +512,10 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 	int rc;
 
 	if (!req || !done)
-		return self ? vp__fail(self, VP_EINVAL, "vp_test",
-				       "%s pointer is NULL",
-				       req ? "the done" : "the request")
-			    : VP_EINVAL;
+		return vp__self() ? vp__fail(vp__self(), VP_EINVAL, "vp_test",
+					     "%s pointer is NULL",
+					     req ? "the done" : "the request")
+				  : VP_EINVAL;
 	if (!(r = *req)) {
 		*done = 1;
 		if (st)
@@ -570,7 +577,7 @@ int vp_waitall(int n, vp_request reqs[], vp_status sts[])
 	int rc;
 
 	if ((rc = check_all(n, reqs, "vp_waitall")) ||
-	    (n && (rc = wait_until(self, reqs, n, ALL, "vp_waitall"))))
+	    (n && (rc = wait_until(vp__self(), reqs, n, ALL, "vp_waitall"))))
 		return rc;
 	return complete_all(n, reqs, sts, "vp_waitall");
 }
@@ -582,15 +589,15 @@ int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[])
 	if ((rc = check_all(n, reqs, "vp_testall")))
 		return rc;
 	if (!done)
-		return vp__fail(self, VP_EINVAL, "vp_testall",
+		return vp__fail(vp__self(), VP_EINVAL, "vp_testall",
 				"the done pointer is NULL");
-	if ((rc = vp__tx(self)->progress(self->tx)))
-		return vp__fail(self, rc, "vp_testall", "no memory");
+	if ((rc = vp__tx(vp__self())->progress(vp__self()->tx)))
+		return vp__fail(vp__self(), rc, "vp_testall", "no memory");
 	*done = 0;
 	for (i = 0; i < n; i++)
 		if (reqs[i] && !is_done(reqs[i])) {
-			if (vp__tx(self)->idle)
-				vp__tx(self)->idle(self->tx);
+			if (vp__tx(vp__self())->idle)
+				vp__tx(vp__self())->idle(vp__self()->tx);
 			return VP_OK;
 		}
 	*done = 1;
@@ -605,7 +612,7 @@ int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st)
 	if ((rc = check_all(n, reqs, "vp_waitany")))
 		return rc;
 	if (!index)
-		return vp__fail(self, VP_EINVAL, "vp_waitany",
+		return vp__fail(vp__self(), VP_EINVAL, "vp_waitany",
 				"the index pointer is NULL");
 	*index = -1;
 	for (i = 0; i < n && !reqs[i]; i++)
@@ -615,7 +622,7 @@ int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st)
 			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
 		return VP_OK;
 	}
-	if ((rc = wait_until(self, reqs, n, ANY, "vp_waitany")))
+	if ((rc = wait_until(vp__self(), reqs, n, ANY, "vp_waitany")))
 		return rc;
 	for (i = 0; i < n && !(reqs[i] && reqs[i]->done); i++)
 		;

@@ -33,9 +33,8 @@ static double now_seconds(void)
 
 /* The rank's thread ended with pthread_exit() inside the rank function:
  * the rank is over, and the run fails saying how. */
-static void exited_early(void *arg)
+void vp__rank_exited_early(struct vp__rank *r)
 {
-	struct vp__rank *r = arg;
 	char msg[VP__ERRMSG_BYTES];
 
 	snprintf(msg, sizeof(msg),
@@ -43,6 +42,11 @@ static void exited_early(void *arg)
 		 "returning from the rank function",
 		 r->world_rank);
 	vp__world_fail(r->world, r->world_rank, VP_EINVAL, msg);
+}
+
+static void exited_early(void *arg)
+{
+	vp__rank_exited_early(arg);
 }
 
 /* What a rank function's result means for the run. */
@@ -72,11 +76,17 @@ void vp__rank_main(struct vp__rank *r)
 	struct vp__world *w = r->world;
 	int rc = VP_OK;
 
-	r->thread = pthread_self();
 	vp__requests_enter(r);
-	pthread_cleanup_push(exited_early, r);
-	rc = w->fn(&r->comm, w->arg);
-	pthread_cleanup_pop(0);
+	if (w->opts.fibers) {
+		/* a fiber: cleanup handlers are its carrier thread's, and
+		 * other fibers would interleave with it there; the carrier
+		 * reports a pthread_exit (threads/fibers.c) */
+		rc = w->fn(&r->comm, w->arg);
+	} else {
+		pthread_cleanup_push(exited_early, r);
+		rc = w->fn(&r->comm, w->arg);
+		pthread_cleanup_pop(0);
+	}
 	settle_result(r, rc);
 	vp__requests_settle(r);
 	vp__windows_settle(r);
@@ -133,6 +143,15 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		o->transport = getenv("VP_TRANSPORT");
 	if (getenv("VP_WATCHDOG"))
 		o->watchdog = atof(getenv("VP_WATCHDOG"));
+	if (getenv("VP_FIBERS"))
+		o->fibers = atoi(getenv("VP_FIBERS"));
+	if (o->fibers != 0 && o->fibers != 1) {
+		snprintf(
+		    err, errlen,
+		    "vp_run: fibers %d: it must be 0 or 1 (also VP_FIBERS)",
+		    o->fibers);
+		return VP_EINVAL;
+	}
 	if (getenv("VP_REPRODUCIBLE"))
 		o->reproducible = atoi(getenv("VP_REPRODUCIBLE"));
 	if (o->reproducible != 0 && o->reproducible != 1) {
@@ -170,8 +189,8 @@ static const struct vp__transport *const transports[] = {
 #endif
 };
 
-static const struct vp__transport *transport_named(const char *name,
-						   char *err, size_t errlen)
+static const struct vp__transport *transport_named(const char *name, char *err,
+						   size_t errlen)
 {
 	size_t i;
 

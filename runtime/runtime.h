@@ -126,7 +126,6 @@ struct vp__rank {
 	struct vp_win *wins; /* every window this rank made (window.c) */
 	int nfreed;
 	int groups_made; /* group ids this rank handed out (comm.c) */
-	pthread_t thread; /* the thread that runs this rank */
 	/* The public call the rank is in (vp__enter), for error messages and
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
 	 * name is trace.label[1]. Written by the rank, read by a deadlock
@@ -237,6 +236,8 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
  * its requests not completed fail the run and are withdrawn; at the end,
  * the pool goes. */
 void vp__requests_enter(struct vp__rank *r);
+/* The rank whose thread (or fiber) is calling; NULL on any other thread. */
+struct vp__rank *vp__self(void);
 void vp__requests_settle(struct vp__rank *r);
 void vp__requests_free(struct vp__rank *r);
 

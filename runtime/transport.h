@@ -237,6 +237,11 @@ extern const struct vp__transport vp__mpi_transport;
 
 /* Services of the runtime to its transport (see the contract above). */
 void vp__rank_main(struct vp__rank *r);
+/* A transport that switches ranks on one thread (threads/fibers.c) says
+ * which rank runs now (NULL: none), and reports a rank whose fiber ended
+ * its carrier thread with pthread_exit(). */
+void vp__requests_enter(struct vp__rank *r);
+void vp__rank_exited_early(struct vp__rank *r);
 int vp__world_status(const struct vp__world *w);
 void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
 /* The public call a blocked rank is in, for reports (written into buf). */

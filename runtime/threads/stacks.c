@@ -43,7 +43,7 @@
 #endif
 
 /* Bytes of each rank's alternate signal stack (what the handler needs). */
-#define ALT_STACK ((size_t)16 << 10)
+#define ALT_STACK THR_ALT_STACK
 /* Runs whose stacks the handler knows at once (more run unwatched). */
 #define WATCHED_RUNS 64
 /* Mappings kept free for the rest of the process. */
@@ -186,16 +186,29 @@ int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size)
 	return 0;
 }
 
-int thr_stacks_attr(struct thr_stacks *s, int rank, pthread_attr_t *attr)
+int thr_stacks_region(struct thr_stacks *s, int rank, char **lo, size_t *size)
 {
 	char *slot = s->base + s->slot * (size_t)rank;
 
+	*lo = slot;
+	*size = s->slot;
 	if (!s->guarded)
-		return pthread_attr_setstack(attr, slot, s->slot);
+		return 0;
 	if (mprotect(slot + ALT_STACK, s->guard, PROT_NONE))
 		return -1;
-	return pthread_attr_setstack(attr, slot + ALT_STACK + s->guard,
-				     s->slot - ALT_STACK - s->guard);
+	*lo = slot + ALT_STACK + s->guard;
+	*size = s->slot - ALT_STACK - s->guard;
+	return 0;
+}
+
+int thr_stacks_attr(struct thr_stacks *s, int rank, pthread_attr_t *attr)
+{
+	char *lo;
+	size_t size;
+
+	if (thr_stacks_region(s, rank, &lo, &size))
+		return -1;
+	return pthread_attr_setstack(attr, lo, size);
 }
 
 void thr_stacks_enter(const struct thr_stacks *s, int rank)
@@ -205,6 +218,18 @@ void thr_stacks_enter(const struct thr_stacks *s, int rank)
 	if (!OVERFLOW_HANDLER || !s->base || !s->guarded)
 		return;
 	alt.ss_sp = s->base + s->slot * (size_t)rank;
+	alt.ss_size = ALT_STACK;
+	alt.ss_flags = 0;
+	sigaltstack(&alt, NULL);
+}
+
+void thr_stacks_enter_alt(const struct thr_stacks *s, void *mem)
+{
+	stack_t alt;
+
+	if (!OVERFLOW_HANDLER || !s->base || !s->guarded || !mem)
+		return;
+	alt.ss_sp = mem;
 	alt.ss_size = ALT_STACK;
 	alt.ss_flags = 0;
 	sigaltstack(&alt, NULL);

@@ -136,6 +136,10 @@ struct thr_rank {
 	int watch_cap;
 	unsigned watch_gen; /* the inbox's gen when the set was made */
 	struct thr_retired *retired;
+	/* fibers.c: the next rank in the run queue; why the fiber last
+	 * switched to its carrier (enum thr_switch) */
+	struct thr_rank *run_next;
+	int switch_why;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
@@ -154,6 +158,12 @@ struct thr_stacks {
 int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size);
 /* The stack of rank's thread into attr: 0, or -1 (use glibc's). */
 int thr_stacks_attr(struct thr_stacks *s, int rank, pthread_attr_t *attr);
+/* Rank's stack, its guard page set: 0 and *lo, *size, or -1. */
+int thr_stacks_region(struct thr_stacks *s, int rank, char **lo, size_t *size);
+/* A carrier thread's alternate signal stack, on (mem: THR_ALT_STACK bytes)
+ * and off with thr_stacks_leave. */
+#define THR_ALT_STACK ((size_t)16 << 10)
+void thr_stacks_enter_alt(const struct thr_stacks *s, void *mem);
 /* In the rank's thread: its alternate signal stack on, and off. */
 void thr_stacks_enter(const struct thr_stacks *s, int rank);
 void thr_stacks_leave(const struct thr_stacks *s);
@@ -171,10 +181,27 @@ struct thr_released {
 	struct vp__unreceived first[THR_RELEASED_NAMED];
 };
 
+/* Ranks as fibers (fibers.c): user-level contexts that carrier threads,
+ * one per CPU, switch inside vp's blocking calls. */
+struct thr_fiber;
+struct thr_carrier;
+struct thr_fibers {
+	pthread_mutex_t lock; /* the run queue and the idle carriers */
+	pthread_cond_t idle;
+	struct thr_rank *head, *tail; /* ranks ready to run, FIFO */
+	int sleeping;                 /* carriers waiting for work */
+	int done;                     /* every rank has exited */
+	int ncarriers, started;
+	struct thr_carrier *carriers;
+	struct thr_fiber *fiber; /* fiber[r]: rank r's context */
+};
+
 struct thr_world {
 	struct vp__world *w;
 	int p;
 	int ncpu;
+	int fibers; /* 1: ranks are fibers on carrier threads (fibers.c) */
+	struct thr_fibers fib;
 	size_t eager_max;
 	size_t stack_size;
 	struct thr_wait_policy wait;
@@ -234,6 +261,21 @@ static inline void thr_count_progress(struct thr_rank *me)
 	    atomic_load_explicit(&me->progress, memory_order_relaxed) + 1,
 	    memory_order_relaxed);
 }
+
+/* fibers.c: ranks as fibers. run starts the carriers and returns when
+ * every rank has exited. park: the calling fiber gives its carrier away
+ * until thr_fiber_ready makes it runnable (its bell protocol is wait.c's,
+ * finished on the carrier once the fiber's context is saved). yield: to
+ * the back of the run queue. */
+int thr_fibers_run(struct thr_world *w);
+void thr_fiber_park(struct thr_rank *me);
+void thr_fiber_yield(struct thr_rank *me);
+void thr_fiber_ready(struct thr_world *w, struct thr_rank *r);
+/* wait.c: the park's second half, on the carrier: counts r blocked, checks
+ * for a deadlock, and makes r ready again when its condition already
+ * holds or the run is failing. */
+void thr_park_finish(struct thr_rank *r);
+void thr_rank_exit(struct thr_rank *r); /* transport.c */
 
 /* deadlock.c */
 void thr_deadlock_check(struct thr_rank *me);

@@ -139,6 +139,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	w->eager_max = in->opts->eager_max;
 	w->stack_size = in->opts->stack_size;
 	w->watchdog = in->opts->watchdog;
+	w->fibers = in->opts->fibers;
 	w->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (w->ncpu < 1)
 		w->ncpu = 1;
@@ -183,7 +184,7 @@ nomem:
 
 /* A rank leaves: alive drops, and if that leaves only blocked ranks the
  * leaver checks for a deadlock on their behalf. */
-static void rank_exit(struct thr_rank *r)
+void thr_rank_exit(struct thr_rank *r)
 {
 	struct thr_world *w = r->tw;
 	int alive;
@@ -196,7 +197,7 @@ static void rank_exit(struct thr_rank *r)
 
 static void rank_thread_exit(void *arg)
 {
-	rank_exit(arg);
+	thr_rank_exit(arg);
 }
 
 /* A rank's thread. rank_exit also runs when the rank function ends the
@@ -237,6 +238,11 @@ static int run(void *tx_world)
 
 	int watching = thr_watchdog_start(w);
 
+	if (w->fibers) {
+		rc = thr_fibers_run(w);
+		thr_watchdog_stop(w, watching);
+		return rc;
+	}
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
 	for (started = 0; started < w->p; started++) {
 		pthread_attr_init(&attr);

@@ -96,13 +96,17 @@ int thr_wait_ready(struct thr_rank *r)
 	return 1;
 }
 
-/* Flips r's bell 1->0 if it is 1; the flipper uncounts r. */
+/* Flips r's bell 1->0 if it is 1; the flipper uncounts r and, asked to
+ * wake it, wakes its thread, or queues its fiber to run (fibers.c: a
+ * fiber's bell is 1 only while it is switched out). */
 static void unblock(struct thr_world *w, struct thr_rank *r, int wake)
 {
 	if (atomic_exchange(&r->bell, 0) == 1) {
 		atomic_fetch_add(&w->epoch, 1);
 		atomic_fetch_sub(&w->blocked, 1);
-		if (wake)
+		if (wake && w->fibers)
+			thr_fiber_ready(w, r);
+		else if (wake)
 			futex_wake(&r->bell);
 	}
 }
@@ -144,7 +148,9 @@ void thr_idle(void *tx)
 {
 	struct thr_rank *me = tx;
 
-	if (!running_fits(me->tw))
+	if (me->tw->fibers) /* no one else runs on this carrier otherwise */
+		thr_fiber_yield(me);
+	else if (!running_fits(me->tw))
 		sched_yield();
 }
 
@@ -158,8 +164,8 @@ static int status_code(struct thr_world *w)
 	return vp__world_status(w->w);
 }
 
-int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
-	      int tag, struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
+int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
+	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
 {
 	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
@@ -179,6 +185,15 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 		if ((i & 255) == 255 && (rc = status_code(w)))
 			goto stop;
 		caa_cpu_relax();
+	}
+	while (w->fibers) {
+		/* parked by the carrier (thr_park_finish); resumed once
+		 * something flipped the bell back */
+		if (thr_wait_ready(me))
+			goto ready;
+		if ((rc = status_code(w)))
+			goto stop;
+		thr_fiber_park(me);
 	}
 	for (;;) {
 		if (yields < w->wait.yields) {
@@ -216,4 +231,17 @@ stop:
 			      memory_order_relaxed);
 	atomic_store(&me->waiting_on, -1);
 	return rc;
+}
+
+void thr_park_finish(struct thr_rank *r)
+{
+	struct thr_world *w = r->tw;
+
+	if (atomic_exchange(&r->bell, 1) == 0) {
+		int b = atomic_fetch_add(&w->blocked, 1) + 1;
+		if (b >= atomic_load(&w->alive))
+			thr_deadlock_check(r);
+	}
+	if (thr_wait_ready(r) || status_code(w))
+		unblock(w, r, 1);
 }
