@@ -56,7 +56,7 @@ extern vp_alg vpmpi_algs[VP_COLL_COUNT_];
 struct job {
 	int argc;
 	char **argv;
-	void **handles;     /* per rank (or one), dlopen's */
+	void **handles;       /* per rank (or one), dlopen's */
 	user_main_fn **mains; /* per rank */
 	int shared;
 };
@@ -326,13 +326,14 @@ int main(int argc, char **argv)
 			setrlimit(RLIMIT_NOFILE, &nf);
 			if (!getrlimit(RLIMIT_NOFILE, &nf) &&
 			    nf.rlim_cur < (rlim_t)copies + 64) {
-				fprintf(stderr,
-					"vpmpi: %d copies of the program need "
-					"%d open files while loading, and "
-					"ulimit -n allows %llu: raise it, or run "
-					"with vpmpirun --shared-globals\n",
-					copies, copies + 64,
-					(unsigned long long)nf.rlim_cur);
+				fprintf(
+				    stderr,
+				    "vpmpi: %d copies of the program need "
+				    "%d open files while loading, and "
+				    "ulimit -n allows %llu: raise it, or run "
+				    "with vpmpirun --shared-globals\n",
+				    copies, copies + 64,
+				    (unsigned long long)nf.rlim_cur);
 				return 1;
 			}
 		}
@@ -362,14 +363,23 @@ int main(int argc, char **argv)
 	o.strict = getenv("VPMPI_STRICT") && atoi(getenv("VPMPI_STRICT"));
 	o.trace = getenv("VPMPI_TRACE");
 	o.svg = getenv("VPMPI_SVG");
+	/* The layer keeps each rank's MPI state in thread-local variables,
+	 * which the ranks of one carrier would share as fibers. */
+	if (getenv("VP_FIBERS") && atoi(getenv("VP_FIBERS")) == 1) {
+		fprintf(stderr, "vpmpi: VP_FIBERS=1 ignored: MPI programs run "
+				"their ranks as threads\n");
+		unsetenv("VP_FIBERS");
+	}
 	rc = vp_run(&o, rank_main, &j, &st);
 	if (rc < 0) { /* vp's report is printed; its MPI error class too */
 		char text[MPI_MAX_ERROR_STRING];
 		int len, cls = vpmpi_job_class(rc);
 
 		MPI_Error_string(cls, text, &len);
-		fprintf(stderr, "vpmpi: the job failed with MPI error class %d "
-				"(%s); vp: %s\n", cls, text, vp_strerror(rc));
+		fprintf(stderr,
+			"vpmpi: the job failed with MPI error class %d "
+			"(%s); vp: %s\n",
+			cls, text, vp_strerror(rc));
 	}
 	if (getenv("VPMPI_STATS") && atoi(getenv("VPMPI_STATS")))
 		fprintf(stderr,

@@ -558,6 +558,7 @@ static void thread_limit_child(int fd)
 	vp_opts o = { .topology = "full:64" };
 
 	dup2(fd, 2);
+	unsetenv("VP_FIBERS"); /* the limit is on threads, one a rank */
 	if (geteuid() == 0 && (setgid(65534) || setuid(65534)))
 		_exit(2);
 	if (setrlimit(RLIMIT_NPROC, &lim))
