@@ -83,7 +83,7 @@ static void test_carriers(void)
 
 struct mix {
 	double t[MIXP];
-	long sum[MIXP];
+	unsigned long sum[MIXP];
 };
 
 /* Collectives, a nonblocking ring, a vp_test polling loop and a probe; each
@@ -93,7 +93,8 @@ static int mixed(vp_comm *c, void *arg)
 	struct mix *m = arg;
 	int p = vp_size(c), r = vp_rank(c), i, rc = 0, done = 0;
 	int right = (r + 1) % p, left = (r + p - 1) % p;
-	long all[MIXP], buf[MIXP], mine = r + 1, got = 0, s = 0;
+	long all[MIXP], buf[MIXP], mine = r + 1, got = 0;
+	unsigned long s = 0; /* a checksum: wraps */
 	vp_request req[2];
 	vp_status st;
 
@@ -104,31 +105,31 @@ static int mixed(vp_comm *c, void *arg)
 	s += got;
 	rc |= vp_allgather(c, &mine, all, 1, VP_INT64, VP_ALG_AUTO);
 	for (i = 0; i < p; i++)
-		s += all[i] * (i + 1);
+		s += (unsigned long)all[i] * (unsigned)(i + 1);
 	for (i = 0; i < p; i++)
 		buf[i] = r * 100 + i;
 	rc |= vp_alltoall(c, buf, all, 1, VP_INT64, VP_ALG_PAIRWISE);
 	for (i = 0; i < p; i++)
-		s += all[i] * (i + 3);
+		s += (unsigned long)all[i] * (unsigned)(i + 3);
 	rc |= vp_scan(c, &mine, &got, 1, VP_INT64, VP_SUM, VP_ALG_AUTO);
 	s += got;
 	rc |= vp_irecv(c, left, 5, &got, sizeof(got), &req[0]);
 	rc |= vp_isend(c, right, 5, &mine, sizeof(mine), &req[1]);
 	rc |= vp_waitall(2, req, NULL);
-	s += got * 7;
+	s += (unsigned long)got * 7;
 	/* a chain: rank r polls until r - 1's message is there */
 	if (r > 0) {
 		rc |= vp_irecv(c, r - 1, 9, &got, sizeof(got), &req[0]);
 		while (!rc && !done)
 			rc = vp_test(&req[0], &done, NULL);
-		s += got * 11;
+		s += (unsigned long)got * 11;
 	}
 	if (r + 1 < p)
 		rc |= vp_send_tag(c, r + 1, 9, &s, sizeof(s));
 	rc |= vp_send_tag(c, right, 13, &s, sizeof(s));
 	rc |= vp_probe(c, left, 13, &st);
 	rc |= vp_recv_tag(c, left, 13, &got, sizeof(got), NULL);
-	s += got + (long)st.bytes;
+	s += (unsigned long)got + st.bytes;
 	rc |= vp_barrier(c);
 	m->t[r] = vp_time(c);
 	m->sum[r] = s;
@@ -151,8 +152,8 @@ static void test_same_as_threads(void)
 		if (thr.t[i] != fib.t[i] || thr.sum[i] != fib.sum[i]) {
 			same = 0;
 			tap_diag(
-			    "rank %d: threads t %.3f sum %ld, fibers t %.3f "
-			    "sum %ld",
+			    "rank %d: threads t %.3f sum %lu, fibers t %.3f "
+			    "sum %lu",
 			    i, thr.t[i], thr.sum[i], fib.t[i], fib.sum[i]);
 		}
 	tap_ok(rc1 == 0 && rc2 == 0 && same && thr.sum[0] != 0,
