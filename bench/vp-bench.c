@@ -322,6 +322,10 @@ static int once_fn(vp_comm *c, void *arg)
 		   ?: vp_barrier(c);
 }
 
+/* 1: the runs of measure() and run_start_to_finish() have their ranks as
+ * fibers (vp_opts.fibers). */
+static int use_fibers;
+
 /* Runs fn REPS times; the per-iteration time of each repetition. */
 static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 			      size_t bytes, int iters, double scale,
@@ -331,7 +335,8 @@ static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 	int k;
 
 	for (k = 0; k < REPS; k++) {
-		vp_opts o = { .topology = topo, .ts = 1, .tw = 0.001 };
+		vp_opts o = { .topology = topo, .ts = 1, .tw = 0.001,
+			      .fibers = use_fibers };
 		struct job j = { .bytes = bytes, .iters = iters };
 		vp_stats st;
 		if (vp_run(&o, fn, &j, &st)) {
@@ -363,7 +368,7 @@ static struct summary run_start_to_finish(int p, int reps)
 	int k;
 
 	snprintf(topo, sizeof(topo), "ring:%d", p);
-	vp_opts o = { .topology = topo };
+	vp_opts o = { .topology = topo, .fibers = use_fibers };
 	for (k = 0; k < reps; k++) {
 		double t0 = now_us();
 		if (vp_run(&o, once_fn, NULL, &st)) {
@@ -374,11 +379,12 @@ static struct summary run_start_to_finish(int p, int reps)
 		v[k] = now_us() - t0;
 	}
 	s = summarize(v, reps);
-	emit("run_ring_barrier", topo, p, 4, 1, s, st.model_time);
-	note("p = %d: %zu KiB runtime memory in all (%zu B per rank), %zu KiB "
-	     "stack reserved per rank",
-	     p, st.peak_bytes / 1024, st.peak_bytes / (size_t)p,
-	     st.stack_size / 1024);
+	emit(use_fibers ? "run_ring_barrier_fibers" : "run_ring_barrier", topo,
+	     p, 4, 1, s, st.model_time);
+	note("p = %d%s: %zu KiB runtime memory in all (%zu B per rank), %zu "
+	     "KiB stack reserved per rank",
+	     p, use_fibers ? " as fibers" : "", st.peak_bytes / 1024,
+	     st.peak_bytes / (size_t)p, st.stack_size / 1024);
 	return s;
 }
 
@@ -387,6 +393,7 @@ static int mode_basic(void)
 {
 	struct summary lat, ilat, bw, ring, bar, big, cl, bar_futex, bar_yield;
 	struct summary start, huge = { 0 }, huge_start = { 0 };
+	struct summary fbar, fbig, fhuge = { 0 };
 	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
 	size_t mb16 = (size_t)16 << 20;
 	int k, it = quick ? 10 : 1;
@@ -442,6 +449,14 @@ static int mode_basic(void)
 		huge_start = summarize(v, 1);
 		emit("limit_thread_start", "-", 32000, 0, 1, huge_start, 0);
 	}
+	/* the same three with the ranks as fibers on one thread a CPU */
+	use_fibers = 1;
+	fbar = measure("full:64", barrier_fn, 0, 2000 / it, 1.0, &model);
+	emit("barrier_fibers", "full:64", 64, 0, 2000 / it, fbar, model);
+	fbig = run_start_to_finish(4096, REPS);
+	if (!quick)
+		fhuge = run_start_to_finish(32000, 1);
+	use_fibers = 0;
 	note("%s", "");
 	note("goals (ratios within this run; medians)");
 	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
@@ -457,17 +472,23 @@ static int mode_basic(void)
 	     met(((double)mb16 / bw.p50) >= 0.8 * memcpy_bpus));
 	note("barrier p = 64        %8.1f us   goal <= 110 us: %s", bar.p50,
 	     met(bar.p50 <= 110));
+	note("  as fibers           %8.1f us   goal <= 110 us: %s", fbar.p50,
+	     met(fbar.p50 <= 110));
 	note("  limits in this run: %.1f us waking each of 64 threads once "
 	     "(futex), %.1f us with 64 threads yielding, no messages",
 	     bar_futex.p50, bar_yield.p50);
 	note("run p = 4096          %8.3f s    goal <= 0.3 s: %s",
 	     big.p50 / 1e6, met(big.p50 <= 0.3e6));
+	note("  as fibers           %8.3f s    goal <= 0.3 s: %s",
+	     fbig.p50 / 1e6, met(fbig.p50 <= 0.3e6));
 	note("  limit in this run: starting and joining 4096 bare threads "
 	     "takes %.3f s",
 	     start.p50 / 1e6);
 	if (!quick) {
 		note("run p = 32000         %8.3f s    goal <= 5 s: %s",
 		     huge.p50 / 1e6, met(huge.p50 <= 5e6));
+		note("  as fibers           %8.3f s    goal <= 5 s: %s",
+		     fhuge.p50 / 1e6, met(fhuge.p50 <= 5e6));
 		note("  limit in this run: starting and joining 32000 bare "
 		     "threads takes %.3f s",
 		     huge_start.p50 / 1e6);
@@ -1185,13 +1206,20 @@ static int mode_cliffs(void)
 	double lo, hi;
 	int k, rc;
 
-	rc = vp_run(&o, alltoall4_fn, NULL, &st);
-	note("alltoall pairwise 4 B, full:1024: %.3f s start to finish, %zu "
-	     "mailboxes   goal < 2 s: %s",
-	     st.wall_seconds, st.mailboxes,
-	     rc                    ? "FAILED"
-	     : st.wall_seconds < 2 ? "met"
-				   : "NOT met");
+	for (k = 0; k < 2; k++) {
+		o.fibers = k;
+		rc = vp_run(&o, alltoall4_fn, NULL, &st);
+		note("alltoall pairwise 4 B, full:1024, ranks as %s: %.3f s "
+		     "start to finish, %zu mailboxes   goal < 2 s: %s",
+		     k ? "fibers (vp_opts.fibers)" : "threads",
+		     st.wall_seconds, st.mailboxes,
+		     rc                    ? "FAILED"
+		     : st.wall_seconds < 2 ? "met"
+					   : "NOT met");
+		if (rc)
+			return 1;
+	}
+	o.fibers = 0;
 	o.topology = "full:4";
 	rc |= vp_run(&o, split_fn, &sl, &st);
 	lo = hi = sl.chunk_ms[0];

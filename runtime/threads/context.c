@@ -57,12 +57,13 @@ void thr_context_jump(void **save_sp, void *next_sp);
 int thr_context_make(struct thr_context *c, char *stack, size_t size,
 		     void (*entry)(void))
 {
-	uint64_t *top = (uint64_t *)(((uintptr_t)(stack + size)) & ~(uintptr_t)15);
+	uint64_t *top =
+	    (uint64_t *)(((uintptr_t)(stack + size)) & ~(uintptr_t)15);
 	uint32_t fpu[2];
 
 	__asm__ volatile("stmxcsr %0" : "=m"(fpu[0]));
 	__asm__ volatile("fnstcw %0" : "=m"(fpu[1]));
-	top[-1] = 0;                    /* the entry's return address */
+	top[-1] = 0;                          /* the entry's return address */
 	top[-2] = (uint64_t)(uintptr_t)entry; /* where the first ret goes */
 	memset(top - 8, 0, 6 * sizeof(*top)); /* rbp, rbx, r12-r15 */
 	memcpy(top - 9, fpu, sizeof(fpu));

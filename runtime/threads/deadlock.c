@@ -97,7 +97,10 @@ void thr_deadlock_check(struct thr_rank *me)
 	if (vp__world_status(w->w))
 		goto out;
 	e1 = atomic_load(&w->epoch);
-	if (atomic_load(&w->blocked) != atomic_load(&w->alive))
+	/* alive 0: every rank left meanwhile (a fiber parked by its carrier
+	 * may be woken, run on another carrier and return before this) */
+	if (atomic_load(&w->alive) == 0 ||
+	    atomic_load(&w->blocked) != atomic_load(&w->alive))
 		goto out;
 	for (i = 0; i < w->p; i++) {
 		struct thr_rank *r = &w->ranks[i];
