@@ -46,8 +46,8 @@
 #include "calibrate.h"
 #include "machine_limits.h"
 #include "perf_stat.h"
-#include "vp.h"
 #include "reproducible_cost.h"
+#include "vp.h"
 
 #define REPS 7
 
@@ -335,7 +335,9 @@ static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 	int k;
 
 	for (k = 0; k < REPS; k++) {
-		vp_opts o = { .topology = topo, .ts = 1, .tw = 0.001,
+		vp_opts o = { .topology = topo,
+			      .ts = 1,
+			      .tw = 0.001,
 			      .fibers = use_fibers };
 		struct job j = { .bytes = bytes, .iters = iters };
 		vp_stats st;
@@ -450,13 +452,14 @@ static int mode_basic(void)
 		emit("limit_thread_start", "-", 32000, 0, 1, huge_start, 0);
 	}
 	/* the same three with the ranks as fibers on one thread a CPU */
+	k = use_fibers;
 	use_fibers = 1;
 	fbar = measure("full:64", barrier_fn, 0, 2000 / it, 1.0, &model);
 	emit("barrier_fibers", "full:64", 64, 0, 2000 / it, fbar, model);
 	fbig = run_start_to_finish(4096, REPS);
 	if (!quick)
 		fhuge = run_start_to_finish(32000, 1);
-	use_fibers = 0;
+	use_fibers = k;
 	note("%s", "");
 	note("goals (ratios within this run; medians)");
 	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
@@ -614,7 +617,8 @@ static int measure_op(const char *op, vp_alg alg, const char *topo,
 		      .ts = 1,
 		      .tw = 0.001,
 		      .quiet = 1,
-		      .transport = bench_transport };
+		      .transport = bench_transport,
+		      .fibers = use_fibers };
 	struct op_job j = { op,         alg,  bytes,
 			    0,          NULL, bench_transport != NULL,
 			    VP_ALG_AUTO };
@@ -1206,20 +1210,21 @@ static int mode_cliffs(void)
 	double lo, hi;
 	int k, rc;
 
+	o.fibers = use_fibers;
 	for (k = 0; k < 2; k++) {
 		o.fibers = k;
 		rc = vp_run(&o, alltoall4_fn, NULL, &st);
 		note("alltoall pairwise 4 B, full:1024, ranks as %s: %.3f s "
 		     "start to finish, %zu mailboxes   goal < 2 s: %s",
-		     k ? "fibers (vp_opts.fibers)" : "threads",
-		     st.wall_seconds, st.mailboxes,
+		     k ? "fibers (vp_opts.fibers)" : "threads", st.wall_seconds,
+		     st.mailboxes,
 		     rc                    ? "FAILED"
 		     : st.wall_seconds < 2 ? "met"
 					   : "NOT met");
 		if (rc)
 			return 1;
 	}
-	o.fibers = 0;
+	o.fibers = use_fibers;
 	o.topology = "full:4";
 	rc |= vp_run(&o, split_fn, &sl, &st);
 	lo = hi = sl.chunk_ms[0];
@@ -1374,6 +1379,9 @@ static const char usage_text[] =
     "                   plain and reproducible (model, bytes, wall time)\n"
     "  --calibrate      fit the cost models to this machine's point-to-\n"
     "                   point times; prints them as --model specs\n"
+    "  --fibers         every run with its ranks as fibers\n"
+    "                   (vp_opts.fibers); --basic and --cliffs measure\n"
+    "                   both ways anyway\n"
     "  --quick          a tenth of the iterations (smoke runs)\n"
     "  --version, --help\n"
     "exit status: 0 done, 1 a run failed, 2 bad arguments\n";
@@ -1417,6 +1425,7 @@ enum {
 	OPT_SAME_SOURCE,
 	OPT_TRANSPORT,
 	OPT_LOOP,
+	OPT_FIBERS,
 };
 
 static const struct option long_options[] = {
@@ -1435,6 +1444,7 @@ static const struct option long_options[] = {
 	{ "apps", no_argument, NULL, OPT_MODE },
 	{ "reproducible", no_argument, NULL, OPT_MODE },
 	{ "loop", required_argument, NULL, OPT_LOOP },
+	{ "fibers", no_argument, NULL, OPT_FIBERS },
 	{ "out", required_argument, NULL, OPT_OUT },
 	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
 	{ "p", required_argument, NULL, OPT_P },
@@ -1478,9 +1488,9 @@ static int mode_loop(const char *name)
 			 .iters = (pingpong ? PERF_PINGPONG_ITERS
 					    : PERF_BARRIER_ITERS) /
 				  (quick ? 10 : 1) };
-	vp_opts o = {.topology = pingpong ? "line:2" : "full:64",
-		     .ts = 1,
-		     .tw = 0.001};
+	vp_opts o = { .topology = pingpong ? "line:2" : "full:64",
+		      .ts = 1,
+		      .tw = 0.001 };
 	vp_stats st;
 
 	if (vp_run(&o, pingpong ? pingpong_fn : barrier_fn, &j, &st)) {
@@ -1560,6 +1570,9 @@ int main(int argc, char **argv)
 		case OPT_QUICK:
 			quick = 1;
 			break;
+		case OPT_FIBERS:
+			use_fibers = 1;
+			break;
 		case OPT_MODE:
 			mode = a + 2;
 			break;
@@ -1632,6 +1645,9 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "reproducible"))
 		return mode_reproducible(quick);
 	row_header();
+	if (use_fibers)
+		note("every run with its ranks as fibers (--fibers): one "
+		     "carrier thread per CPU");
 	if (!strcmp(mode, "pingpong"))
 		return mode_pingpong();
 	if (!strcmp(mode, "collectives"))
