@@ -258,6 +258,13 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;
 	w->tx_ops = transport_named(o->transport, err, errlen);
+	if (w->tx_ops && o->fibers && w->tx_ops != &vp__threads_transport) {
+		snprintf(err, errlen,
+			 "vp_run: fibers 1 with transport '%s': ranks are "
+			 "fibers in the threads transport only",
+			 w->tx_ops->name);
+		w->tx_ops = NULL;
+	}
 	if (!w->tx_ops) {
 		*rc = VP_EINVAL;
 		free(w);
