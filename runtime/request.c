@@ -450,9 +450,13 @@ static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
 {
 	struct vp__xwait one, *w = &one;
 	int i, k, rc, pending;
+	/* one receive not done yet: straight to the transport's block, which
+	 * takes its message as a blocking receive would (or returns once
+	 * something is ready); progress runs on the next turn */
+	int skip = n == 1 && reqs[0] && !reqs[0]->is_send && !reqs[0]->done;
 
-	for (;;) {
-		if ((rc = vp__tx(me)->progress(me->tx)))
+	for (;; skip = 0) {
+		if (!skip && (rc = vp__tx(me)->progress(me->tx)))
 			break;
 		for (i = 0, pending = 0; i < n; i++)
 			if (reqs[i] && !is_done(reqs[i]))

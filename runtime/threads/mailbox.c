@@ -103,13 +103,18 @@ struct vp__mailbox *vp__mailbox_get(struct thr_rank *me, int ctx, int src,
 	int peer = outgoing ? dst : src;
 	uint64_t key = ((uint64_t)(uint32_t)ctx << 32) |
 		       ((uint64_t)outgoing << 31) | (uint32_t)peer;
-	struct vp__mailbox *mb = vp__peer_map_find(&me->peers, key);
+	struct vp__mailbox *mb;
 
-	if (mb)
-		return mb;
-	mb = registry_get(me->tw, ctx, src, dst);
-	if (mb && vp__peer_map_put(&me->peers, key, mb))
-		return NULL;
+	if (me->last_mb[outgoing] && me->last_key[outgoing] == key)
+		return me->last_mb[outgoing];
+	mb = vp__peer_map_find(&me->peers, key);
+	if (!mb) {
+		mb = registry_get(me->tw, ctx, src, dst);
+		if (mb && vp__peer_map_put(&me->peers, key, mb))
+			return NULL;
+	}
+	me->last_key[outgoing] = key;
+	me->last_mb[outgoing] = mb;
 	return mb;
 }
 

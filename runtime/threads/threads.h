@@ -111,6 +111,10 @@ struct thr_rank {
 	size_t pool_bytes;
 	uint64_t direct_sent; /* messages copied into a lent buffer */
 	struct vp__peer_map peers;
+	/* the last mailbox looked up in each direction ([1]: as its source)
+	 * and its peer map key: a ping-pong finds both here */
+	uint64_t last_key[2];
+	struct vp__mailbox *last_mb[2];
 	pthread_t thread;
 	/* messages moved: written by the rank only, read by the watchdog */
 	atomic_ulong progress;

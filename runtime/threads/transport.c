@@ -117,6 +117,7 @@ static void forget(void *tx, int lo, int hi)
 	struct thr_rank *me = tx;
 
 	vp__peer_map_forget(&me->peers, lo, hi);
+	me->last_mb[0] = me->last_mb[1] = NULL;
 }
 
 static void release(void *tx_world, int lo, int hi)
