@@ -341,8 +341,8 @@ int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
 int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
-		       "MPI_Ssend_init");
+	return persist(PERSIST_SSEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Ssend_init");
 }
 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,

@@ -6,7 +6,8 @@
  *     request waits as a null one), then MPI_Request_free;
  *   - MPI_Request_free of an active send: the message still arrives;
  *   - MPI_Issend is not complete (MPI_Test) before its receive is posted;
- *     MPI_Ssend_init starts synchronous sends that complete all the same;
+ *     MPI_Ssend_init starts synchronous sends, likewise not complete
+ *     before their receive is posted;
  *   - MPI_TAG_UB and MPI_WTIME_IS_GLOBAL read with MPI_Comm_get_attr;
  *   - a keyval whose copy callback counts copies and whose delete
  *     callback counts deletions: set, read, copied by MPI_Comm_dup (the
@@ -93,6 +94,15 @@ int main(int argc, char **argv)
 		MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
 		bad += in != 100 * left + i;
 	}
+	/* started before its receive is posted, it is not done */
+	out = 7 * rank;
+	MPI_Start(&req[0]);
+	MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
+	bad += flag != 0;
+	MPI_Barrier(MPI_COMM_WORLD); /* no receive is posted before this */
+	MPI_Start(&req[1]);
+	MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+	bad += in != 7 * left;
 	MPI_Request_free(&req[0]);
 	MPI_Request_free(&req[1]);
 
