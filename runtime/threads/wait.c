@@ -159,6 +159,19 @@ unsigned thr_poll_budget(struct thr_world *w)
 	return running_fits(w) ? w->wait.spin_poll : 0;
 }
 
+/* Sets r's bell to 1; the rank that flips it 0->1 counts r blocked, and
+ * when that leaves no rank running, checks for a deadlock. */
+static void ring_bell(struct thr_rank *r)
+{
+	struct thr_world *w = r->tw;
+
+	if (atomic_exchange(&r->bell, 1) == 0) {
+		int b = atomic_fetch_add(&w->blocked, 1) + 1;
+		if (b >= atomic_load(&w->alive))
+			thr_deadlock_check(r);
+	}
+}
+
 static int status_code(struct thr_world *w)
 {
 	return vp__world_status(w->w);
@@ -203,11 +216,7 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 				goto ready;
 			continue;
 		}
-		if (atomic_exchange(&me->bell, 1) == 0) {
-			int b = atomic_fetch_add(&w->blocked, 1) + 1;
-			if (b >= atomic_load(&w->alive))
-				thr_deadlock_check(me);
-		}
+		ring_bell(me);
 		if (thr_wait_ready(me)) {
 			unblock(w, me, 0);
 			goto ready;
@@ -237,11 +246,7 @@ void thr_park_finish(struct thr_rank *r)
 {
 	struct thr_world *w = r->tw;
 
-	if (atomic_exchange(&r->bell, 1) == 0) {
-		int b = atomic_fetch_add(&w->blocked, 1) + 1;
-		if (b >= atomic_load(&w->alive))
-			thr_deadlock_check(r);
-	}
+	ring_bell(r);
 	if (thr_wait_ready(r) || status_code(w))
 		unblock(w, r, 1);
 }
