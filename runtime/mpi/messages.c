@@ -1,11 +1,13 @@
 /*
- * messages.c - the MPI transport's messages (mpi_tx.h): packed sends, the
- * progress engine that pulls every arrived message off MPI, matching in
- * MPI's order (a message goes to the oldest posted receive that matches
- * it, else waits in arrival order), synchronous sends, probes.
+ * messages.c - the MPI transport's messages (mpi_tx.h): sends (whole, or
+ * a header and a payload apart), synchronous sends, matching in MPI's
+ * order (a message goes to the oldest posted receive that matches it,
+ * else waits in arrival order), receives, probes. How messages come in
+ * is arrivals.c.
  */
 #include <limits.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,38 +15,57 @@
 
 /* ---- sends ---- */
 
-static int send_packed(struct mpt *t, int dst, const struct mpt_header *h,
-		       const void *payload, size_t n)
+int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
+	      size_t n, int pooled)
 {
-	size_t total = sizeof(*h) + n;
 	struct mpt_send *s;
-	char *buf;
 
-	if (total > INT_MAX)
-		return VP_ENOMEM; /* one MPI message: counts are ints */
 	if (t->nsends == t->cap_sends) {
 		int cap = t->cap_sends ? 2 * t->cap_sends : 16;
 		struct mpt_send *a = realloc(t->sends, (size_t)cap * sizeof(*a));
 		if (!a)
-			return VP_ENOMEM;
+			goto fail;
 		t->sends = a;
 		t->cap_sends = cap;
 	}
-	if (!(buf = malloc(total)))
-		return VP_ENOMEM;
-	memcpy(buf, h, sizeof(*h));
-	if (n)
-		memcpy(buf + sizeof(*h), payload, n);
 	s = &t->sends[t->nsends];
-	if (MPI_Isend(buf, (int)total, MPI_BYTE, dst, 0, t->data, &s->req) !=
-	    MPI_SUCCESS) {
-		free(buf);
-		return VP_ENOMEM;
-	}
+	if (MPI_Isend(buf, (int)n, MPI_BYTE, dst, tag, comm, &s->req) !=
+	    MPI_SUCCESS)
+		goto fail;
 	s->buf = buf;
+	s->pooled = pooled;
 	t->nsends++;
+	return VP_OK;
+fail:
+	if (pooled)
+		mpt_buf_put(t, buf);
+	else
+		free(buf);
+	return VP_ENOMEM;
+}
+
+/* A header, and the payload too when it fits (n bytes, else NULL, 0), as
+ * one whole message on the data communicator. MPI_Send returns as soon as
+ * MPI has copied it out (a whole message is under MPI's eager limit), so
+ * one packing buffer serves every send and no request needs reaping. */
+static int send_whole(struct mpt *t, int dst, const struct mpt_header *h,
+		      const void *payload, size_t n)
+{
+	memcpy(t->packing, h, sizeof(*h));
+	if (n)
+		memcpy(t->packing + sizeof(*h), payload, n);
+	if (MPI_Send(t->packing, (int)(sizeof(*h) + n), MPI_BYTE, dst,
+		     MPT_TAG_WHOLE, t->data) != MPI_SUCCESS)
+		return VP_ENOMEM;
 	t->count++; /* Safra: one more message in flight */
 	return VP_OK;
+}
+
+int mpt_send_ack(struct mpt *t, int dst, uint32_t id)
+{
+	struct mpt_header ack = { .kind = MPT_ACK, .sync_id = id };
+
+	return send_whole(t, dst, &ack, NULL, 0);
 }
 
 void mpt_sends_reap(struct mpt *t, int wait)
@@ -58,12 +79,35 @@ void mpt_sends_reap(struct mpt *t, int wait)
 			MPI_Wait(&s->req, MPI_STATUS_IGNORE);
 		else
 			MPI_Test(&s->req, &done, MPI_STATUS_IGNORE);
-		if (s->req == MPI_REQUEST_NULL)
-			free(s->buf);
-		else
+		if (s->req != MPI_REQUEST_NULL)
 			t->sends[k++] = *s;
+		else if (s->pooled)
+			mpt_buf_put(t, s->buf);
+		else
+			free(s->buf);
 	}
 	t->nsends = k;
+}
+
+static int pend_done(const struct mpt_pend *p)
+{
+	return (!p->sync || p->acked) && p->preq == MPI_REQUEST_NULL;
+}
+
+int mpt_pends_reap(struct mpt *t)
+{
+	struct mpt_pend *p;
+	int n = 0, flag;
+
+	for (p = t->pends; p; p = p->next)
+		if (p->preq != MPI_REQUEST_NULL) {
+			MPI_Test(&p->preq, &flag, MPI_STATUS_IGNORE);
+			if (flag) {
+				t->transfers--;
+				n++;
+			}
+		}
+	return n;
 }
 
 int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
@@ -73,60 +117,79 @@ int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
 	struct mpt *t = me;
 	struct mpt_header h = { sync ? MPT_SYNC : MPT_DATA, ctx, tag, 0, n,
 				*env };
-	struct mpt_sync *s = NULL;
-	int rc;
+	int apart = n > MPT_WHOLE_MAX, rc;
+	struct mpt_pend *p;
 
 	*pending = NULL;
-	if (sync) {
-		if (!(s = calloc(1, sizeof(*s))))
-			return VP_ENOMEM;
-		s->id = h.sync_id = ++t->next_sync;
-		s->dst = dst;
-		s->tag = tag;
-		s->bytes = n;
-	}
-	if ((rc = send_packed(t, dst, &h, buf, n))) {
-		free(s);
+	if (n > INT_MAX)
+		return VP_ENOMEM; /* one MPI message: counts are ints */
+	if (!sync && !apart)
+		return send_whole(t, dst, &h, buf, n);
+	if (!(p = calloc(1, sizeof(*p))))
+		return VP_ENOMEM;
+	p->dst = dst;
+	p->tag = tag;
+	p->bytes = n;
+	p->sync = sync;
+	p->preq = MPI_REQUEST_NULL;
+	if (sync)
+		p->id = h.sync_id = ++t->next_sync;
+	if ((rc = send_whole(t, dst, &h, apart ? NULL : buf, apart ? 0 : n))) {
+		free(p);
 		return rc;
 	}
-	if (s) {
-		s->next = t->syncs;
-		t->syncs = s;
-		*pending = s;
+	/* the payload goes from the sender's buffer, lent until MPI is
+	 * done with it (MPI's own rendezvous or single copy) */
+	if (apart) {
+		if (MPI_Isend((void *)(uintptr_t)buf, (int)n, MPI_BYTE, dst,
+			      MPT_TAG_PAYLOAD, t->data,
+			      &p->preq) != MPI_SUCCESS) {
+			free(p); /* its header went: the receiver waits on */
+			return VP_ENOMEM;
+		}
+		t->transfers++;
 	}
+	p->next = t->pends;
+	t->pends = p;
+	*pending = p;
 	return VP_OK;
 }
 
-static void sync_forget(struct mpt *t, struct mpt_sync *s)
+static void pend_forget(struct mpt *t, struct mpt_pend *p)
 {
-	struct mpt_sync **pp;
+	struct mpt_pend **pp;
 
-	for (pp = &t->syncs; *pp && *pp != s; pp = &(*pp)->next)
+	for (pp = &t->pends; *pp && *pp != p; pp = &(*pp)->next)
 		;
 	if (*pp)
-		*pp = s->next;
-	free(s);
+		*pp = p->next;
+	free(p);
 }
 
-static int acked(struct mpt *t, void *arg)
+static int pend_ready(struct mpt *t, void *arg)
 {
 	(void)t;
-	return ((struct mpt_sync *)arg)->acked;
+	return pend_done(arg);
 }
 
 int mpt_complete_send(void *me, void *pending, int dst)
 {
 	struct mpt *t = me;
-	struct mpt_sync *s = pending;
+	struct mpt_pend *p = pending;
 	struct mpt_waiting what = { "send", dst, 0, 0, NULL, 0 };
 	int rc;
 
-	if (!s)
+	if (!p)
 		return VP_OK;
-	what.tag = s->tag;
-	what.bytes = s->bytes;
-	rc = mpt_wait(t, acked, s, &what);
-	sync_forget(t, s); /* a late acknowledgement finds no one: ignored */
+	what.tag = p->tag;
+	what.bytes = p->bytes;
+	rc = mpt_wait(t, pend_ready, p, &what);
+	/* A failing run still lets a lent payload go out: its receiver
+	 * takes every header it is sent, so this ends, and the buffer must
+	 * not be given back while MPI reads it. */
+	while (p->preq != MPI_REQUEST_NULL)
+		mpt_idle(t);
+	pend_forget(t, p); /* a late acknowledgement finds no one: ignored */
 	return rc;
 }
 
@@ -135,114 +198,55 @@ int mpt_send_done(void *me, void *pending)
 	struct mpt *t = me;
 
 	mpt_pull(t);
-	return !pending || ((struct mpt_sync *)pending)->acked;
+	return !pending || pend_done(pending);
 }
 
 /* ---- matching ---- */
 
-static int matches(int ctx, int src, int tag, const struct mpt_msg *m)
+int mpt_matches(int ctx, int src, int tag, const struct mpt_msg *m)
 {
 	return m->h.ctx == ctx && (src == VP_ANY_SOURCE || src == m->src) &&
 	       (tag == VP_ANY_TAG || tag == m->h.tag);
 }
 
-/* The receive r takes message m: its payload is copied (when it fits),
- * a synchronous sender is acknowledged, m is freed. */
-static void take(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
+void mpt_matched(struct mpt *t, struct vp__xrecv *r, const struct mpt_msg *m)
 {
 	r->len = m->h.len;
 	r->env = m->h.env;
 	r->got_src = m->src;
 	r->got_tag = m->h.tag;
 	r->rc = VP_OK;
+	if (m->h.kind == MPT_SYNC && mpt_send_ack(t, m->src, m->h.sync_id))
+		r->rc = VP_ENOMEM;
+}
+
+void mpt_acknowledged(struct mpt *t, uint32_t id)
+{
+	struct mpt_pend *p;
+
+	for (p = t->pends; p; p = p->next)
+		if (p->sync && p->id == id) {
+			p->acked = 1;
+			return;
+		}
+}
+
+/* The receive r takes the unexpected message m: its payload is copied
+ * (when it fits; a payload sent apart once it is in), m is freed. */
+static void take(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
+{
+	const char *payload = m->raw ? m->raw + sizeof(m->h) : m->payload;
+
+	mpt_matched(t, r, m);
+	if (!m->raw)
+		mpt_apart_finish(t, m);
 	if (m->h.len <= r->n && m->h.len)
-		memcpy(r->buf, m->raw + sizeof(m->h), m->h.len);
-	if (m->h.kind == MPT_SYNC) {
-		struct mpt_header ack = { .kind = MPT_ACK,
-					  .sync_id = m->h.sync_id };
-		if (send_packed(t, m->src, &ack, NULL, 0))
-			r->rc = VP_ENOMEM;
-	}
+		memcpy(r->buf, payload, m->h.len);
+	if (m->raw)
+		mpt_buf_put(t, m->raw);
+	free(m->payload);
 	r->done = 1;
-	free(m->raw);
-	free(m);
-}
-
-/* An arrived message: to the oldest posted receive it matches, else to
- * the back of the unexpected queue. */
-static void arrived(struct mpt *t, struct mpt_msg *m)
-{
-	struct vp__xrecv **pp, *r;
-
-	for (pp = &t->posted; (r = *pp); pp = &r->next)
-		if (matches(r->ctx, r->src, r->tag, m)) {
-			*pp = r->next;
-			if (!*pp)
-				t->posted_tail = pp;
-			take(t, r, m);
-			return;
-		}
-	m->next = NULL;
-	*t->unexp_tail = m;
-	t->unexp_tail = &m->next;
-}
-
-static void acknowledged(struct mpt *t, uint32_t id)
-{
-	struct mpt_sync *s;
-
-	for (s = t->syncs; s; s = s->next)
-		if (s->id == id) {
-			s->acked = 1;
-			return;
-		}
-}
-
-int mpt_pull(struct mpt *t)
-{
-	int flag, bytes, n = 0;
-	MPI_Status st;
-
-	mpt_sends_reap(t, 0);
-	for (;;) {
-		struct mpt_msg *m;
-
-		MPI_Iprobe(MPI_ANY_SOURCE, 0, t->data, &flag, &st);
-		if (!flag)
-			return n;
-		MPI_Get_count(&st, MPI_BYTE, &bytes);
-		m = malloc(sizeof(*m));
-		if (m)
-			m->raw = malloc((size_t)bytes);
-		if (!m || !m->raw || bytes < (int)sizeof(m->h)) {
-			/* no memory: the message cannot be kept */
-			char drop;
-			MPI_Recv(&drop, 0, MPI_BYTE, st.MPI_SOURCE, 0, t->data,
-				 MPI_STATUS_IGNORE);
-			if (m)
-				free(m->raw);
-			free(m);
-			vp__world_fail(t->w, t->me, VP_ENOMEM,
-				       "vp (mpi transport): no memory for an "
-				       "arriving message");
-			return n;
-		}
-		MPI_Recv(m->raw, bytes, MPI_BYTE, st.MPI_SOURCE, 0, t->data,
-			 MPI_STATUS_IGNORE);
-		memcpy(&m->h, m->raw, sizeof(m->h));
-		m->src = st.MPI_SOURCE;
-		t->count--; /* Safra: received, and this process turns black */
-		t->black = 1;
-		t->fresh++;
-		n++;
-		if (m->h.kind == MPT_ACK) {
-			acknowledged(t, m->h.sync_id);
-			free(m->raw);
-			free(m);
-		} else {
-			arrived(t, m);
-		}
-	}
+	mpt_msg_put(t, m);
 }
 
 /* ---- receives ---- */
@@ -258,7 +262,7 @@ int mpt_post_recv(void *me, struct vp__xrecv *r)
 	/* what waits unexpected matched none of the receives posted before
 	 * this one: the oldest match is this receive's */
 	for (pp = &t->unexp; (m = *pp); pp = &m->next)
-		if (matches(r->ctx, r->src, r->tag, m)) {
+		if (mpt_matches(r->ctx, r->src, r->tag, m)) {
 			*pp = m->next;
 			if (!*pp)
 				t->unexp_tail = pp;
@@ -277,8 +281,10 @@ void mpt_cancel_recv(void *me, struct vp__xrecv *r)
 
 	for (pp = &t->posted; *pp && *pp != r; pp = &(*pp)->next)
 		;
-	if (!*pp)
+	if (!*pp) { /* matched: its payload may be on its way */
+		mpt_apart_withdraw(t, r);
 		return;
+	}
 	*pp = r->next;
 	if (!*pp)
 		t->posted_tail = pp;
@@ -341,9 +347,9 @@ int mpt_block(void *me, const struct vp__xwait *w, int n)
 		t->fresh = 0;
 		return VP_OK;
 	}
-	for (i = 0; i < n; i++) /* an acknowledgement may be in already */
+	for (i = 0; i < n; i++) /* a send may be done already */
 		if (w[i].kind == VP__XW_SEND &&
-		    (!w[i].pending || ((struct mpt_sync *)w[i].pending)->acked))
+		    (!w[i].pending || pend_done(w[i].pending)))
 			return VP_OK;
 	if (n == 1) {
 		what.kind = w[0].kind == VP__XW_SEND    ? "send"
@@ -361,7 +367,7 @@ static struct mpt_msg *find(struct mpt *t, int ctx, int src, int tag)
 	struct mpt_msg *m;
 
 	for (m = t->unexp; m; m = m->next)
-		if (matches(ctx, src, tag, m))
+		if (mpt_matches(ctx, src, tag, m))
 			return m;
 	return NULL;
 }
@@ -411,21 +417,24 @@ void mpt_idle(void *me)
 void mpt_messages_free(struct mpt *t)
 {
 	struct mpt_msg *m, *next;
-	struct mpt_sync *s, *snext;
+	struct mpt_pend *p, *pnext;
 
 	for (m = t->unexp; m; m = next) {
 		next = m->next;
-		free(m->raw);
+		if (m->raw)
+			mpt_buf_put(t, m->raw);
+		free(m->payload);
 		free(m);
 	}
 	t->unexp = NULL;
 	t->unexp_tail = &t->unexp;
-	for (s = t->syncs; s; s = snext) {
-		snext = s->next;
-		free(s);
+	for (p = t->pends; p; p = pnext) {
+		pnext = p->next;
+		free(p);
 	}
-	t->syncs = NULL;
+	t->pends = NULL;
 	free(t->sends);
 	t->sends = NULL;
 	t->nsends = t->cap_sends = 0;
+	mpt_pools_free(t);
 }

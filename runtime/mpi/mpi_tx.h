@@ -11,17 +11,28 @@
  *   termination.c  the wait loop, Safra's termination detection (deadlocks
  *                  and the run's end), failures across processes
  *
- * Messages. Every vp message is one MPI message on the data communicator:
- * a header (kind, context, tag, length, vp's envelope) followed by the
- * payload, sent with MPI_Isend from a packed copy, so a send never waits.
- * The receiving process pulls every arrived message off MPI at once
- * (MPI_Iprobe, MPI_Recv) and matches it itself: to the oldest posted
- * receive that matches, else into its queue of unexpected messages in
- * arrival order. MPI's non-overtaking rule per (sender, communicator) and
- * the arrival-ordered queue give vp's: messages of one (context, sender,
- * tag) are taken in send order. A synchronous send (vp_ssend) carries an
- * id; the receive that takes it answers with an acknowledgement message,
- * for which the sender waits.
+ * Messages. A vp message of at most MPT_WHOLE_MAX bytes is one MPI message
+ * on the data communicator (tag MPT_TAG_WHOLE): a header (kind, context,
+ * tag, length, vp's envelope) followed by the payload, packed into a
+ * pooled buffer and sent with MPI_Isend, so a send never waits. A longer
+ * one is its header alone, then its payload as a second MPI message (tag
+ * MPT_TAG_PAYLOAD) sent straight from the sender's buffer, which stays
+ * lent (a pending send) until MPI is done with it.
+ *
+ * Each process keeps MPT_SLOTS receives of MPT_SLOT_BYTES pre-posted for
+ * whole messages from any source (arrivals.c) and takes them in the order
+ * they were posted, which is the order MPI matched messages to them:
+ * arrival order. It matches each itself: to the oldest posted receive
+ * that matches, else into its queue of unexpected messages in arrival
+ * order. MPI's non-overtaking rule per (sender, communicator) and the
+ * arrival-ordered queue give vp's: messages of one (context, sender, tag)
+ * are taken in send order. A payload is received as soon as its header
+ * is matched: straight into the posted receive's buffer (one copy, MPI's
+ * own), or, for a message nothing waits for yet, into a buffer of its own.
+ * Payloads of one sender are matched in the order their headers came, so
+ * MPI's order pairs each with its header. A synchronous send (vp_ssend)
+ * carries an id; the receive that takes it answers with an
+ * acknowledgement message, for which the sender waits.
  *
  * Control messages (the termination token, failures, the deadlock report,
  * the end of the run) go on a second duplicate, so they never match data.
@@ -36,6 +47,13 @@
 #include "../transport.h"
 
 enum mpt_kind { MPT_DATA = 1, MPT_SYNC = 2, MPT_ACK = 3 };
+enum { MPT_TAG_WHOLE = 0, MPT_TAG_PAYLOAD = 1 };
+
+/* Pre-posted receives for whole messages, and their size: a header and
+ * up to MPT_WHOLE_MAX bytes of payload fit one (4 KiB: Open MPI's eager
+ * limit for shared memory, so a whole message costs one copy each way). */
+#define MPT_SLOTS 16
+#define MPT_SLOT_BYTES 4096
 
 /* What precedes every payload on the data communicator. */
 struct mpt_header {
@@ -45,28 +63,44 @@ struct mpt_header {
 	struct vp__envelope env;
 };
 
-/* An arrived message no receive has taken yet. */
+#define MPT_WHOLE_MAX (MPT_SLOT_BYTES - sizeof(struct mpt_header))
+
+/* An arrived message no receive has taken yet, or one whose payload is
+ * still coming. */
 struct mpt_msg {
 	struct mpt_msg *next;
 	int src;
 	struct mpt_header h;
-	char *raw; /* header and payload as they arrived */
+	char *raw; /* whole: a pooled buffer, header and payload */
+	/* sent apart (h.len > MPT_WHOLE_MAX): */
+	char *payload;          /* its own buffer (NULL: into r's) */
+	MPI_Request preq;       /* its receive; MPI_REQUEST_NULL once in */
+	struct vp__xrecv *r;    /* the posted receive it goes to, or NULL */
 };
 
-/* A synchronous send waiting for its receiver's acknowledgement (the
- * pending handle complete_send gets). */
-struct mpt_sync {
-	struct mpt_sync *next;
-	uint32_t id;
+/* A send that lends its buffer or waits for an acknowledgement (the
+ * pending handle complete_send gets): a synchronous send until its
+ * receiver acknowledges, a payload sent apart until MPI is done with it. */
+struct mpt_pend {
+	struct mpt_pend *next;
+	uint32_t id; /* synchronous: the id its acknowledgement names */
 	int dst, tag;
 	size_t bytes;
-	int acked;
+	int sync, acked;
+	MPI_Request preq; /* the payload's send, or MPI_REQUEST_NULL */
 };
 
-/* An MPI send in flight and its packed copy. */
+/* An MPI send in flight and its packed copy (pooled: from buf_get). */
 struct mpt_send {
 	MPI_Request req;
 	char *buf;
+	int pooled;
+};
+
+/* A pre-posted receive for a whole message. */
+struct mpt_slot {
+	MPI_Request req;
+	char *buf; /* MPT_SLOT_BYTES, pooled */
 };
 
 /* The termination token (Safra): the sum of the counters it passed, and
@@ -97,8 +131,19 @@ struct mpt {
 	struct vp__xrecv *posted, **posted_tail; /* post order */
 	struct mpt_send *sends;                  /* in flight */
 	int nsends, cap_sends;
-	struct mpt_sync *syncs; /* waiting for acknowledgements */
+	struct mpt_pend *pends; /* lent buffers, acknowledgements awaited */
 	uint32_t next_sync;
+
+	/* arrivals.c */
+	struct mpt_slot slots[MPT_SLOTS];
+	int slot_head;           /* the oldest posted slot */
+	int slots_taken;         /* taken, not yet reposted: just before it */
+	struct mpt_msg **apart;  /* payloads being received */
+	int napart, cap_apart;
+	int transfers;  /* payloads in flight, sent or received: not passive */
+	char *bufs;             /* free pooled buffers (MPT_SLOT_BYTES) */
+	char packing[MPT_SLOT_BYTES]; /* a whole message being sent */
+	struct mpt_msg *free_msgs;
 
 	/* Safra's termination detection (termination.c) */
 	long long count; /* data messages sent minus received */
@@ -128,7 +173,35 @@ struct mpt {
 	uint64_t unrecv_total;
 };
 
+/* arrivals.c */
+int mpt_slots_post(struct mpt *t);
+void mpt_slots_cancel(struct mpt *t);
+/* Pulls every arrived whole message, completes the payloads that came
+ * and the sends that finished; returns how many of these happened. */
+int mpt_pull(struct mpt *t);
+/* Waits for the payload going to r (a receive given up). */
+void mpt_apart_withdraw(struct mpt *t, struct vp__xrecv *r);
+/* Waits for message m's payload to be in (the receive taking it). */
+void mpt_apart_finish(struct mpt *t, struct mpt_msg *m);
+char *mpt_buf_get(struct mpt *t);
+void mpt_buf_put(struct mpt *t, char *buf);
+struct mpt_msg *mpt_msg_get(struct mpt *t);
+void mpt_msg_put(struct mpt *t, struct mpt_msg *m);
+void mpt_pools_free(struct mpt *t);
+
 /* messages.c */
+/* Queues an MPI send of buf (n bytes, with tag on comm); pooled: buf is
+ * a pooled buffer given up to the send, else a malloc'd one. */
+int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
+	      size_t n, int pooled);
+int mpt_send_ack(struct mpt *t, int dst, uint32_t id);
+void mpt_acknowledged(struct mpt *t, uint32_t id);
+/* Tests the payloads sent apart; returns how many finished. */
+int mpt_pends_reap(struct mpt *t);
+/* Receive r takes message m: r's results, and the acknowledgement of a
+ * synchronous send. The payload is the caller's to move. */
+void mpt_matched(struct mpt *t, struct vp__xrecv *r, const struct mpt_msg *m);
+int mpt_matches(int ctx, int src, int tag, const struct mpt_msg *m);
 int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
 		  size_t n, const struct vp__envelope *env, int sync,
 		  void **pending);
@@ -144,11 +217,11 @@ int mpt_block(void *me, const struct vp__xwait *w, int n);
 int mpt_probe(void *me, int ctx, int src, int tag, int blocking, int *found,
 	      struct vp__xprobe *out);
 void mpt_idle(void *me);
-/* Pulls every arrived data message; returns how many. */
-int mpt_pull(struct mpt *t);
 /* Tests the sends in flight, frees the finished ones; with wait set,
  * waits for all of them (the end of the run). */
 void mpt_sends_reap(struct mpt *t, int wait);
+/* No memory for what MPI holds for us: nothing sensible is left. */
+void mpt_out_of_memory(const char *what, size_t bytes);
 void mpt_messages_free(struct mpt *t);
 
 /* termination.c */

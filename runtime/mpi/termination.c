@@ -2,7 +2,7 @@
  * termination.c - waiting, and knowing when waiting is over for good, across
  * the processes of an MPI job.
  *
- * A process waits by turning: it pulls arrived messages (messages.c),
+ * A process waits by turning: it pulls arrived messages (arrivals.c),
  * handles control messages, and yields the CPU (oversubscribed jobs share
  * cores). A process is passive while it waits for something a turn did not
  * bring, or after its rank function returned; it becomes active again only
@@ -53,28 +53,12 @@ struct mpt_state {
 static void ctl_send(struct mpt *t, int dst, int tag, const void *buf,
 		     size_t n)
 {
-	struct mpt_send *s;
-	char *copy;
+	char *copy = malloc(n ? n : 1);
 
-	if (t->nsends == t->cap_sends) {
-		int cap = t->cap_sends ? 2 * t->cap_sends : 16;
-		struct mpt_send *a = realloc(t->sends, (size_t)cap * sizeof(*a));
-		if (!a)
-			return;
-		t->sends = a;
-		t->cap_sends = cap;
-	}
-	if (!(copy = malloc(n ? n : 1)))
+	if (!copy)
 		return;
 	memcpy(copy, buf, n);
-	s = &t->sends[t->nsends];
-	if (MPI_Isend(copy, (int)n, MPI_BYTE, dst, tag, t->ctl, &s->req) !=
-	    MPI_SUCCESS) {
-		free(copy);
-		return;
-	}
-	s->buf = copy;
-	t->nsends++;
+	mpt_isend(t, t->ctl, dst, tag, copy, n, 0);
 }
 
 static void ctl_send_all(struct mpt *t, int tag, const void *buf, size_t n)
@@ -270,7 +254,9 @@ static void terminated(struct mpt *t, int all_finished)
 /* Called in a passive turn: pass the token on, or (process 0) judge it. */
 static void passive(struct mpt *t)
 {
-	if (!t->has_token || t->querying || t->ended)
+	/* a payload in flight ends by itself, and may complete a receive:
+	 * not passive until it has */
+	if (!t->has_token || t->querying || t->ended || t->transfers)
 		return;
 	if (t->me != 0) {
 		t->token.q += t->count;

@@ -72,6 +72,8 @@ static int crowded(void)
 	return cpus > 0 && here > cpus;
 }
 
+static void world_free(void *tx_world);
+
 static int world_new(const struct vp__transport_init *in, void **tx_world,
 		     void **tx_rank, char *err, size_t errlen)
 {
@@ -111,6 +113,12 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->data);
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->ctl);
 	t->crowded = crowded();
+	if (mpt_slots_post(t)) {
+		snprintf(err, errlen,
+			 "vp_run: transport 'mpi': MPI_Irecv failed");
+		world_free(t);
+		return VP_ENOMEM;
+	}
 	tx_rank[me] = t; /* the other ranks run elsewhere */
 	*tx_world = t;
 	return VP_OK;
@@ -316,6 +324,7 @@ static void world_free(void *tx_world)
 	struct mpt *t = tx_world;
 
 	mpt_sends_reap(t, 1);
+	mpt_slots_cancel(t);
 	mpt_messages_free(t);
 	mpt_termination_free(t);
 	free(t->unrecv);

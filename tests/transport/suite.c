@@ -233,6 +233,64 @@ static int issend(vp_comm *c, void *arg)
 	return got != (me + p - 1) % p;
 }
 
+/* Messages longer than the mpi transport sends whole (a header, then the
+ * payload as a second MPI message): into a receive posted first; sent
+ * before their receive, followed by a short one of the same tag that must
+ * not overtake them, probed; synchronous. */
+#define LARGE_INTS 6000 /* 24,000 bytes */
+static int large(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p,
+	    left = (me + p - 1) % p, small = -1, rc = 0, i;
+	size_t bytes = LARGE_INTS * sizeof(int);
+	int *out = malloc(bytes), *in = malloc(bytes);
+	vp_request r[2];
+	vp_status st;
+
+	(void)arg;
+	if (!out || !in) {
+		free(out);
+		free(in);
+		return 2;
+	}
+	for (i = 0; i < LARGE_INTS; i++)
+		out[i] = me * LARGE_INTS + i;
+	/* the receive is posted before the message comes */
+	if (vp_irecv(c, left, 1, in, bytes, &r[0]) ||
+	    vp_isend(c, right, 1, out, bytes, &r[1]) ||
+	    vp_waitall(2, r, NULL))
+		rc = 2;
+	for (i = 0; !rc && i < LARGE_INTS; i++)
+		if (in[i] != left * LARGE_INTS + i)
+			rc = 1;
+	/* the message comes before its receive, a short one behind it */
+	memset(in, 0, bytes);
+	if (!rc && (vp_isend(c, right, 2, out, bytes, &r[0]) ||
+		    vp_isend(c, right, 2, &me, sizeof(me), &r[1]) ||
+		    vp_barrier(c) || vp_probe(c, left, 2, &st) ||
+		    vp_recv_tag(c, left, 2, in, bytes, NULL) ||
+		    vp_recv_tag(c, left, 2, &small, sizeof(small), NULL) ||
+		    vp_waitall(2, r, NULL)))
+		rc = 2;
+	if (!rc && (st.bytes != bytes || small != left))
+		rc = 1;
+	for (i = 0; !rc && i < LARGE_INTS; i++)
+		if (in[i] != left * LARGE_INTS + i)
+			rc = 1;
+	/* synchronous: even ranks send, odd ones receive */
+	if (!rc && p > 1 && me % 2 == 0 && me + 1 < p)
+		rc = vp_ssend_tag(c, me + 1, 3, out, bytes) ? 2 : 0;
+	if (!rc && p > 1 && me % 2 == 1) {
+		if (vp_recv_tag(c, me - 1, 3, in, bytes, NULL))
+			rc = 2;
+		else if (in[LARGE_INTS - 1] != me * LARGE_INTS - 1)
+			rc = 1;
+	}
+	free(out);
+	free(in);
+	return rc;
+}
+
 /* vp_reproducible_sum of terms whose rounding depends on the order: 2^60
  * on rank 1, -2^60 on the last, 1 and 2^-60 elsewhere: the exact sum
  * correctly rounded, bit for bit. */
@@ -404,6 +462,7 @@ static void topology_cases(void)
 	char name[64];
 
 	run("p2p", p2p, NULL, 1);
+	run("large", large, NULL, 1);
 	run("wildcard", wildcard, NULL, 0);
 	for (i = 0; i < sizeof(colls) / sizeof(colls[0]); i++) {
 		snprintf(name, sizeof(name), "%s/%zu",
