@@ -22,7 +22,8 @@ int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
 
 	if (t->nsends == t->cap_sends) {
 		int cap = t->cap_sends ? 2 * t->cap_sends : 16;
-		struct mpt_send *a = realloc(t->sends, (size_t)cap * sizeof(*a));
+		struct mpt_send *a =
+		    realloc(t->sends, (size_t)cap * sizeof(*a));
 		if (!a)
 			goto fail;
 		t->sends = a;
@@ -115,8 +116,9 @@ int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
 		  void **pending)
 {
 	struct mpt *t = me;
-	struct mpt_header h = { sync ? MPT_SYNC : MPT_DATA, ctx, tag, 0, n,
-				*env };
+	struct mpt_header h = {
+		sync ? MPT_SYNC : MPT_DATA, ctx, tag, 0, n, *env
+	};
 	int apart = n > MPT_WHOLE_MAX, rc;
 	struct mpt_pend *p;
 
@@ -309,8 +311,9 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag)
 {
 	struct mpt *t = me;
-	struct vp__xrecv r = { .ctx = ctx, .src = src, .tag = tag, .buf = buf,
-			       .n = n };
+	struct vp__xrecv r = {
+		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
+	};
 	struct mpt_waiting what = { "recv", src, tag, n, NULL, 0 };
 	int rc;
 
@@ -337,8 +340,7 @@ static int pulled(struct mpt *t, void *arg)
 int mpt_block(void *me, const struct vp__xwait *w, int n)
 {
 	struct mpt *t = me;
-	struct mpt_waiting what = { "set", VP_ANY_SOURCE, VP_ANY_TAG, 0, w,
-				    n };
+	struct mpt_waiting what = { "set", VP_ANY_SOURCE, VP_ANY_TAG, 0, w, n };
 	int i;
 
 	/* Something arrived after the caller's progress (a send_done pulls
@@ -400,8 +402,8 @@ int mpt_probe(void *me, int ctx, int src, int tag, int blocking, int *found,
 		*found = 1;
 	}
 	if (*found)
-		*out = (struct vp__xprobe){ a.m->src, a.m->h.tag,
-					    a.m->h.len, a.m->h.env };
+		*out = (struct vp__xprobe){ a.m->src, a.m->h.tag, a.m->h.len,
+					    a.m->h.env };
 	return VP_OK;
 }
 

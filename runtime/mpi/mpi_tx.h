@@ -73,9 +73,9 @@ struct mpt_msg {
 	struct mpt_header h;
 	char *raw; /* whole: a pooled buffer, header and payload */
 	/* sent apart (h.len > MPT_WHOLE_MAX): */
-	char *payload;          /* its own buffer (NULL: into r's) */
-	MPI_Request preq;       /* its receive; MPI_REQUEST_NULL once in */
-	struct vp__xrecv *r;    /* the posted receive it goes to, or NULL */
+	char *payload;       /* its own buffer (NULL: into r's) */
+	MPI_Request preq;    /* its receive; MPI_REQUEST_NULL once in */
+	struct vp__xrecv *r; /* the posted receive it goes to, or NULL */
 };
 
 /* A send that lends its buffer or waits for an acknowledgement (the
@@ -127,7 +127,7 @@ struct mpt {
 	int me, p;
 	MPI_Comm data, ctl;
 
-	struct mpt_msg *unexp, **unexp_tail;   /* arrival order */
+	struct mpt_msg *unexp, **unexp_tail;     /* arrival order */
 	struct vp__xrecv *posted, **posted_tail; /* post order */
 	struct mpt_send *sends;                  /* in flight */
 	int nsends, cap_sends;
@@ -136,12 +136,12 @@ struct mpt {
 
 	/* arrivals.c */
 	struct mpt_slot slots[MPT_SLOTS];
-	int slot_head;           /* the oldest posted slot */
-	int slots_taken;         /* taken, not yet reposted: just before it */
-	struct mpt_msg **apart;  /* payloads being received */
+	int slot_head;          /* the oldest posted slot */
+	int slots_taken;        /* taken, not yet reposted: just before it */
+	struct mpt_msg **apart; /* payloads being received */
 	int napart, cap_apart;
-	int transfers;  /* payloads in flight, sent or received: not passive */
-	char *bufs;             /* free pooled buffers (MPT_SLOT_BYTES) */
+	int transfers; /* payloads in flight, sent or received: not passive */
+	char *bufs;    /* free pooled buffers (MPT_SLOT_BYTES) */
 	char packing[MPT_SLOT_BYTES]; /* a whole message being sent */
 	struct mpt_msg *free_msgs;
 
@@ -152,19 +152,19 @@ struct mpt {
 	int has_token;
 	int round_back; /* process 0: the token it sent came back */
 	struct mpt_token token;
-	unsigned idle;       /* consecutive turns that pulled nothing */
-	unsigned turns;      /* turns taken (control is looked at every 16th) */
-	int crowded; /* more processes on this node than CPUs: yield */
-	int pulled_now;      /* messages the wait loop's last turn pulled */
-	int fresh; /* messages pulled since the last progress (block) */
-	int ended;           /* the end of the run was announced */
-	int querying;        /* process 0: collecting a deadlock report */
-	int answers;         /* ... and how many states it has */
-	char **states;       /* process 0: each process's state for it */
+	unsigned idle;  /* consecutive turns that pulled nothing */
+	unsigned turns; /* turns taken (control is looked at every 16th) */
+	int crowded;    /* more processes on this node than CPUs: yield */
+	int pulled_now; /* messages the wait loop's last turn pulled */
+	int fresh;      /* messages pulled since the last progress (block) */
+	int ended;      /* the end of the run was announced */
+	int querying;   /* process 0: collecting a deadlock report */
+	int answers;    /* ... and how many states it has */
+	char **states;  /* process 0: each process's state for it */
 	struct mpt_waiting waiting;
 
 	/* failures across processes */
-	int applying_remote; /* vp__world_fail called for a remote failure */
+	int applying_remote;    /* vp__world_fail called for a remote failure */
 	atomic_int to_announce; /* a local failure to send to the others */
 
 	/* the run's end: messages never received, every process's */
@@ -207,8 +207,7 @@ int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
 		  void **pending);
 int mpt_complete_send(void *me, void *pending, int dst);
 int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
-	     size_t *len, struct vp__envelope *env, int *got_src,
-	     int *got_tag);
+	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag);
 int mpt_post_recv(void *me, struct vp__xrecv *r);
 int mpt_progress(void *me);
 void mpt_cancel_recv(void *me, struct vp__xrecv *r);
