@@ -153,7 +153,7 @@ struct mpt {
 	int round_back; /* process 0: the token it sent came back */
 	struct mpt_token token;
 	unsigned idle;  /* consecutive turns that pulled nothing */
-	unsigned turns; /* turns taken (control is looked at every 16th) */
+	unsigned turns; /* turns taken (control: every CONTROL_EVERY-th) */
 	int crowded;    /* more processes on this node than CPUs: yield */
 	int pulled_now; /* messages the wait loop's last turn pulled */
 	int fresh;      /* messages pulled since the last progress (block) */
