@@ -1259,6 +1259,68 @@ static int mode_cliffs(void)
 #include "mpi/mpi_loops.h"
 
 /*
+ * The probe beside the 8-byte ping-pong: what the mpi transport's own use
+ * of MPI costs with no vp above it. Ranks 0 and 1 bounce a 56-byte message
+ * (the transport's 48-byte header and 8 bytes) with MPI_Send into a ring
+ * of 16 pre-posted MPI_ANY_SOURCE receives of 4 KiB, taken oldest first
+ * with MPI_Test and reposted before the next wait, as runtime/mpi/
+ * arrivals.c does. Returns rank 0's median one-way time in us.
+ */
+#define SLOT_PROBE_SLOTS 16
+#define SLOT_PROBE_BYTES 4096
+static double slot_pingpong_us(int iters, int me)
+{
+	static char slot[SLOT_PROBE_SLOTS][SLOT_PROBE_BYTES];
+	MPI_Request req[SLOT_PROBE_SLOTS];
+	char msg[56] = { 0 };
+	double *span = calloc((size_t)iters, sizeof(double)), t0, mid = 0;
+	int head = 0, taken = 0, i, k, warm = iters / 10 + 2, flag;
+
+	if (!span)
+		return 0;
+	for (k = 0; k < SLOT_PROBE_SLOTS; k++)
+		MPI_Irecv(slot[k], SLOT_PROBE_BYTES, MPI_BYTE, MPI_ANY_SOURCE,
+			  0, MPI_COMM_WORLD, &req[k]);
+	MPI_Barrier(MPI_COMM_WORLD);
+	for (i = -warm; i < iters; i++) {
+		int turn;
+
+		t0 = MPI_Wtime();
+		for (turn = 0; turn < 2 && me < 2; turn++) {
+			if (turn == me) {
+				MPI_Send(msg, sizeof(msg), MPI_BYTE, 1 - me, 0,
+					 MPI_COMM_WORLD);
+				continue;
+			}
+			for (; taken; taken--) {
+				k = (head + SLOT_PROBE_SLOTS - taken) %
+				    SLOT_PROBE_SLOTS;
+				MPI_Irecv(slot[k], SLOT_PROBE_BYTES, MPI_BYTE,
+					  MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
+					  &req[k]);
+			}
+			do
+				MPI_Test(&req[head], &flag, MPI_STATUS_IGNORE);
+			while (!flag);
+			head = (head + 1) % SLOT_PROBE_SLOTS;
+			taken++;
+		}
+		if (i >= 0)
+			span[i] = (MPI_Wtime() - t0) * 1e6 / 2;
+	}
+	for (k = 0; k < SLOT_PROBE_SLOTS; k++)
+		if (req[k] != MPI_REQUEST_NULL) {
+			MPI_Cancel(&req[k]);
+			MPI_Wait(&req[k], MPI_STATUS_IGNORE);
+		}
+	MPI_Barrier(MPI_COMM_WORLD);
+	qsort(span, (size_t)iters, sizeof(double), mpi_cmp_double);
+	mid = span[iters / 2];
+	free(span);
+	return mid;
+}
+
+/*
  * Under mpirun: vp's collectives over the mpi transport (vp's algorithms
  * on MPI point-to-point, one rank per process) next to the same MPI
  * library's own calls, in the same job, with the same loop (mpi_loops.h
@@ -1271,9 +1333,9 @@ static int mode_over_mpi(void)
 {
 	struct row want[64], vp;
 	char list[8192], spec[32];
-	double t[4] = { 0, 0, 0, 0 };
+	double t[4] = { 0, 0, 0, 0 }, pp_vp = 0, pp_mpi = 0;
 	int started = 0, flag, provided, p, me, nw, i, within = 0, all = 0;
-	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1;
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1, pp_iters = 0;
 
 	MPI_Initialized(&flag);
 	if (!flag) {
@@ -1316,14 +1378,30 @@ static int mode_over_mpi(void)
 			       coll                     ? vp_alg_name(vp.chosen)
 			       : !strcmp(op, "barrier") ? "dissemination"
 							: "-");
-			if (!strcmp(op, "pingpong") && want[i].bytes == 8)
+			if (!strcmp(op, "pingpong") && want[i].bytes == 8) {
 				pp_ok = ratio <= 1.10;
+				pp_vp = vp.s.p50;
+				pp_mpi = t[1];
+				pp_iters = want[i].iters;
+			}
 			if (strcmp(op, "pingpong")) {
 				all++;
 				within += ratio <= 1.5;
 			}
 			fflush(stdout);
 		}
+	}
+	/* every rank takes part (the others only in its barriers) */
+	MPI_Bcast(&pp_iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (pp_iters && p >= 2) {
+		double slot = slot_pingpong_us(pp_iters, me);
+
+		if (me == 0)
+			printf("# probe: the transport's MPI pattern alone (a "
+			       "56-byte MPI_Send into a ring of pre-posted "
+			       "receives): %.3f us one-way, %.2fx MPI's "
+			       "ping-pong; vp's layer above it: %.3f us\n",
+			       slot, slot / pp_mpi, pp_vp - slot);
 	}
 	if (me == 0) {
 		if (pp_ok >= 0)

@@ -18,13 +18,21 @@
  *
  * Payloads sent apart. A header says how long its payload is; the payload
  * follows as its own MPI message from the same sender (tag
- * MPT_TAG_PAYLOAD). Its receive is posted as soon as the header is taken
- * here: into the posted vp receive's buffer when one matches (one copy,
- * done by MPI), else into a buffer of the message's own. Posting the
- * payloads of one sender in the order of their headers pairs each with
- * its header (MPI's order again). A process with a payload in flight
- * either way is not passive (termination.c): the transfer will end
- * without anyone's help, and until it does the run has not settled.
+ * MPT_TAG_PAYLOAD), and MPI holds it (its rendezvous) until we post its
+ * receive: into the vp receive's buffer when one takes the message (one
+ * copy, done by MPI), so a message nothing waits for yet stays unclaimed
+ * until a receive comes. Payloads of one sender are always received in the
+ * order of their headers, which pairs each with its header (MPI's order
+ * again): before one is received, the unclaimed ones ahead of it from the
+ * same sender are received into buffers of their own.
+ *
+ * The sender waits for its payload to go, so an unclaimed one must not
+ * wait for ever: a process that waits with nothing arriving for
+ * DRAIN_AFTER turns, or whose rank function returned, receives every
+ * unclaimed payload into buffers of their own (mpt_drain). A process with
+ * a payload in flight either way is not passive (termination.c): the
+ * transfer will end without anyone's help, and until it does the run has
+ * not settled.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +82,7 @@ struct mpt_msg *mpt_msg_get(struct mpt *t)
 	m->raw = m->payload = NULL;
 	m->preq = MPI_REQUEST_NULL;
 	m->r = NULL;
+	m->requested = 0;
 	return m;
 }
 
@@ -176,7 +185,49 @@ static void payload_post(struct mpt *t, struct mpt_msg *m, void *dst)
 		mpt_out_of_memory("an arriving message", n);
 	MPI_Irecv(dst, (int)n, MPI_BYTE, m->src, MPT_TAG_PAYLOAD, t->data,
 		  &m->preq);
+	m->requested = 1;
 	apart_add(t, m);
+}
+
+static int unclaimed(const struct mpt_msg *m)
+{
+	return !m->raw && !m->requested;
+}
+
+/* Receives the unclaimed payloads in the unexpected queue ahead of upto
+ * (NULL: all of it) from src (VP_ANY_SOURCE: from anyone) into buffers of
+ * their own. */
+static void drain(struct mpt *t, int src, const struct mpt_msg *upto)
+{
+	struct mpt_msg *m;
+
+	for (m = t->unexp; m && m != upto && t->unclaimed; m = m->next)
+		if (unclaimed(m) && (src == VP_ANY_SOURCE || m->src == src)) {
+			payload_post(t, m, NULL);
+			t->unclaimed--;
+		}
+}
+
+void mpt_drain(struct mpt *t)
+{
+	drain(t, VP_ANY_SOURCE, NULL);
+}
+
+void mpt_drain_ahead(struct mpt *t, const struct mpt_msg *m)
+{
+	drain(t, m->src, m);
+}
+
+void mpt_claim(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
+{
+	t->unclaimed--;
+	m->r = r;
+	payload_post(t, m, m->h.len <= r->n ? r->buf : NULL);
+}
+
+int mpt_unclaimed(const struct mpt_msg *m)
+{
+	return unclaimed(m);
 }
 
 /* m's payload is in: a receive it went to is done; an unexpected message
@@ -308,12 +359,13 @@ static void taken(struct mpt *t, struct mpt_slot *s, int bytes, int src)
 	m->h = arrived.h;
 	if (r) {
 		mpt_matched(t, r, m);
+		drain(t, src, NULL); /* ahead of it from src: all unexpected */
 		m->r = r;
 		payload_post(t, m, m->h.len <= r->n ? r->buf : NULL);
 		return;
 	}
-	payload_post(t, m, NULL);
-	unexpected(t, m);
+	unexpected(t, m); /* unclaimed until a receive takes it */
+	t->unclaimed++;
 }
 
 /* Reposts the slots taken since the last pull, oldest first, so that the

@@ -234,12 +234,18 @@ void mpt_acknowledged(struct mpt *t, uint32_t id)
 }
 
 /* The receive r takes the unexpected message m: its payload is copied
- * (when it fits; a payload sent apart once it is in), m is freed. */
+ * (when it fits; a payload received apart once it is in) and m is freed,
+ * or an unclaimed payload is received straight into r's buffer. */
 static void take(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
 {
 	const char *payload = m->raw ? m->raw + sizeof(m->h) : m->payload;
 
 	mpt_matched(t, r, m);
+	if (mpt_unclaimed(m)) {
+		r->done = 0;
+		mpt_claim(t, r, m);
+		return;
+	}
 	if (!m->raw)
 		mpt_apart_finish(t, m);
 	if (m->h.len <= r->n && m->h.len)
@@ -265,6 +271,10 @@ int mpt_post_recv(void *me, struct vp__xrecv *r)
 	 * this one: the oldest match is this receive's */
 	for (pp = &t->unexp; (m = *pp); pp = &m->next)
 		if (mpt_matches(r->ctx, r->src, r->tag, m)) {
+			/* payloads of m's sender ahead of it come first (while
+			 * m is still in the queue to say where to stop) */
+			if (mpt_unclaimed(m))
+				mpt_drain_ahead(t, m);
 			*pp = m->next;
 			if (!*pp)
 				t->unexp_tail = pp;
@@ -311,22 +321,56 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag)
 {
 	struct mpt *t = me;
-	struct vp__xrecv r = {
+	struct vp__xrecv own = {
 		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
 	};
+	struct vp__xrecv *r = &own;
 	struct mpt_waiting what = { "recv", src, tag, n, NULL, 0 };
 	int rc;
 
-	mpt_post_recv(t, &r);
-	if (!r.done && (rc = mpt_wait(t, recv_done, &r, &what))) {
-		mpt_cancel_recv(t, &r);
+	if (t->lent_on) { /* posted already by mpt_lend_recv */
+		t->lent_on = 0;
+		r = &t->lent;
+	} else {
+		mpt_post_recv(t, r);
+	}
+	if (!r->done && (rc = mpt_wait(t, recv_done, r, &what))) {
+		mpt_cancel_recv(t, r);
 		return rc;
 	}
-	*len = r.len;
-	*env = r.env;
-	*got_src = r.got_src;
-	*got_tag = r.got_tag;
-	return r.rc;
+	*len = r->len;
+	*env = r->env;
+	*got_src = r->got_src;
+	*got_tag = r->got_tag;
+	return r->rc;
+}
+
+/* vp_sendrecv's receive, posted before its send leaves: a partner that
+ * exchanges with us at the same time then finds it posted, and a payload
+ * sent apart goes straight into its buffer instead of a buffer of its own
+ * (one copy instead of two). The recv that follows takes it over. */
+void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n)
+{
+	struct mpt *t = me;
+
+	t->lent = (struct vp__xrecv){
+		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
+	};
+	mpt_post_recv(t, &t->lent);
+	t->lent_on = 1;
+}
+
+/* The send failed, so the run does: a message the lent receive took
+ * already is dropped with it. */
+void mpt_unlend_recv(void *me, int ctx, int src)
+{
+	struct mpt *t = me;
+
+	(void)ctx;
+	(void)src;
+	if (t->lent_on)
+		mpt_cancel_recv(t, &t->lent);
+	t->lent_on = 0;
 }
 
 /* Whatever arrives may complete one of the things waited for: the caller
@@ -411,6 +455,8 @@ void mpt_idle(void *me)
 {
 	struct mpt *t = me;
 
+	if (t->unclaimed && ++t->idle_calls % DRAIN_AFTER == 0)
+		mpt_drain(t); /* a test loop must not hold a sender up */
 	mpt_turn(t);
 	if (t->crowded)
 		sched_yield();

@@ -76,6 +76,7 @@ struct mpt_msg {
 	char *payload;       /* its own buffer (NULL: into r's) */
 	MPI_Request preq;    /* its receive; MPI_REQUEST_NULL once in */
 	struct vp__xrecv *r; /* the posted receive it goes to, or NULL */
+	int requested;       /* its receive was posted (else: unclaimed) */
 };
 
 /* A send that lends its buffer or waits for an acknowledgement (the
@@ -132,6 +133,8 @@ struct mpt {
 	struct mpt_send *sends;                  /* in flight */
 	int nsends, cap_sends;
 	struct mpt_pend *pends; /* lent buffers, acknowledgements awaited */
+	struct vp__xrecv lent;  /* vp_sendrecv's receive, posted early */
+	int lent_on;
 	uint32_t next_sync;
 
 	/* arrivals.c */
@@ -141,7 +144,9 @@ struct mpt {
 	struct mpt_msg **apart; /* payloads being received */
 	int napart, cap_apart;
 	int transfers; /* payloads in flight, sent or received: not passive */
-	char *bufs;    /* free pooled buffers (MPT_SLOT_BYTES) */
+	int unclaimed; /* unexpected payloads whose receive is not posted */
+	unsigned idle_calls; /* nonblocking calls in a row that found nothing */
+	char *bufs;          /* free pooled buffers (MPT_SLOT_BYTES) */
 	char packing[MPT_SLOT_BYTES]; /* a whole message being sent */
 	struct mpt_msg *free_msgs;
 
@@ -183,6 +188,20 @@ int mpt_pull(struct mpt *t);
 void mpt_apart_withdraw(struct mpt *t, struct vp__xrecv *r);
 /* Waits for message m's payload to be in (the receive taking it). */
 void mpt_apart_finish(struct mpt *t, struct mpt_msg *m);
+/* Whether m is a payload sent apart whose receive is not posted yet. */
+int mpt_unclaimed(const struct mpt_msg *m);
+/* Before unclaimed m (still in the unexpected queue) is claimed: receives
+ * the unclaimed payloads of m's sender ahead of it into buffers of their
+ * own, so that payloads are received in the order of their headers. */
+void mpt_drain_ahead(struct mpt *t, const struct mpt_msg *m);
+/* Receive r takes the unclaimed message m (off the unexpected queue, after
+ * mpt_drain_ahead): its payload is received straight into r's buffer; r is
+ * done when it is in. */
+void mpt_claim(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m);
+/* Receives every unclaimed payload into buffers of their own. */
+void mpt_drain(struct mpt *t);
+/* Turns without anything arriving after which a waiting process drains. */
+#define DRAIN_AFTER 64u
 char *mpt_buf_get(struct mpt *t);
 void mpt_buf_put(struct mpt *t, char *buf);
 struct mpt_msg *mpt_msg_get(struct mpt *t);
@@ -211,6 +230,8 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 int mpt_post_recv(void *me, struct vp__xrecv *r);
 int mpt_progress(void *me);
 void mpt_cancel_recv(void *me, struct vp__xrecv *r);
+void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n);
+void mpt_unlend_recv(void *me, int ctx, int src);
 int mpt_send_done(void *me, void *pending);
 int mpt_block(void *me, const struct vp__xwait *w, int n);
 int mpt_probe(void *me, int ctx, int src, int tag, int blocking, int *found,

@@ -384,7 +384,8 @@ int mpt_wait(struct mpt *t, int (*ready)(struct mpt *, void *), void *arg,
 		if ((rc = vp__world_status(t->w)))
 			break;
 		if (!t->pulled_now) {
-			t->idle++;
+			if (++t->idle >= DRAIN_AFTER && t->unclaimed)
+				mpt_drain(t); /* their senders wait */
 			passive(t);
 			if (t->crowded || t->idle % 1024 == 0)
 				sched_yield();
@@ -402,6 +403,7 @@ void mpt_wait_end(struct mpt *t)
 	t->waiting.kind = NULL;
 	t->idle = 0;
 	while (!t->ended) {
+		mpt_drain(t); /* nothing here will take them now */
 		if (mpt_turn(t))
 			t->idle = 0;
 		else

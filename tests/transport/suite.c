@@ -236,7 +236,7 @@ static int issend(vp_comm *c, void *arg)
 /* Messages longer than the mpi transport sends whole (a header, then the
  * payload as a second MPI message): into a receive posted first; sent
  * before their receive, followed by a short one of the same tag that must
- * not overtake them, probed; synchronous. */
+ * not overtake them, probed; three taken out of order; synchronous. */
 #define LARGE_INTS 6000 /* 24,000 bytes */
 static int large(vp_comm *c, void *arg)
 {
@@ -244,7 +244,7 @@ static int large(vp_comm *c, void *arg)
 	    left = (me + p - 1) % p, small = -1, rc = 0, i;
 	size_t bytes = LARGE_INTS * sizeof(int);
 	int *out = malloc(bytes), *in = malloc(bytes);
-	vp_request r[2];
+	vp_request r[3];
 	vp_status st;
 
 	(void)arg;
@@ -277,6 +277,27 @@ static int large(vp_comm *c, void *arg)
 	for (i = 0; !rc && i < LARGE_INTS; i++)
 		if (in[i] != left * LARGE_INTS + i)
 			rc = 1;
+	/* three long ones of different tags (and lengths), the middle one
+	 * taken first, then the last, then the first */
+	if (!rc && (vp_isend(c, right, 4, out, bytes, &r[0]) ||
+		    vp_isend(c, right, 5, out + 1, bytes - sizeof(int),
+			     &r[1]) ||
+		    vp_isend(c, right, 6, out + 2, bytes - 2 * sizeof(int),
+			     &r[2]) ||
+		    vp_barrier(c) ||
+		    vp_recv_tag(c, left, 5, in, bytes - sizeof(int), NULL)))
+		rc = 2;
+	if (!rc && in[0] != left * LARGE_INTS + 1)
+		rc = 1;
+	if (!rc && vp_recv_tag(c, left, 6, in, bytes - 2 * sizeof(int), NULL))
+		rc = 2;
+	if (!rc && in[0] != left * LARGE_INTS + 2)
+		rc = 1;
+	if (!rc && (vp_recv_tag(c, left, 4, in, bytes, NULL) ||
+		    vp_waitall(3, r, NULL)))
+		rc = 2;
+	if (!rc && in[LARGE_INTS - 1] != left * LARGE_INTS + LARGE_INTS - 1)
+		rc = 1;
 	/* synchronous: even ranks send, odd ones receive */
 	if (!rc && p > 1 && me % 2 == 0 && me + 1 < p)
 		rc = vp_ssend_tag(c, me + 1, 3, out, bytes) ? 2 : 0;
