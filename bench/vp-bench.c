@@ -1321,6 +1321,48 @@ static double slot_pingpong_us(int iters, int me)
 }
 
 /*
+ * The probe beside the 64 KiB collectives: ranks 0 and 1 exchange 64 KiB
+ * with MPI_Sendrecv after a memcpy into a buffer, sending either that
+ * buffer or another one. On this machine a write into memory the partner
+ * has just read through Open MPI's single copy (process_vm_readv) is far
+ * slower than a plain memcpy; vp's doubling algorithms send from the
+ * receive buffer that the next call rewrites, Open MPI's two-process
+ * algorithms from the caller's send buffer. *written / *other: the median
+ * memcpy in us on rank 0, sending the written buffer / another one.
+ */
+static void rewrite_probe(int iters, int me, double *written, double *other)
+{
+	enum { BYTES = 65536 };
+	char *src = malloc(BYTES), *buf = malloc(BYTES), *in = malloc(BYTES);
+	double *span = calloc((size_t)iters, sizeof(double)), t0;
+	int i, k, peer = me < 2 ? 1 - me : MPI_PROC_NULL;
+
+	*written = *other = 0;
+	if (!src || !buf || !in || !span)
+		goto out;
+	memset(src, 1, BYTES);
+	memset(buf, 2, BYTES);
+	for (k = 0; k < 2; k++) {
+		for (i = -iters / 10 - 2; i < iters; i++) {
+			t0 = MPI_Wtime();
+			memcpy(buf, src, BYTES);
+			if (i >= 0)
+				span[i] = (MPI_Wtime() - t0) * 1e6;
+			MPI_Sendrecv(k ? src : buf, BYTES, MPI_BYTE, peer, 0,
+				     in, BYTES, MPI_BYTE, peer, 0,
+				     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		}
+		qsort(span, (size_t)iters, sizeof(double), mpi_cmp_double);
+		*(k ? other : written) = span[iters / 2];
+	}
+out:
+	free(src);
+	free(buf);
+	free(in);
+	free(span);
+}
+
+/*
  * Under mpirun: vp's collectives over the mpi transport (vp's algorithms
  * on MPI point-to-point, one rank per process) next to the same MPI
  * library's own calls, in the same job, with the same loop (mpi_loops.h
@@ -1333,9 +1375,10 @@ static int mode_over_mpi(void)
 {
 	struct row want[64], vp;
 	char list[8192], spec[32];
-	double t[4] = { 0, 0, 0, 0 }, pp_vp = 0, pp_mpi = 0;
+	double t[4] = { 0, 0, 0, 0 }, pp_vp = 0, pp_mpi = 0, slot = 0;
+	double rewritten = 0, fresh = 0;
 	int started = 0, flag, provided, p, me, nw, i, within = 0, all = 0;
-	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1, pp_iters = 0;
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN), pp_ok = -1;
 
 	MPI_Initialized(&flag);
 	if (!flag) {
@@ -1363,6 +1406,12 @@ static int mode_over_mpi(void)
 		mpi_measure(op, (int)want[i].bytes, want[i].iters, p, me, t);
 		rc = measure_op(op, VP_ALG_AUTO, spec, want[i].bytes,
 				want[i].iters, &vp);
+		/* the probe right beside the row it explains (every rank
+		 * takes part: the same rows on every rank) */
+		if (!rc && !strcmp(op, "pingpong") && want[i].bytes == 8)
+			slot = slot_pingpong_us(want[i].iters, me);
+		if (!rc && !strcmp(op, "pingpong") && want[i].bytes == 65536)
+			rewrite_probe(want[i].iters, me, &rewritten, &fresh);
 		if (rc) {
 			if (started)
 				MPI_Finalize();
@@ -1382,7 +1431,6 @@ static int mode_over_mpi(void)
 				pp_ok = ratio <= 1.10;
 				pp_vp = vp.s.p50;
 				pp_mpi = t[1];
-				pp_iters = want[i].iters;
 			}
 			if (strcmp(op, "pingpong")) {
 				all++;
@@ -1391,18 +1439,17 @@ static int mode_over_mpi(void)
 			fflush(stdout);
 		}
 	}
-	/* every rank takes part (the others only in its barriers) */
-	MPI_Bcast(&pp_iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (pp_iters && p >= 2) {
-		double slot = slot_pingpong_us(pp_iters, me);
-
-		if (me == 0)
-			printf("# probe: the transport's MPI pattern alone (a "
-			       "56-byte MPI_Send into a ring of pre-posted "
-			       "receives): %.3f us one-way, %.2fx MPI's "
-			       "ping-pong; vp's layer above it: %.3f us\n",
-			       slot, slot / pp_mpi, pp_vp - slot);
-	}
+	if (me == 0 && slot > 0)
+		printf("# probe: the transport's MPI pattern alone (a "
+		       "56-byte MPI_Send into a ring of pre-posted "
+		       "receives): %.3f us one-way, %.2fx MPI's "
+		       "ping-pong; vp's layer above it: %.3f us\n",
+		       slot, slot / pp_mpi, pp_vp - slot);
+	if (me == 0 && rewritten > 0)
+		printf("# probe: a 64 KiB memcpy into a buffer the partner has "
+		       "just read through MPI: %.3f us; into one it has not: "
+		       "%.3f us (%.1fx)\n",
+		       rewritten, fresh, rewritten / fresh);
 	if (me == 0) {
 		if (pp_ok >= 0)
 			printf("# goal: 8 B ping-pong, vp adds at most 10%%: "
