@@ -352,6 +352,78 @@ static struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
 	return summarize(v, REPS);
 }
 
+/*
+ * The blocking and the nonblocking 8-byte ping-pong in the same run, in
+ * alternating chunks: the two ranks' threads, their placement on the CPUs
+ * and the machine's load are the same for both, which separate runs do
+ * not give (placement alone moves a ping-pong between 0.16 and 0.6 us).
+ * Rank 0 writes each chunk's time per round trip.
+ */
+#define PAIR_CHUNKS 10
+struct pair_job {
+	int iters; /* per chunk */
+	double blocking[PAIR_CHUNKS], nonblocking[PAIR_CHUNKS];
+};
+
+static int pingpong_pair_fn(vp_comm *c, void *arg)
+{
+	struct pair_job *j = arg;
+	char b[8] = { 0 };
+	int me = vp_rank(c), k, i, rc = 0;
+	vp_request r;
+	double t0;
+
+	for (k = -1; k < 2 * PAIR_CHUNKS && !rc; k++) { /* -1: warm-up */
+		int nb = k < 0 || k % 2;
+
+		rc = vp_barrier(c);
+		t0 = now_us();
+		for (i = 0; i < j->iters && !rc; i++) {
+			if (nb && me == 0)
+				rc = vp_isend(c, 1, 0, b, 8, &r) ?:
+				     vp_wait(&r, NULL) ?:
+				     vp_irecv(c, 1, 0, b, 8, &r) ?:
+				     vp_wait(&r, NULL);
+			else if (nb)
+				rc = vp_irecv(c, 0, 0, b, 8, &r) ?:
+				     vp_wait(&r, NULL) ?:
+				     vp_isend(c, 0, 0, b, 8, &r) ?:
+				     vp_wait(&r, NULL);
+			else if (me == 0)
+				rc = vp_send(c, 1, b, 8) ?: vp_recv(c, 1, b, 8);
+			else
+				rc = vp_recv(c, 0, b, 8) ?: vp_send(c, 0, b, 8);
+		}
+		if (me == 0 && k >= 0)
+			(nb ? j->nonblocking : j->blocking)[k / 2] =
+			    (now_us() - t0) / j->iters;
+	}
+	return rc;
+}
+
+/* REPS runs of pingpong_pair_fn: the median over runs of each run's
+ * nonblocking / blocking ratio of medians. */
+static double pingpong_pair_ratio(int iters)
+{
+	double ratio[REPS];
+	int k;
+
+	for (k = 0; k < REPS; k++) {
+		vp_opts o = { .topology = "line:2", .fibers = use_fibers };
+		struct pair_job j = { .iters = iters };
+		vp_stats st;
+
+		if (vp_run(&o, pingpong_pair_fn, &j, &st)) {
+			fprintf(stderr, "vp-bench: ping-pong pair failed: %s\n",
+				st.error);
+			exit(1);
+		}
+		ratio[k] = summarize(j.nonblocking, PAIR_CHUNKS).p50 /
+			   summarize(j.blocking, PAIR_CHUNKS).p50;
+	}
+	return summarize(ratio, REPS).p50;
+}
+
 static const char *met(int ok)
 {
 	return ok ? "met" : "NOT met";
@@ -394,6 +466,7 @@ static struct summary run_start_to_finish(int p, int reps)
 static int mode_basic(void)
 {
 	struct summary lat, ilat, bw, ring, bar, big, cl, bar_futex, bar_yield;
+	double pair;
 	struct summary start, huge = { 0 }, huge_start = { 0 };
 	struct summary fbar, fbig, fhuge = { 0 };
 	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
@@ -414,6 +487,7 @@ static int mode_basic(void)
 	emit("pingpong_oneway", "line:2", 2, 8, 20000 / it, lat, model / 2);
 	ilat = measure("line:2", ipingpong_fn, 8, 20000 / it, 0.5, &model);
 	emit("ipingpong_oneway", "line:2", 2, 8, 20000 / it, ilat, model / 2);
+	pair = pingpong_pair_ratio(5000 / it);
 	for (k = 0; k < 3; k++) {
 		static const size_t wsz[3] = { 8, 1024, 65536 };
 		struct summary s =
@@ -465,9 +539,12 @@ static int mode_basic(void)
 	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
 	     "goal <= 1.5x: %s",
 	     lat.p50, lat.p50 / cl_us, cl_us, met(lat.p50 <= 1.5 * cl_us));
-	note("isend/irecv 8 B       %8.3f us = %5.2f x blocking ping-pong   "
-	     "goal <= 1.1x: %s",
-	     ilat.p50, ilat.p50 / lat.p50, met(ilat.p50 <= 1.1 * lat.p50));
+	note("isend/irecv 8 B       %8.3f us = %5.2f x blocking ping-pong "
+	     "(separate runs)",
+	     ilat.p50, ilat.p50 / lat.p50);
+	note("  alternating chunks in one run: %5.2f x blocking   goal <= "
+	     "1.1x: %s",
+	     pair, met(pair <= 1.1));
 	note("bandwidth 16 MiB      %8.2f GB/s = %5.2f x memcpy (%.2f GB/s)   "
 	     "goal >= 0.8x: %s",
 	     (double)mb16 / bw.p50 / 1e3, ((double)mb16 / bw.p50) / memcpy_bpus,
