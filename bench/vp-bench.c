@@ -592,15 +592,31 @@ struct op_job {
  * for vp-bench --transport mpi. */
 static const char *bench_transport;
 
-/* One call of op. Reductions sum unsigned bytes, as the MPI twin does. */
-static int op_call(vp_comm *c, const struct op_job *j, char *in, char *out)
+/* What op_call runs: a vp_coll, or one of these (resolved once, before
+ * the timed loop, so that the loop times the call and not the lookup; the
+ * MPI loop does the same, mpi_loops.h). */
+enum { OP_BARRIER = -2, OP_PINGPONG = -3, OP_UNKNOWN = -1 };
+
+static int op_code(const char *op)
+{
+	if (!strcmp(op, "barrier"))
+		return OP_BARRIER;
+	if (!strcmp(op, "pingpong"))
+		return OP_PINGPONG;
+	return (int)vp_coll_parse(op); /* -1 when unknown */
+}
+
+/* One call of op (code: op_code's). Reductions sum unsigned bytes, as the
+ * MPI twin does. */
+static int op_call(vp_comm *c, const struct op_job *j, int code, char *in,
+		   char *out)
 {
 	int p = vp_size(c), me = vp_rank(c), rc;
 	size_t n = j->bytes;
 
-	if (!strcmp(j->op, "barrier"))
+	if (code == OP_BARRIER)
 		return vp_barrier(c);
-	if (!strcmp(j->op, "pingpong")) {
+	if (code == OP_PINGPONG) {
 		if (me == 0)
 			return (rc = vp_send(c, 1, in, n))
 				   ? rc
@@ -611,7 +627,7 @@ static int op_call(vp_comm *c, const struct op_job *j, char *in, char *out)
 				   : vp_send(c, 0, in, n);
 		return VP_OK;
 	}
-	switch (vp_coll_parse(j->op)) {
+	switch ((vp_coll)code) {
 	case VP_COLL_BCAST:
 		return vp_bcast(c, out, n, VP_BYTE, 0, j->alg);
 	case VP_COLL_REDUCE:
@@ -642,7 +658,7 @@ static int op_body(vp_comm *c, void *arg)
 {
 	struct op_job *j = arg;
 	int p = vp_size(c), me = vp_rank(c), i, rc = 0;
-	int pingpong = !strcmp(j->op, "pingpong");
+	int code = op_code(j->op), pingpong = code == OP_PINGPONG;
 	size_t room = (size_t)p * (j->bytes ? j->bytes : 1);
 	char *in = calloc(1, room), *out = calloc(1, room);
 
@@ -658,11 +674,11 @@ static int op_body(vp_comm *c, void *arg)
 			j->chosen = j->alg == VP_ALG_AUTO
 					? vp_coll_choose(c, op, j->bytes, NULL)
 					: j->alg;
-		rc = op_call(c, j, in, out);
+		rc = op_call(c, j, code, in, out);
 		goto out;
 	}
 	for (i = 0; i < j->iters / 10 + 2 && !rc; i++)
-		rc = op_call(c, j, in, out);
+		rc = op_call(c, j, code, in, out);
 	rc = rc ? rc : vp_barrier(c);
 	for (i = 0; i < j->iters && !rc; i++) {
 		double t0;
@@ -670,7 +686,7 @@ static int op_body(vp_comm *c, void *arg)
 		if (!pingpong && (rc = vp_barrier(c)))
 			break;
 		t0 = now_us();
-		rc = op_call(c, j, in, out);
+		rc = op_call(c, j, code, in, out);
 		j->span[(size_t)i * p + me] =
 		    pingpong ? (me == 0 ? (now_us() - t0) / 2 : 0)
 			     : now_us() - t0;
