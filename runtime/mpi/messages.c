@@ -187,8 +187,9 @@ int mpt_complete_send(void *me, void *pending, int dst)
 	what.bytes = p->bytes;
 	rc = mpt_wait(t, pend_ready, p, &what);
 	/* A failing run still lets a lent payload go out: its receiver
-	 * takes every header it is sent, so this ends, and the buffer must
-	 * not be given back while MPI reads it. */
+	 * receives every payload it is sent (taken by a receive, or drained
+	 * when it idles or its rank returns), so this ends, and the buffer
+	 * must not be given back while MPI reads it. */
 	while (p->preq != MPI_REQUEST_NULL)
 		mpt_idle(t);
 	pend_forget(t, p); /* a late acknowledgement finds no one: ignored */

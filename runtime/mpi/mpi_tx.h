@@ -26,11 +26,11 @@
  * that matches, else into its queue of unexpected messages in arrival
  * order. MPI's non-overtaking rule per (sender, communicator) and the
  * arrival-ordered queue give vp's: messages of one (context, sender, tag)
- * are taken in send order. A payload is received as soon as its header
- * is matched: straight into the posted receive's buffer (one copy, MPI's
- * own), or, for a message nothing waits for yet, into a buffer of its own.
- * Payloads of one sender are matched in the order their headers came, so
- * MPI's order pairs each with its header. A synchronous send (vp_ssend)
+ * are taken in send order. A payload is received once a receive takes
+ * its header, straight into that receive's buffer (one copy, MPI's own);
+ * one that nothing takes while its receiver idles goes into a buffer of
+ * its own. Payloads of one sender are received in the order their headers
+ * came, so MPI's order pairs each with its header. A synchronous send (vp_ssend)
  * carries an id; the receive that takes it answers with an
  * acknowledgement message, for which the sender waits.
  *
