@@ -16,7 +16,7 @@
 /* ---- sends ---- */
 
 int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
-	      size_t n, int pooled)
+	      size_t n)
 {
 	struct mpt_send *s;
 
@@ -34,14 +34,10 @@ int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
 	    MPI_SUCCESS)
 		goto fail;
 	s->buf = buf;
-	s->pooled = pooled;
 	t->nsends++;
 	return VP_OK;
 fail:
-	if (pooled)
-		mpt_buf_put(t, buf);
-	else
-		free(buf);
+	free(buf);
 	return VP_ENOMEM;
 }
 
@@ -82,8 +78,6 @@ void mpt_sends_reap(struct mpt *t, int wait)
 			MPI_Test(&s->req, &done, MPI_STATUS_IGNORE);
 		if (s->req != MPI_REQUEST_NULL)
 			t->sends[k++] = *s;
-		else if (s->pooled)
-			mpt_buf_put(t, s->buf);
 		else
 			free(s->buf);
 	}

@@ -13,8 +13,9 @@
  *
  * Messages. A vp message of at most MPT_WHOLE_MAX bytes is one MPI message
  * on the data communicator (tag MPT_TAG_WHOLE): a header (kind, context,
- * tag, length, vp's envelope) followed by the payload, packed into a
- * pooled buffer and sent with MPI_Isend, so a send never waits. A longer
+ * tag, length, vp's envelope) followed by the payload, packed into one
+ * buffer and sent with MPI_Send, which returns once MPI has copied it
+ * (it is under MPI's eager limit). A longer
  * one is its header alone, then its payload as a second MPI message (tag
  * MPT_TAG_PAYLOAD) sent straight from the sender's buffer, which stays
  * lent (a pending send) until MPI is done with it.
@@ -30,8 +31,8 @@
  * its header, straight into that receive's buffer (one copy, MPI's own);
  * one that nothing takes while its receiver idles goes into a buffer of
  * its own. Payloads of one sender are received in the order their headers
- * came, so MPI's order pairs each with its header. A synchronous send (vp_ssend)
- * carries an id; the receive that takes it answers with an
+ * came, so MPI's order pairs each with its header. A synchronous send
+ * (vp_ssend) carries an id; the receive that takes it answers with an
  * acknowledgement message, for which the sender waits.
  *
  * Control messages (the termination token, failures, the deadlock report,
@@ -91,11 +92,10 @@ struct mpt_pend {
 	MPI_Request preq; /* the payload's send, or MPI_REQUEST_NULL */
 };
 
-/* An MPI send in flight and its packed copy (pooled: from buf_get). */
+/* A control message in flight and its malloc'd copy. */
 struct mpt_send {
 	MPI_Request req;
 	char *buf;
-	int pooled;
 };
 
 /* A pre-posted receive for a whole message. */
@@ -130,7 +130,7 @@ struct mpt {
 
 	struct mpt_msg *unexp, **unexp_tail;     /* arrival order */
 	struct vp__xrecv *posted, **posted_tail; /* post order */
-	struct mpt_send *sends;                  /* in flight */
+	struct mpt_send *sends;                  /* control, in flight */
 	int nsends, cap_sends;
 	struct mpt_pend *pends; /* lent buffers, acknowledgements awaited */
 	struct vp__xrecv lent;  /* vp_sendrecv's receive, posted early */
@@ -209,10 +209,10 @@ void mpt_msg_put(struct mpt *t, struct mpt_msg *m);
 void mpt_pools_free(struct mpt *t);
 
 /* messages.c */
-/* Queues an MPI send of buf (n bytes, with tag on comm); pooled: buf is
- * a pooled buffer given up to the send, else a malloc'd one. */
+/* Queues an MPI send of buf (n bytes, with tag on comm), a malloc'd
+ * buffer given up to the send (freed once it is done). */
 int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
-	      size_t n, int pooled);
+	      size_t n);
 int mpt_send_ack(struct mpt *t, int dst, uint32_t id);
 void mpt_acknowledged(struct mpt *t, uint32_t id);
 /* Tests the payloads sent apart; returns how many finished. */

@@ -65,7 +65,7 @@ static void ctl_send(struct mpt *t, int dst, int tag, const void *buf,
 	if (!copy)
 		return;
 	memcpy(copy, buf, n);
-	mpt_isend(t, t->ctl, dst, tag, copy, n, 0);
+	mpt_isend(t, t->ctl, dst, tag, copy, n);
 }
 
 static void ctl_send_all(struct mpt *t, int tag, const void *buf, size_t n)
