@@ -108,9 +108,8 @@ void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env)
 	}
 }
 
-/* The sender's record of its call number want (+ 1), or 0 if it is gone. */
-static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
-		       vp_coll_sig *out)
+int vp__rank_coll_record(const struct vp__rank *r, int ctx, uint32_t want,
+			 vp_coll_sig *out)
 {
 	const struct vp__coll_call *h =
 	    &r->coll_state.history[(want - 1) % VP__COLL_HISTORY];
@@ -121,6 +120,21 @@ static int sender_call(const struct vp__rank *r, int ctx, uint32_t want,
 	*out = h->sig;
 	atomic_thread_fence(memory_order_acquire);
 	return atomic_load_explicit(&h->call, memory_order_relaxed) == want;
+}
+
+/* The sender's record of its call number want (+ 1), or 0 if it is gone:
+ * read from its memory where the ranks share it, else asked of its
+ * process (the answer's name is kept in name). */
+static int sender_call(struct vp__rank *me, int src_world, int ctx,
+		       uint32_t want, vp_coll_sig *out, char *name, size_t len)
+{
+	const struct vp__transport *tx = vp__tx(me);
+
+	if (tx->shares_memory)
+		return vp__rank_coll_record(&me->world->ranks[src_world], ctx,
+					    want, out);
+	return tx->coll_record &&
+	       tx->coll_record(me->tx, src_world, ctx, want, out, name, len);
 }
 
 /* Names the first argument in which a (here) and b (there) differ. */
@@ -167,8 +181,9 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 	const struct vp__coll_state *cs = &me->coll_state;
 	const struct vp__coll_call *mine;
 	uint32_t here = cs->ctx == vp__ctx(c) ? cs->call + 1 : 0;
-	char there[64], what[320];
-	vp_coll_sig theirs;
+	char there[64], what[320], name[VP__COLL_NAME_MAX],
+	    ours_name[VP__COLL_NAME_MAX];
+	vp_coll_sig theirs, at_ours;
 	int known;
 
 	if (c->space != VP__SPACE_COLL || !env->coll_call || !here ||
@@ -176,10 +191,9 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		return VP_OK;
 	mine = &cs->history[cs->call % VP__COLL_HISTORY];
 	vp__peer_name(c, src_world, there, sizeof(there));
-	/* the sender's record of its call, where its memory is ours */
-	known = vp__tx(me)->shares_memory &&
-		sender_call(&me->world->ranks[src_world], cs->ctx,
-			    env->coll_call, &theirs);
+	/* the sender's record of its call */
+	known = sender_call(me, src_world, cs->ctx, env->coll_call, &theirs,
+			    name, sizeof(name));
 	/* A late message of an earlier call whose arguments differ from ours
 	 * for that call: the arguments are the mistake, not the sequence
 	 * (wrong roots let one rank finish a call the others have not). */
@@ -208,12 +222,12 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 		}
 	}
 	/* A message of a later call from a sender whose record of our call
-	 * (where we can read it) has other arguments: again the arguments. */
-	if (env->coll_call > here && vp__tx(me)->shares_memory &&
-	    sender_call(&me->world->ranks[src_world], cs->ctx, here,
-			&theirs) &&
-	    hash_sig(&theirs) != cs->hash) {
-		first_difference(&mine->sig, &theirs, there, what,
+	 * has other arguments: again the arguments. */
+	if (env->coll_call > here &&
+	    sender_call(me, src_world, cs->ctx, here, &at_ours, ours_name,
+			sizeof(ours_name)) &&
+	    hash_sig(&at_ours) != cs->hash) {
+		first_difference(&mine->sig, &at_ours, there, what,
 				 sizeof(what));
 		return vp__fail(me, VP_EMISMATCH, mine->sig.call,
 				"%s (call %u on this communicator)", what,

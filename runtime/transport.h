@@ -227,6 +227,13 @@ struct vp__transport {
 	void (*world_free)(void *tx_world);
 	/* The ranks this process runs: first .. first + count - 1. */
 	void (*locals)(void *tx_world, int *first, int *count);
+	/* Where ranks do not share memory: rank src's record of its
+	 * collective call want (its number + 1) on context ctx, asked of
+	 * src's process to name a mismatch's differing argument. 1 with *out
+	 * filled (out->call pointing into name), 0 when src no longer has
+	 * the record or does not answer soon. May be NULL. */
+	int (*coll_record)(void *me, int src, int ctx, uint32_t want,
+			   vp_coll_sig *out, char *name, size_t len);
 };
 
 /* The transports (one file each defines one). */
@@ -262,6 +269,13 @@ int vp__world_error(struct vp__world *w, int *rank, char **msg,
 		    int *p2p_cycle);
 void vp__world_adopt_error(struct vp__world *w, int rank, int code,
 			   const char *msg, int p2p_cycle);
+/* coll_check.c: rank r's record of its collective call want (its number
+ * + 1) on context ctx, read by another thread or the transport answering
+ * another process: 1 with *out filled, 0 when r no longer has it. */
+int vp__rank_coll_record(const struct vp__rank *r, int ctx, uint32_t want,
+			 vp_coll_sig *out);
+/* The longest call name such a record carries between processes. */
+#define VP__COLL_NAME_MAX 64
 /* records.c: what vp_run reads of a rank after the run (model clock,
  * collective calls and log, trace), as bytes (malloc'd, *len set; NULL
  * without memory), and those bytes made rank r's records again

@@ -9,7 +9,9 @@
 #     under mpirun -np P for P = 1, 2, 4, 8, 9, and as P threads: every
 #     case's result, model time, congested time, messages, bytes and link
 #     load are identical, and so are the reports of the wrong programs (a
-#     collective with different roots, a receive-receive deadlock across
+#     collective with different roots, one with a different count on one
+#     rank, named from the sender's record that its process sends on
+#     request, a receive-receive deadlock across
 #     processes found by termination detection, a message never received,
 #     a rank's vp_abort);
 #   - a topology whose p is not the job's size is refused naming both;
@@ -56,7 +58,7 @@ for p in 1 2 4 8 9; do
 	fi
 	# the normal cases succeed; only the four wrong programs fail
 	bad=$(grep -E '^[a-z]+:[0-9x]+ ' "$tmp/mpi.$p" | grep -v ' rc=0 ' |
-		grep -Evc ' (wrong-root|recv-recv|unreceived|abort|window-outside) ')
+		grep -Evc ' (wrong-root|wrong-count|recv-recv|unreceived|abort|window-outside) ')
 	if [ "$bad" = 0 ]; then
 		ok "mpirun -np $p: every correct case succeeded"
 	else
@@ -74,6 +76,8 @@ expect() { # expect FILE TEXT WHAT
 }
 expect "$tmp/mpi.4" "rank 1: vp_bcast: root 1 here but root 0 on rank 0" \
 	"different roots: VP_EMISMATCH naming both ranks and the root"
+expect "$tmp/mpi.4" "rank 1: vp_bcast: count 2 here but 1 on rank 0 (call 0" \
+	"a different count: VP_EMISMATCH naming the count from the sender's record"
 expect "$tmp/mpi.4" "cycle: 0 -> 1 -> 0" \
 	"a receive-receive deadlock across processes: the wait-for cycle"
 expect "$tmp/mpi.4" "rank 0 in vp_recv_tag waits for rank 1: recv into 4-byte buffer, tag 4" \

@@ -168,6 +168,12 @@ struct mpt {
 	char **states;  /* process 0: each process's state for it */
 	struct mpt_waiting waiting;
 
+	/* a collective call's record asked of another process (naming a
+	 * mismatch's argument): 1 + the process asked, 0 when not asking */
+	int asking;
+	int answered;
+	struct mpt_coll_answer *answer;
+
 	/* failures across processes */
 	int applying_remote;    /* vp__world_fail called for a remote failure */
 	atomic_int to_announce; /* a local failure to send to the others */
@@ -254,6 +260,10 @@ int mpt_wait(struct mpt *t, int (*ready)(struct mpt *, void *), void *arg,
 /* After the rank function: turns until the end of the run is announced. */
 void mpt_wait_end(struct mpt *t);
 void mpt_wake_all(void *tx_world);
+/* The transport's coll_record: asks process src for its rank's record of
+ * a collective call and turns until it answers (or fails to soon). */
+int mpt_coll_record(void *me, int src, int ctx, uint32_t want,
+		    vp_coll_sig *out, char *name, size_t len);
 void mpt_termination_free(struct mpt *t);
 
 #endif /* VP_MPI_TX_H */

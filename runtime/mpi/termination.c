@@ -34,7 +34,15 @@
 
 #include "mpi_tx.h"
 
-enum { CTL_TOKEN = 1, CTL_FAIL, CTL_QUERY, CTL_STATE, CTL_END };
+enum {
+	CTL_TOKEN = 1,
+	CTL_FAIL,
+	CTL_QUERY,
+	CTL_STATE,
+	CTL_END,
+	CTL_COLL_ASK,
+	CTL_COLL_ANSWER
+};
 
 /* Passive turns process 0 waits before it starts a round of the token,
  * so that a job that is merely busy does not keep the token circling. */
@@ -232,6 +240,94 @@ static void report(struct mpt *t)
 	free(rep);
 }
 
+/* ---- a collective call's record, for naming a mismatch ---- */
+
+/* How long a process that found a mismatched collective waits for the
+ * sender's record of the call (seconds). The sender answers at its next
+ * turn; one computing outside vp answers late, and the report then gives
+ * the two hashes instead of the differing argument. */
+#define COLL_ANSWER_WAIT 2.0
+
+struct mpt_coll_question {
+	int ctx;
+	uint32_t want;
+};
+
+struct mpt_coll_answer {
+	int ctx;
+	uint32_t want;
+	int known;
+	vp_coll_sig sig; /* its call pointer is not sent: name is */
+	char name[VP__COLL_NAME_MAX];
+};
+
+static void answer_coll(struct mpt *t, int asker, const char *buf,
+			size_t bytes)
+{
+	struct mpt_coll_question q;
+	struct mpt_coll_answer a;
+
+	if (bytes < sizeof(q))
+		return;
+	memcpy(&q, buf, sizeof(q));
+	memset(&a, 0, sizeof(a));
+	a.ctx = q.ctx;
+	a.want = q.want;
+	a.known = vp__rank_coll_record(t->rank, q.ctx, q.want, &a.sig);
+	if (a.known)
+		snprintf(a.name, sizeof(a.name), "%s", a.sig.call);
+	a.sig.call = NULL;
+	ctl_send(t, asker, CTL_COLL_ANSWER, &a, sizeof(a));
+}
+
+/* The answer the waiting question expects (same process, context and
+ * call), else nothing: a late answer to an earlier question. */
+static void take_answer(struct mpt *t, int from, const char *buf,
+			size_t bytes)
+{
+	struct mpt_coll_answer a;
+
+	if (t->asking != from + 1 || t->answered || bytes < sizeof(a))
+		return;
+	memcpy(&a, buf, sizeof(a));
+	if (a.ctx != t->answer->ctx || a.want != t->answer->want)
+		return;
+	*t->answer = a;
+	t->answered = 1;
+}
+
+int mpt_coll_record(void *me, int src, int ctx, uint32_t want,
+		    vp_coll_sig *out, char *name, size_t len)
+{
+	struct mpt *t = me;
+	struct mpt_coll_answer a = { .ctx = ctx, .want = want };
+	struct mpt_coll_question q = { ctx, want };
+	double give_up = MPI_Wtime() + COLL_ANSWER_WAIT;
+
+	if (src == t->me || src < 0 || src >= t->p)
+		return 0;
+	t->asking = src + 1;
+	t->answered = 0;
+	t->answer = &a;
+	ctl_send(t, src, CTL_COLL_ASK, &q, sizeof(q));
+	/* turns (answering questions too: the sender may be asking us)
+	 * without passing the token: this process is not passive */
+	while (!t->answered && !vp__world_status(t->w) &&
+	       MPI_Wtime() < give_up) {
+		mpt_turn(t);
+		if (!t->answered)
+			sched_yield();
+	}
+	t->asking = 0;
+	t->answer = NULL;
+	if (!t->answered || !a.known)
+		return 0;
+	*out = a.sig;
+	snprintf(name, len, "%s", a.name);
+	out->call = name;
+	return 1;
+}
+
 /* ---- the token ---- */
 
 static void terminated(struct mpt *t, int all_finished)
@@ -343,6 +439,12 @@ static void on_control(struct mpt *t, const MPI_Status *st)
 	case CTL_END:
 		t->ended = 1;
 		break;
+	case CTL_COLL_ASK:
+		answer_coll(t, st->MPI_SOURCE, buf, (size_t)bytes);
+		break;
+	case CTL_COLL_ANSWER:
+		take_answer(t, st->MPI_SOURCE, buf, (size_t)bytes);
+		break;
 	}
 	free(buf);
 }
@@ -357,7 +459,8 @@ int mpt_turn(struct mpt *t)
 		announce_failure(t);
 	/* control messages are rare (a token round starts after
 	 * IDLE_BEFORE_ROUND idle turns): not worth an MPI call every turn */
-	if (++t->turns % CONTROL_EVERY && t->idle < IDLE_BEFORE_ROUND)
+	if (++t->turns % CONTROL_EVERY && t->idle < IDLE_BEFORE_ROUND &&
+	    !t->asking)
 		return n;
 	for (;;) {
 		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, t->ctl, &flag, &st);

@@ -358,4 +358,5 @@ const struct vp__transport vp__mpi_transport = {
 	.unreceived = unreceived,
 	.world_free = world_free,
 	.locals = locals,
+	.coll_record = mpt_coll_record,
 };

@@ -396,6 +396,18 @@ static int wrong_root(vp_comm *c, void *arg)
 			VP_ALG_AUTO);
 }
 
+/* Rank 1 broadcasts two ints where the others broadcast one: rank 1 gets
+ * root 0's message first (full:P, binomial) and must name the count,
+ * which it can know only from root 0's record of the call. */
+static int wrong_count(vp_comm *c, void *arg)
+{
+	int x[2] = { 7, 7 };
+
+	(void)arg;
+	return vp_bcast(c, x, vp_rank(c) == 1 ? 2 : 1, VP_INT32, 0,
+			VP_ALG_BINOMIAL);
+}
+
 static int recv_recv(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), x;
@@ -530,6 +542,7 @@ int main(int argc, char **argv)
 	if (P >= 2) {
 		snprintf(spec, sizeof(spec), "full:%d", P);
 		run("wrong-root", wrong_root, NULL, 0);
+		run("wrong-count", wrong_count, NULL, 0);
 		run("recv-recv", recv_recv, NULL, 0);
 		run("unreceived", unreceived, NULL, 0);
 		run("abort", aborts, NULL, 0);
