@@ -501,4 +501,8 @@ int vp__coll_run(vp_comm *c, vp_coll op, const void *sbuf, void *rbuf,
 		 size_t count, vp_type type, vp_op rop, int root, long q,
 		 vp_alg alg, int inner);
 
+/* select.c: "auto: " and the reason of the calling thread's last
+ * vp_coll_choose (valid until its next call). */
+const char *vp__coll_auto_why(void);
+
 #endif /* VP_COLL_H */

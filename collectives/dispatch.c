@@ -289,7 +289,6 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		 size_t count, vp_type type, vp_op rop, int root, long q,
 		 vp_alg alg, int inner)
 {
-	static __thread char auto_why[256]; /* kept: the same most calls */
 	static const char *const calls[VP_COLL_COUNT_] = {
 		"vp_bcast",     "vp_reduce",         "vp_allreduce",
 		"vp_allgather", "vp_reduce_scatter", "vp_scan",
@@ -326,10 +325,8 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 						  type, root, alg);
 	}
 	if (alg == VP_ALG_AUTO) {
-		alg = vp_coll_choose(uc, op, count * vp_type_size(type), &why);
-		if (strncmp(auto_why, "auto: ", 6) || strcmp(auto_why + 6, why))
-			snprintf(auto_why, sizeof(auto_why), "auto: %s", why);
-		why = auto_why;
+		alg = vp_coll_choose(uc, op, count * vp_type_size(type), NULL);
+		why = vp__coll_auto_why();
 	}
 	e = vp__algorithm(op, alg);
 	if (!e) {
@@ -414,59 +411,69 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
 	     vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_BCAST, NULL, buf, count, type, VP_SUM, root, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_BCAST, NULL, buf, count, type, VP_SUM,
+			    root, 0, alg, 0);
 }
 
 int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	      vp_type type, vp_op op, int root, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_REDUCE, sbuf, rbuf, count, type, op, root, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_REDUCE, sbuf, rbuf, count, type, op,
+			    root, 0, alg, 0);
 }
 
 int vp_allreduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		 vp_type type, vp_op op, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_ALLREDUCE, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_ALLREDUCE, sbuf, rbuf, count, type, op,
+			    0, 0, alg, 0);
 }
 
 int vp_allgather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		 vp_type type, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_ALLGATHER, sbuf, rbuf, count, type, VP_SUM, 0, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_ALLGATHER, sbuf, rbuf, count, type,
+			    VP_SUM, 0, 0, alg, 0);
 }
 
 int vp_reduce_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		      vp_type type, vp_op op, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_REDUCE_SCATTER, sbuf, rbuf, count, type,
+			    op, 0, 0, alg, 0);
 }
 
 int vp_scan(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	    vp_type type, vp_op op, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_SCAN, sbuf, rbuf, count, type, op, 0, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_SCAN, sbuf, rbuf, count, type, op, 0, 0,
+			    alg, 0);
 }
 
 int vp_scatter(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	       vp_type type, int root, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM, root, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_SCATTER, sbuf, rbuf, count, type, VP_SUM,
+			    root, 0, alg, 0);
 }
 
 int vp_gather(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	      vp_type type, int root, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_GATHER, sbuf, rbuf, count, type, VP_SUM, root, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_GATHER, sbuf, rbuf, count, type, VP_SUM,
+			    root, 0, alg, 0);
 }
 
 int vp_alltoall(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 		vp_type type, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_ALLTOALL, sbuf, rbuf, count, type, VP_SUM, 0, 0, alg, 0);
+	return vp__coll_run(c, VP_COLL_ALLTOALL, sbuf, rbuf, count, type,
+			    VP_SUM, 0, 0, alg, 0);
 }
 
 int vp_shift(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
 	     vp_type type, long q, vp_alg alg)
 {
-	return vp__coll_run(c, VP_COLL_SHIFT, sbuf, rbuf, count, type, VP_SUM, 0, q, alg, 0);
+	return vp__coll_run(c, VP_COLL_SHIFT, sbuf, rbuf, count, type, VP_SUM,
+			    0, q, alg, 0);
 }

@@ -15,6 +15,7 @@
  * rings, lines, meshes and tori, the book's hypercube algorithms (and the
  * neighbour shift) on a hypercube.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,19 +24,25 @@
 /* At or above this many bytes per rank a message counts as long. */
 #define LONG_MSG ((size_t)64 * 1024)
 
-static __thread char reason[200];
+/* "auto: " and the reason: vp_coll_choose's why points past the prefix,
+ * dispatch's trace and log note the whole (no copy, no compare) */
+#define AUTO_PREFIX "auto: "
+static __thread char auto_reason[208] = AUTO_PREFIX;
+#define REASON (auto_reason + sizeof(AUTO_PREFIX) - 1)
 static __thread struct {
 	const char *fmt, *a;
 	int p;
 	size_t bytes;
-} last; /* what reason holds: repeated calls skip the formatting */
+} last; /* what REASON holds: repeated calls skip the formatting */
 
 static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
 		   size_t bytes)
 {
 	if (fmt != last.fmt || a != last.a || p != last.p ||
 	    bytes != last.bytes) {
-		snprintf(reason, sizeof(reason), fmt, a, p, bytes);
+		snprintf(REASON,
+			 sizeof(auto_reason) - (sizeof(AUTO_PREFIX) - 1), fmt,
+			 a, p, bytes);
 		last.fmt = fmt;
 		last.a = a;
 		last.p = p;
@@ -171,6 +178,21 @@ static const struct rule {
 };
 #define NRULES (int)(sizeof(rules) / sizeof(rules[0]))
 
+/* Each operation's rules in order, indexed once: a scan of the whole
+ * table on every call was half of AUTO's cost (about 30 ns). */
+static unsigned char rules_of[VP_COLL_COUNT_][NRULES];
+static int nrules_of[VP_COLL_COUNT_];
+static pthread_once_t rules_indexed = PTHREAD_ONCE_INIT;
+
+static void index_rules(void)
+{
+	int i;
+
+	for (i = 0; i < NRULES; i++)
+		rules_of[rules[i].op][nrules_of[rules[i].op]++] =
+		    (unsigned char)i;
+}
+
 /* The facts of this call, as a bit per enum when. */
 static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 {
@@ -209,6 +231,11 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	return f;
 }
 
+const char *vp__coll_auto_why(void)
+{
+	return auto_reason;
+}
+
 vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 {
 	const char *kind;
@@ -222,13 +249,16 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 	kind = !vp__is_world(c)         ? "sub-communicator"
 	       : t.kind == VP_TOPO_FULL ? "fully connected"
 					: t.name;
-	for (i = 0; i < NRULES; i++)
-		if (rules[i].op == op && (facts >> rules[i].when & 1u)) {
-			alg = pick(rules[i].alg, rules[i].reason, kind,
-				   vp_size(c), bytes);
+	pthread_once(&rules_indexed, index_rules);
+	for (i = 0; (unsigned)op < VP_COLL_COUNT_ && i < nrules_of[op]; i++) {
+		const struct rule *r = &rules[rules_of[op][i]];
+
+		if (facts >> r->when & 1u) {
+			alg = pick(r->alg, r->reason, kind, vp_size(c), bytes);
 			break;
 		}
+	}
 	if (why)
-		*why = reason;
+		*why = REASON;
 	return alg;
 }

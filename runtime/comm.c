@@ -68,7 +68,7 @@ int vp_topo_info(const vp_comm *c, vp_topo *t)
 {
 	if (!c || !t)
 		return VP_EINVAL;
-	vp__topo_describe(&c->world->topo, t);
+	*t = c->world->topo_info;
 	return VP_OK;
 }
 

@@ -254,6 +254,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	if (!w)
 		return NULL;
 	w->topo = *t;
+	/* described once: AUTO asks on every collective call */
+	vp__topo_describe(&w->topo, &w->topo_info);
 	w->opts = *o;
 	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;

@@ -153,6 +153,7 @@ struct vp__rank {
 
 struct vp__world {
 	struct vp__topo topo;
+	vp_topo topo_info; /* its public description (vp_topo_info) */
 	vp_opts opts;
 	struct vp__model model;
 	int p;

@@ -261,9 +261,11 @@ int mpt_post_recv(void *me, struct vp__xrecv *r)
 
 	r->done = 0;
 	r->next = NULL;
-	mpt_pull(t);
-	/* what waits unexpected matched none of the receives posted before
-	 * this one: the oldest match is this receive's */
+	/* No pull first: whatever is still in the slots arrived after all
+	 * that waits unexpected, and the next pull matches it to the oldest
+	 * matching posted receive, this one included. What waits unexpected
+	 * matched none of the receives posted before this one: the oldest
+	 * match is this receive's. */
 	for (pp = &t->unexp; (m = *pp); pp = &m->next)
 		if (mpt_matches(r->ctx, r->src, r->tag, m)) {
 			/* payloads of m's sender ahead of it come first (while

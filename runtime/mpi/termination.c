@@ -57,16 +57,15 @@ enum {
 
 /* What a process tells process 0 for a deadlock report. */
 struct mpt_state {
-	int finished; /* the rank function returned */
-	int peer;     /* the one rank it waits for, else -1 */
-	int in_coll;  /* blocked inside a collective */
+	int finished;   /* the rank function returned */
+	int peer;       /* the one rank it waits for, else -1 */
+	int in_coll;    /* blocked inside a collective */
 	char head[256]; /* "rank 2 in vp_recv waits for rank 1" */
 	char tail[768]; /* ": recv into 8-byte buffer, tag 7" */
 };
 
 /* Control messages: a copy is sent with MPI_Isend (kept until done). */
-static void ctl_send(struct mpt *t, int dst, int tag, const void *buf,
-		     size_t n)
+static void ctl_send(struct mpt *t, int dst, int tag, const void *buf, size_t n)
 {
 	char *copy = malloc(n ? n : 1);
 
@@ -177,17 +176,17 @@ static void my_state(struct mpt *t, struct mpt_state *s)
 			 wt->tag == VP_ANY_TAG ? ", any tag" : ", tag %d",
 			 wt->tag);
 	if (!wt->kind) {
-		snprintf(s->head, sizeof(s->head), "rank %d in %s waits",
-			 t->me, call);
+		snprintf(s->head, sizeof(s->head), "rank %d in %s waits", t->me,
+			 call);
 	} else if (!strcmp(wt->kind, "set")) {
 		snprintf(s->head, sizeof(s->head), "rank %d in %s waits for ",
 			 t->me, call);
 		for (i = 0, at = 0; i < wt->n && at < sizeof(s->tail); i++) {
 			char one[192];
 			describe_one(&wt->set[i], one, sizeof(one));
-			at += (size_t)snprintf(s->tail + at,
-					       sizeof(s->tail) - at, "%s%s",
-					       i ? "; " : "", one);
+			at +=
+			    (size_t)snprintf(s->tail + at, sizeof(s->tail) - at,
+					     "%s%s", i ? "; " : "", one);
 		}
 	} else if (wt->peer == VP_ANY_SOURCE) {
 		snprintf(s->head, sizeof(s->head),
@@ -261,8 +260,7 @@ struct mpt_coll_answer {
 	char name[VP__COLL_NAME_MAX];
 };
 
-static void answer_coll(struct mpt *t, int asker, const char *buf,
-			size_t bytes)
+static void answer_coll(struct mpt *t, int asker, const char *buf, size_t bytes)
 {
 	struct mpt_coll_question q;
 	struct mpt_coll_answer a;
@@ -282,8 +280,7 @@ static void answer_coll(struct mpt *t, int asker, const char *buf,
 
 /* The answer the waiting question expects (same process, context and
  * call), else nothing: a late answer to an earlier question. */
-static void take_answer(struct mpt *t, int from, const char *buf,
-			size_t bytes)
+static void take_answer(struct mpt *t, int from, const char *buf, size_t bytes)
 {
 	struct mpt_coll_answer a;
 
@@ -296,8 +293,8 @@ static void take_answer(struct mpt *t, int from, const char *buf,
 	t->answered = 1;
 }
 
-int mpt_coll_record(void *me, int src, int ctx, uint32_t want,
-		    vp_coll_sig *out, char *name, size_t len)
+int mpt_coll_record(void *me, int src, int ctx, uint32_t want, vp_coll_sig *out,
+		    char *name, size_t len)
 {
 	struct mpt *t = me;
 	struct mpt_coll_answer a = { .ctx = ctx, .want = want };
