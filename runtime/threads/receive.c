@@ -870,6 +870,16 @@ void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n)
 	lend(mb, &me->ahead);
 }
 
+int thr_exchanging(struct thr_rank *me, int ctx, int peer)
+{
+	struct vp__mailbox *mb;
+
+	if (me->ahead.src != peer || me->ahead.ctx != ctx)
+		return 0;
+	mb = vp__mailbox_get(me, ctx, peer, me->world_rank);
+	return mb && mb->dc_owner == &me->ahead;
+}
+
 void thr_unlend_recv(void *tx, int ctx, int src)
 {
 	struct thr_rank *me = tx;

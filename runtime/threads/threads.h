@@ -251,6 +251,9 @@ int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
 	      struct vp__xprobe *out);
 void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n);
 void thr_unlend_recv(void *tx, int ctx, int src);
+/* Whether the caller's receive from peer on ctx is lent ahead (the send
+ * now leaving is the first half of an exchange with peer). */
+int thr_exchanging(struct thr_rank *me, int ctx, int peer);
 /* Is something of r's watch set ready? (any thread) */
 int thr_watch_ready(struct thr_rank *r);
 /* The watch set in words, for a deadlock report. */

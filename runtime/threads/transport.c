@@ -9,7 +9,8 @@
  *               queues it and returns at once (two copies, no waiting).
  *   direct      any n, when the receiver waits for this message with its
  *               buffer lent (direct.c): the sender copies straight into
- *               it and returns (one copy, no waiting).
+ *               it and returns (one copy, no waiting). The send half of
+ *               an exchange polls briefly for that loan first.
  *   rendezvous  n > eager_max, or a synchronous send: the sender queues a header pointing at its
  *               own buffer and waits in complete_send; the receiver copies
  *               straight from that buffer (one copy), marks it DONE and
@@ -30,6 +31,36 @@
 #include "threads.h"
 
 /* ---- messages ---- */
+
+/*
+ * The send half of an exchange (vp_sendrecv lent its receive from the same
+ * partner first) that finds no loan: the partner lends its own receive as
+ * soon as it enters its half, so the sender polls for that loan a little
+ * (the wait policy's poll budget: only while the running ranks fit on the
+ * CPUs, never with fibers, whose partner may need this carrier) before it
+ * falls back to the eager path's two copies. Measured on 2 vCPUs: a
+ * 64 KiB all-gather at p = 2 (its own block copied, then the exchange)
+ * took 10.7 us a call when the first rank to arrive went eager, 2.7-4 us
+ * with this poll. The message and its order are the same either way: a
+ * loan is for the next message of its mailbox.
+ */
+static int exchange_direct(struct thr_rank *me, struct vp__mailbox *mb,
+			   int ctx, int dst, int tag, const void *buf,
+			   size_t n, const struct vp__envelope *env)
+{
+	unsigned polls, budget;
+
+	if (n <= VP__FB_BYTES || n > me->tw->eager_max || me->tw->fibers ||
+	    !thr_exchanging(me, ctx, dst))
+		return 0;
+	budget = thr_poll_budget(me->tw);
+	for (polls = 0; polls < budget; polls++) {
+		caa_cpu_relax();
+		if (vp__direct_fill(mb, tag, buf, n, env))
+			return 1;
+	}
+	return 0;
+}
 
 static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 		     size_t n, const struct vp__envelope *env, int sync,
@@ -56,7 +87,8 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 		goto posted;
 	}
 	/* the receiver waits with its buffer lent: one copy, no waiting */
-	if (vp__direct_fill(mb, tag, buf, n, env)) {
+	if (vp__direct_fill(mb, tag, buf, n, env) ||
+	    (!sync && exchange_direct(me, mb, ctx, dst, tag, buf, n, env))) {
 		me->direct_sent++;
 		goto posted;
 	}
