@@ -1,6 +1,7 @@
 /*
  * test_p2p.c - point-to-point semantics: ping-pong, ring pass, all pairs,
  * every message size class (eager and rendezvous), FIFO per pair, sendrecv,
+ * exchanges of medium messages at once and with a late partner,
  * messages to self, sub-communicators, barrier, and p = 4096.
  *
  * Rank threads never assert: they count mismatches in per-rank slots and the
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tap.h"
 #include "vp.h"
@@ -213,6 +215,92 @@ static void test_all_pairs(void)
 			       st.messages == 16 * 15 && st.mailboxes == 16 * 15,
 		       "all pairs on full:16, %zu bytes: every message intact, "
 		       "240 mailboxes",
+		       sizes[i]);
+		free(x);
+	}
+}
+
+/* ---- exchanges of medium messages: the send half waits a little for the
+ * partner's receive, or goes eager when the partner comes late ---- */
+
+enum { EXCHANGES = 500 };
+
+/* Both ranks exchange at once, EXCHANGES times, of x->size bytes each. */
+static int exchange_together(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), peer = 1 - me, k, rc = VP_OK;
+	unsigned char *sb = malloc(x->size), *rb = malloc(x->size);
+
+	for (k = 0; k < EXCHANGES && !rc; k++) {
+		fill(sb, x->size, me, peer, k);
+		rc = vp_sendrecv(c, peer, sb, x->size, peer, rb, x->size);
+		if (!rc)
+			verify(x, me, rb, x->size, peer, me, k);
+	}
+	free(sb);
+	free(rb);
+	return rc;
+}
+
+/* Rank 0 sends one message, then exchanges; rank 1 exchanges late (after
+ * 2 ms) and so first takes the message sent before the exchange, then the
+ * exchange's with a plain receive: order per pair holds however the send
+ * half went (straight into a lent buffer, or eager after waiting). */
+static int exchange_late(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), rc;
+	unsigned char *a = malloc(x->size), *b = malloc(x->size);
+	struct timespec pause = { 0, 2000000 };
+
+	if (me == 0) {
+		fill(a, x->size, 0, 1, 1);
+		if (!(rc = vp_send(c, 1, a, x->size))) {
+			fill(a, x->size, 0, 1, 2);
+			rc = vp_sendrecv(c, 1, a, x->size, 1, b, x->size);
+		}
+		if (!rc)
+			verify(x, me, b, x->size, 1, 0, 3);
+	} else {
+		nanosleep(&pause, NULL);
+		fill(a, x->size, 1, 0, 3);
+		rc = vp_sendrecv(c, 0, a, x->size, 0, b, x->size);
+		if (!rc) {
+			verify(x, me, b, x->size, 0, 1, 1);
+			rc = vp_recv(c, 0, b, x->size);
+		}
+		if (!rc)
+			verify(x, me, b, x->size, 0, 1, 2);
+	}
+	free(a);
+	free(b);
+	return rc;
+}
+
+static void test_exchanges(void)
+{
+	size_t sizes[] = { 200, 16384, 65536 };
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		vp_opts o = { .topology = "full:2" };
+		struct ctx *x = new_ctx(sizes[i]);
+		vp_stats st;
+		int rc = vp_run(&o, exchange_together, x, &st);
+
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0 &&
+			       st.messages == 2 * EXCHANGES,
+		       "%d exchanges of %zu bytes at once: every byte "
+		       "received, in order",
+		       EXCHANGES, sizes[i]);
+		free(x);
+		x = new_ctx(sizes[i]);
+		rc = vp_run(&o, exchange_late, x, &st);
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0 &&
+			       st.messages == 3 && st.unreceived == 0,
+		       "a late partner's exchange of %zu bytes takes the "
+		       "message sent before it first, then the exchange's",
 		       sizes[i]);
 		free(x);
 	}
@@ -425,6 +513,7 @@ int main(void)
 	test_size_classes();
 	test_ring_pass();
 	test_all_pairs();
+	test_exchanges();
 	test_fifo();
 	test_self();
 	test_split();
