@@ -84,7 +84,10 @@ typedef struct vp_opts {
 	/* Seconds without any rank moving a message or returning after which
 	 * the run fails with VP_EWATCHDOG and a report of every rank (for
 	 * ranks stuck outside vp, which deadlock detection cannot see); the
-	 * environment variable VP_WATCHDOG sets it too. 0: off (default). */
+	 * environment variable VP_WATCHDOG sets it too. 0: off (default).
+	 * On the mpi transport each process watches its own rank: one that
+	 * moves no message for that long outside vp ends its process with
+	 * exit status 124 after writing its report, and so the job. */
 	double watchdog;
 	/* What moves the messages: NULL or "threads" (default: the ranks are
 	 * threads of this process), or "mpi" (the ranks are the processes of

@@ -15,6 +15,7 @@
 #     processes found by termination detection, a message never received,
 #     a rank's vp_abort);
 #   - a topology whose p is not the job's size is refused naming both;
+#   - a rank stuck outside vp under VP_WATCHDOG ends the job, named;
 #   - vp-run under mpirun: the book's model time, printed once.
 # TAP output; VP_TOOLS is the MPI build's folder, MPIRUN the launcher.
 tools=${VP_TOOLS:-build-mpi}
@@ -86,6 +87,21 @@ expect "$tmp/mpi.4" "rank 1 -> rank 0: 1 message (point-to-point)" \
 	"a message never received is named, with its pair"
 expect "$tmp/mpi.4" "rank 1: solver: residual 2.5 too large" \
 	"vp_abort on one process fails every process with its message"
+
+# a rank blocked in its own code (pause()) with VP_WATCHDOG=1: its process
+# ends with the watchdog's report, and the job with a non-zero status
+start=$(date +%s)
+VP_WATCHDOG=1 job 2 "$suite" 2 stuck >"$tmp/stuck" 2>&1
+src=$?
+took=$(($(date +%s) - start))
+if [ $src != 0 ] && [ $took -lt 60 ] &&
+	grep -q "watchdog: rank 1 moved no message for" "$tmp/stuck" &&
+	grep -q "its last vp call: vp_send" "$tmp/stuck"; then
+	ok "a rank stuck outside vp with VP_WATCHDOG=1 ends the job (exit $src, ${took} s), naming it and its last call"
+else
+	notok "the watchdog on a stuck rank: exit $src after ${took} s"
+	tail -n 20 "$tmp/stuck" | sed 's/^/#   /'
+fi
 
 job 2 "$suite" 4 p2p >"$tmp/mismatch" 2>&1
 expect "$tmp/mismatch" "the topology has p = 4 but the MPI job has 2 processes" \

@@ -10,6 +10,7 @@
  *   messages.c     sends, the progress engine, matching, probes
  *   termination.c  the wait loop, Safra's termination detection (deadlocks
  *                  and the run's end), failures across processes
+ *   watchdog.c     vp_opts.watchdog: a rank stuck outside vp ends the job
  *
  * Messages. A vp message of at most MPT_WHOLE_MAX bytes is one MPI message
  * on the data communicator (tag MPT_TAG_WHOLE): a header (kind, context,
@@ -42,6 +43,7 @@
 #define VP_MPI_TX_H
 
 #include <mpi.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -174,6 +176,15 @@ struct mpt {
 	int answered;
 	struct mpt_coll_answer *answer;
 
+	/* the watchdog (watchdog.c): messages moved, where the rank is */
+	double watchdog;
+	atomic_ulong progress;
+	atomic_int in_vp_wait; /* inside mpt_wait */
+	atomic_int returned;   /* the rank function returned */
+	atomic_int watch_stop;
+	pthread_t watch_thread;
+	int watching;
+
 	/* failures across processes */
 	int applying_remote;    /* vp__world_fail called for a remote failure */
 	atomic_int to_announce; /* a local failure to send to the others */
@@ -265,5 +276,10 @@ void mpt_wake_all(void *tx_world);
 int mpt_coll_record(void *me, int src, int ctx, uint32_t want,
 		    vp_coll_sig *out, char *name, size_t len);
 void mpt_termination_free(struct mpt *t);
+
+/* watchdog.c: with secs > 0, a thread that ends the process (exit 124)
+ * when the rank moves no message for secs seconds outside vp. */
+void mpt_watchdog_start(struct mpt *t, double secs);
+void mpt_watchdog_stop(struct mpt *t);
 
 #endif /* VP_MPI_TX_H */

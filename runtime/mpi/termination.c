@@ -475,6 +475,7 @@ int mpt_wait(struct mpt *t, int (*ready)(struct mpt *, void *), void *arg,
 
 	t->waiting = *what;
 	t->idle = 0;
+	atomic_store_explicit(&t->in_vp_wait, 1, memory_order_relaxed);
 	for (;;) {
 		t->pulled_now = mpt_turn(t);
 		if (ready(t, arg)) {
@@ -494,12 +495,14 @@ int mpt_wait(struct mpt *t, int (*ready)(struct mpt *, void *), void *arg,
 		}
 	}
 	t->waiting.kind = NULL;
+	atomic_store_explicit(&t->in_vp_wait, 0, memory_order_relaxed);
 	return rc;
 }
 
 void mpt_wait_end(struct mpt *t)
 {
 	t->finished = 1;
+	atomic_store(&t->returned, 1);
 	t->waiting.kind = NULL;
 	t->idle = 0;
 	while (!t->ended) {

@@ -110,9 +110,13 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	t->posted_tail = &t->posted;
 	t->has_token = me == 0; /* process 0 starts the rounds */
 	atomic_init(&t->to_announce, 0);
+	atomic_init(&t->progress, 0);
+	atomic_init(&t->in_vp_wait, 0);
+	atomic_init(&t->returned, 0);
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->data);
 	MPI_Comm_dup(MPI_COMM_WORLD, &t->ctl);
 	t->crowded = crowded();
+	t->watchdog = in->opts->watchdog;
 	if (mpt_slots_post(t)) {
 		snprintf(err, errlen,
 			 "vp_run: transport 'mpi': MPI_Irecv failed");
@@ -276,8 +280,10 @@ static int run(void *tx_world)
 {
 	struct mpt *t = tx_world;
 
+	mpt_watchdog_start(t, t->watchdog);
 	vp__rank_main(t->rank);
 	mpt_wait_end(t);
+	mpt_watchdog_stop(t);
 	mpt_sends_reap(t, 1);
 	agree_on_error(t);
 	gather_unreceived(t);

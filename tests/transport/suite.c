@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vp.h"
 
@@ -408,6 +409,22 @@ static int wrong_count(vp_comm *c, void *arg)
 			VP_ALG_BINOMIAL);
 }
 
+/* Rank 1 sends one message, then blocks in its own code for good (only
+ * run when named, with a watchdog: it ends the job). */
+static int stuck(vp_comm *c, void *arg)
+{
+	int x = 1;
+
+	(void)arg;
+	if (vp_rank(c) != 1)
+		return vp_recv(c, 1, &x, sizeof(x)) ||
+		       vp_recv(c, 1, &x, sizeof(x));
+	if (vp_send(c, 0, &x, sizeof(x)))
+		return 1;
+	for (;;)
+		pause();
+}
+
 static int recv_recv(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), x;
@@ -547,6 +564,10 @@ int main(int argc, char **argv)
 		run("unreceived", unreceived, NULL, 0);
 		run("abort", aborts, NULL, 0);
 		run("window-outside", window_outside, NULL, 0);
+	}
+	if (only && !strcmp(only, "stuck") && P >= 2) {
+		snprintf(spec, sizeof(spec), "full:%d", P);
+		run("stuck", stuck, NULL, 0);
 	}
 	return 0;
 }
