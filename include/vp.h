@@ -264,7 +264,8 @@ VP_API int vp_topo_parse(const char *spec, vp_topo *t, char *err,
 typedef struct vp_status {
 	int source;
 	int tag;
-	size_t bytes; /* length actually received */
+	size_t bytes;  /* length actually received */
+	int cancelled; /* 1: a receive that vp_cancel took back */
 } vp_status;
 
 VP_API int vp_send(vp_comm *c, int dst, const void *buf, size_t n);
@@ -316,6 +317,12 @@ VP_API int vp_waitall(int n, vp_request reqs[], vp_status sts[]);
 VP_API int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st);
 /* *done 1 and the request completed, or 0 and nothing changed. */
 VP_API int vp_test(vp_request *req, int *done, vp_status *st);
+/* Cancels a receive that no message has matched yet (MPI_Cancel): a wait
+ * or test then completes it at once, nothing received, st->cancelled 1,
+ * and the model clock does not move. A receive already matched, and any
+ * send, is not cancelled (MPI lets a cancel fail): it completes as usual,
+ * st->cancelled 0. Either way *req must still be completed. */
+VP_API int vp_cancel(vp_request *req);
 /* *done 1 when every request completed (all of them then are), else 0. */
 VP_API int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[]);
 

@@ -181,6 +181,7 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
 	status->MPI_TAG = in->tag;
 	status->MPI_ERROR = vpmpi_class(rc);
 	status->vpmpi_bytes = in->bytes;
+	status->vpmpi_cancelled = in->cancelled;
 }
 
 int MPI_Init(int *argc, char ***argv)

@@ -13,7 +13,7 @@
 
 #include "vpmpi.h"
 
-static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 
 /* The communicator of a point-to-point call with its peer and tag
  * checked (a receive's may be MPI_ANY_SOURCE and MPI_ANY_TAG), or NULL

@@ -13,7 +13,7 @@
 
 #define POOL_BLOCK 64
 
-static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 
 struct vpmpi_request *vpmpi_request_new(void)
 {
@@ -480,6 +480,46 @@ int MPI_Request_free(MPI_Request *request)
 		vpmpi_request_recycle(r);
 	}
 	*request = MPI_REQUEST_NULL;
+	return MPI_SUCCESS;
+}
+
+/* A receive no message has matched is taken back (vp_cancel); a matched
+ * receive and a send complete as usual, which MPI allows (MPI standard,
+ * sec. 3.8.4); MPI_Test_cancelled on the completed request's status tells
+ * which. A nonblocking collective's request cannot be cancelled. */
+int MPI_Cancel(MPI_Request *request)
+{
+	struct vpmpi_request *r;
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
+				  "the request pointer is NULL");
+	if ((rc = check_live(1, request, "MPI_Cancel")))
+		return rc;
+	if (!(r = *request))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
+				  "the request is MPI_REQUEST_NULL");
+	if (is_nbc(r))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
+				  "a nonblocking collective's request cannot "
+				  "be cancelled");
+	if (!pending(r))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
+				  "the persistent request is inactive (not "
+				  "started)");
+	return vpmpi_ret(vp_cancel(&r->vr));
+}
+
+int MPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+	if (vpmpi_started("MPI_Test_cancelled"))
+		return MPI_ERR_OTHER;
+	if (!status || !flag)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Test_cancelled",
+				  "the %s pointer is NULL",
+				  status ? "flag" : "status");
+	*flag = status->vpmpi_cancelled;
 	return MPI_SUCCESS;
 }
 

@@ -226,7 +226,7 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 
 	if (src == VP_PROC_NULL) {
 		if (st)
-			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0 };
+			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
@@ -237,7 +237,7 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 		return rc;
 	sw = got_src;
 	if (st)
-		*st = (vp_status){ vp__from_world(c, sw), got_tag, len };
+		*st = (vp_status){ vp__from_world(c, sw), got_tag, len, 0 };
 	if (done > me->clock.t)
 		me->clock.t = done;
 	vp__clock_log(&me->clock, VP__EV_RECV, -1, sw, 0, env.seq, 0, len);
@@ -414,7 +414,7 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 	if (src == VP_PROC_NULL) {
 		*found = 1;
 		if (st)
-			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0 };
+			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
@@ -435,7 +435,7 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 		me->clock.t = got.env.arrival;
 	if (st)
 		*st = (vp_status){ vp__from_world(c, got.src), got.tag,
-				   got.len };
+				   got.len, 0 };
 	return VP_OK;
 }
 

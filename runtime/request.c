@@ -34,6 +34,7 @@ struct vp_req {
 	unsigned magic;
 	int is_send;
 	int done; /* the transfer is over; the request is not completed yet */
+	int cancelled; /* a receive vp_cancel took back before any match */
 	vp_comm *comm;
 	int peer; /* as the caller named it: a rank of comm, or a constant */
 	int peer_world;
@@ -249,6 +250,7 @@ static void req_init(struct vp_req *r, vp_comm *c, int is_send, int peer,
 {
 	r->is_send = is_send;
 	r->done = 0;
+	r->cancelled = 0;
 	r->comm = c;
 	r->peer = peer;
 	r->peer_world = -1;
@@ -372,15 +374,20 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 	vp_comm *c = r->comm;
 	struct vp__rank *me = c->me;
 	struct vp__xrecv *x = &r->xr;
-	vp_status s = { VP_PROC_NULL, VP_ANY_TAG, 0 };
+	vp_status s = { VP_PROC_NULL, VP_ANY_TAG, 0, 0 };
 	char peer[64];
 	double done;
 	int rc = VP_OK;
 
 	if (r->peer == VP_PROC_NULL)
 		goto out;
+	if (r->cancelled) { /* nothing came: no clock, no message */
+		s = (vp_status){ r->peer, r->tag, 0, 1 };
+		vp__trace_end(c, &r->op);
+		goto out;
+	}
 	if (r->is_send) {
-		s = (vp_status){ r->peer, r->tag, r->n };
+		s = (vp_status){ r->peer, r->tag, r->n, 0 };
 		rc = vp__tx(me)->complete_send(me->tx, r->pending,
 					       r->peer_world);
 		if (rc) {
@@ -403,7 +410,8 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 			      vp_strerror(x->rc));
 		goto out;
 	}
-	s = (vp_status){ vp__from_world(c, x->got_src), x->got_tag, x->len };
+	s = (vp_status){ vp__from_world(c, x->got_src), x->got_tag,
+			  x->len, 0 };
 	vp__trace_arrived(me, &x->env);
 	done = vp__clock_recv(&me->clock, &me->world->model, &x->env, x->len);
 	if (done > me->clock.t)
@@ -499,7 +507,7 @@ int vp_wait(vp_request *req, vp_status *st)
 				  : VP_EINVAL;
 	if (!(r = *req)) {
 		if (st)
-			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
 	if ((rc = req_check(r, -1, "vp_wait")) ||
@@ -523,7 +531,7 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 	if (!(r = *req)) {
 		*done = 1;
 		if (st)
-			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
 	if ((rc = req_check(r, -1, "vp_test")))
@@ -539,6 +547,34 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 	}
 	*req = VP_REQUEST_NULL;
 	return complete(r, st, "vp_test");
+}
+
+/* MPI standard, sec. 3.8.4: a receive is cancelled if the transport can
+ * take it back before a message matched it; cancel_recv also finishes a
+ * receive that was being filled, which then completes as usual. */
+int vp_cancel(vp_request *req)
+{
+	struct vp__rank *me;
+	struct vp_req *r;
+	int rc;
+
+	if (!req)
+		return vp__self() ? vp__fail(vp__self(), VP_EINVAL, "vp_cancel",
+					     "the request pointer is NULL")
+				  : VP_EINVAL;
+	if (!(r = *req))
+		return VP_OK; /* VP_REQUEST_NULL: nothing to cancel */
+	if ((rc = req_check(r, -1, "vp_cancel")))
+		return rc;
+	me = r->comm->me;
+	if (r->is_send || r->done || r->peer == VP_PROC_NULL)
+		return VP_OK;
+	vp__tx(me)->cancel_recv(me->tx, &r->xr);
+	if (!r->xr.done) {
+		r->cancelled = 1;
+		r->done = 1;
+	}
+	return VP_OK;
 }
 
 /* Checks every non-null request of an array. */
@@ -566,7 +602,7 @@ static int complete_all(int n, vp_request *reqs, vp_status *sts,
 		if (!r) {
 			if (sts)
 				sts[i] =
-				    (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+				    (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 			continue;
 		}
 		rc = complete(r, sts ? &sts[i] : NULL, call);
@@ -623,7 +659,7 @@ int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st)
 		;
 	if (i == n) {
 		if (st)
-			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0 };
+			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
 	if ((rc = wait_until(vp__self(), reqs, n, ANY, "vp_waitany")))

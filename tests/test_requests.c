@@ -300,6 +300,68 @@ static int probing(vp_comm *c, void *arg)
 
 /* ---- the model clock ---- */
 
+/* vp_cancel (MPI_Cancel): an unmatched receive is taken back (nothing
+ * received, the clock still, the message sent later left for a later
+ * receive); a matched receive and a send complete as usual. */
+static int cancelling(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), x = -1, y = -1, ok = 1, rc, seven = 7;
+	vp_request q, copy;
+	vp_status st;
+	double t;
+
+	(void)arg;
+	if (me == 0) {
+		/* never matched: cancelled, buffer untouched, clock still */
+		t = vp_time(c);
+		if ((rc = vp_irecv(c, 1, 7, &x, sizeof(x), &q)) ||
+		    (rc = vp_cancel(&q)) || (rc = vp_wait(&q, &st)))
+			return rc;
+		ok &= st.cancelled == 1 && st.bytes == 0 && x == -1 &&
+		      q == VP_REQUEST_NULL && vp_time(c) == t;
+		ok &= vp_cancel(&q) == VP_OK; /* a null request: nothing */
+		if ((rc = vp_barrier(c))) /* rank 1 sends tag 7 now */
+			return rc;
+		/* the tag-7 message was not taken by the cancelled receive */
+		if ((rc = vp_recv_tag(c, 1, 7, &y, sizeof(y), &st)))
+			return rc;
+		ok &= y == 7 && !st.cancelled;
+		/* matched already (it arrived before the post): not cancelled */
+		if ((rc = vp_barrier(c)) ||
+		    (rc = vp_probe(c, 1, 8, &st)) ||
+		    (rc = vp_irecv(c, 1, 8, &x, sizeof(x), &q)) ||
+		    (rc = vp_cancel(&q)) || (rc = vp_wait(&q, &st)))
+			return rc;
+		ok &= st.cancelled == 0 && st.bytes == sizeof(x) && x == 8;
+		/* a send is never cancelled */
+		if ((rc = vp_isend(c, 1, 9, &seven, sizeof(seven), &q)) ||
+		    (rc = vp_cancel(&q)) || (rc = vp_wait(&q, &st)))
+			return rc;
+		ok &= st.cancelled == 0;
+		/* a handle completed through a copy is refused by vp_cancel */
+		if ((rc = vp_irecv(c, 1, 10, &x, sizeof(x), &q)))
+			return rc;
+		copy = q;
+		if ((rc = vp_cancel(&q)) || (rc = vp_wait(&q, NULL)))
+			return rc;
+		seen.ok[0] = ok;
+		/* rank 1 is done before the run fails */
+		if ((rc = vp_recv_tag(c, 1, 11, &y, sizeof(y), NULL)))
+			return rc;
+		return vp_cancel(&copy); /* fails the run, naming it */
+	}
+	if ((rc = vp_barrier(c)) ||
+	    (rc = vp_send_tag(c, 0, 7, &seven, sizeof(seven))))
+		return rc;
+	x = 8;
+	if ((rc = vp_send_tag(c, 0, 8, &x, sizeof(x))) ||
+	    (rc = vp_barrier(c)) ||
+	    (rc = vp_recv_tag(c, 0, 9, &y, sizeof(y), NULL)))
+		return rc;
+	seen.ok[1] = y == 7;
+	return vp_send_tag(c, 0, 11, &y, sizeof(y));
+}
+
 static int three_isends(vp_comm *c, void *arg)
 {
 	char b[3][10] = { "a", "b", "c" };
@@ -604,6 +666,14 @@ int main(void)
 	       "vp_test and vp_testall poll to completion; a null request "
 	       "tests done (%d)",
 	       rc);
+	reset();
+	rc = vp_run(&o, cancelling, NULL, &st);
+	tap_ok(rc == VP_EINVAL && all_ok(2) &&
+		   strstr(st.error, "vp_cancel: request was already completed"),
+	       "vp_cancel takes back an unmatched receive (nothing received, "
+	       "the clock still, its message left for a later receive), not "
+	       "a matched one nor a send; a stale handle fails: %s",
+	       st.error);
 	reset();
 	rc = vp_run(&o, probing, NULL, &st);
 	tap_ok(rc == 0 && seen.ok[1],

@@ -145,7 +145,7 @@ static int rendezvous_aside(vp_comm *c, void *arg)
 static int proc_null(vp_comm *c, void *arg)
 {
 	struct result *res = (struct result *)arg + vp_rank(c);
-	vp_status st = { 1, 1, 1 };
+	vp_status st = { 1, 1, 1, 1 };
 	int x = 42, y = 0, rc;
 
 	if ((rc = vp_send(c, VP_PROC_NULL, &x, sizeof(x))) ||
@@ -155,7 +155,7 @@ static int proc_null(vp_comm *c, void *arg)
 			      sizeof(y))))
 		return rc;
 	res->ok = st.source == VP_PROC_NULL && st.tag == VP_ANY_TAG &&
-		  st.bytes == 0 && y == 0 && vp_time(c) == 0;
+		  st.bytes == 0 && !st.cancelled && y == 0 && vp_time(c) == 0;
 	/* half a sendrecv: a ring shift with the ends open, as MPI codes do */
 	rc = vp_sendrecv(
 	    c, vp_rank(c) + 1 < vp_size(c) ? vp_rank(c) + 1 : VP_PROC_NULL, &x,

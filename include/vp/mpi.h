@@ -157,6 +157,7 @@ typedef struct MPI_Status {
 	int MPI_TAG;
 	int MPI_ERROR;
 	size_t vpmpi_bytes; /* the message's length (MPI_Get_count) */
+	int vpmpi_cancelled; /* MPI_Test_cancelled */
 } MPI_Status;
 #define MPI_STATUS_IGNORE ((MPI_Status *)0)
 #define MPI_STATUSES_IGNORE ((MPI_Status *)0)
@@ -452,6 +453,8 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source,
 int MPI_Start(MPI_Request *request);
 int MPI_Startall(int count, MPI_Request requests[]);
 int MPI_Request_free(MPI_Request *request);
+int MPI_Cancel(MPI_Request *request);
+int MPI_Test_cancelled(const MPI_Status *status, int *flag);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index,

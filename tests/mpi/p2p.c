@@ -1,7 +1,8 @@
 /* p2p.c - point-to-point matching as MPI defines it: tags received out of
  * order, MPI_ANY_SOURCE with the sender in the status, probe and
  * MPI_Get_count, nonblocking calls completed with Waitall/Waitany/Test,
- * Sendrecv around a ring, Sendrecv_replace. Every rank checks what it got;
+ * Sendrecv around a ring, Sendrecv_replace, MPI_Cancel of a receive that
+ * nothing matched and of one already matched. Every rank checks what it got;
  * rank 0 prints the verdict. */
 #include <mpi.h>
 #include <stdio.h>
@@ -72,6 +73,21 @@ int main(int argc, char **argv)
 	MPI_Sendrecv_replace(&x, 1, MPI_INT, left, 12, right, 12,
 			     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 	bad += x != right;
+
+	/* MPI_Cancel: a receive nothing will match is taken back; one whose
+	 * message had arrived (probed) before it was posted is not */
+	MPI_Irecv(&x, 1, MPI_INT, left, 13, MPI_COMM_WORLD, &req[0]);
+	MPI_Cancel(&req[0]);
+	MPI_Wait(&req[0], &st);
+	MPI_Test_cancelled(&st, &flag);
+	bad += !flag;
+	MPI_Send(&rank, 1, MPI_INT, right, 14, MPI_COMM_WORLD);
+	MPI_Probe(left, 14, MPI_COMM_WORLD, &st);
+	MPI_Irecv(&x, 1, MPI_INT, left, 14, MPI_COMM_WORLD, &req[0]);
+	MPI_Cancel(&req[0]);
+	MPI_Wait(&req[0], &st);
+	MPI_Test_cancelled(&st, &flag);
+	bad += flag || x != left;
 
 	MPI_Allreduce(&bad, &all_bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 	if (rank == 0)

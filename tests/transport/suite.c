@@ -26,7 +26,8 @@ static const char *only; /* argv[2]: run only the cases of this name */
 
 /* ---- point to point ---- */
 
-/* Tags, a ring both ways through requests, probe, a synchronous send. */
+/* Tags, a ring both ways through requests, probe, a cancelled receive, a
+ * synchronous send. */
 static int p2p(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p,
@@ -64,6 +65,18 @@ static int p2p(vp_comm *c, void *arg)
 	for (i = 0; i < 64; i++)
 		if (big[i] != left * 64 + i)
 			return 1;
+	/* a receive nothing matches, cancelled; then its tag's message */
+	if (vp_irecv(c, left, 8, &got[0], sizeof(int), &r[0]) ||
+	    vp_cancel(&r[0]) || vp_wait(&r[0], &st))
+		return 2;
+	if (!st.cancelled || got[0] != left)
+		return 1;
+	/* every rank has cancelled before any tag-8 message leaves */
+	if (vp_barrier(c) || vp_send_tag(c, right, 8, &out, sizeof(out)) ||
+	    vp_recv_tag(c, left, 8, &got[0], sizeof(int), &st))
+		return 2;
+	if (st.cancelled || got[0] != left)
+		return 1;
 	/* synchronous: even ranks send first, odd ones receive first */
 	if (p > 1 && me % 2 == 0 && me + 1 < p)
 		return vp_ssend_tag(c, me + 1, 3, &me, sizeof(me)) ? 2 : 0;
