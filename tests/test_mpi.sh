@@ -26,7 +26,8 @@
 #   - wrong programs (truncation, a message of MPI_INT received as MPI_FLOAT,
 #     collective mismatches, a message never
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
-#     ending without MPI_Finalize) fail naming the MPI call, vp's call under
+#     ending without MPI_Finalize, MPI_Cancel on a nonblocking collective's
+#     request) fail naming the MPI call, vp's call under
 #     it, the ranks and the MPI error class.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -207,6 +208,8 @@ wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
 	"MPI error class 11"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
+wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \
+	"MPI error class 7 (invalid request)"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

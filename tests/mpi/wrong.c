@@ -13,7 +13,8 @@
  *   restart    MPI_Start on a persistent request still active
  *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
  *   notopo     MPI_Neighbor_allgather on a communicator without a topology
- *   winbounds  MPI_Put past the end of the target's window */
+ *   winbounds  MPI_Put past the end of the target's window
+ *   cancelcoll MPI_Cancel on a nonblocking collective's request */
 #include <mpi.h>
 #include <string.h>
 
@@ -71,6 +72,12 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "notopo")) {
 		MPI_Neighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT,
 				       MPI_COMM_WORLD);
+	} else if (!strcmp(what, "cancelcoll")) {
+		MPI_Request q;
+
+		MPI_Ibarrier(MPI_COMM_WORLD, &q);
+		MPI_Cancel(&q);
+		MPI_Wait(&q, MPI_STATUS_IGNORE);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
