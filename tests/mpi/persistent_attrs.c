@@ -5,6 +5,8 @@
  *     re-written at each start; the handles stay valid; an inactive
  *     request waits as a null one), then MPI_Request_free;
  *   - MPI_Request_free of an active send: the message still arrives;
+ *   - a started persistent receive cancelled (MPI_Cancel): inactive again,
+ *     restarted, it takes the next message;
  *   - MPI_Issend is not complete (MPI_Test) before its receive is posted;
  *     MPI_Ssend_init starts synchronous sends, likewise not complete
  *     before their receive is posted;
@@ -104,6 +106,22 @@ int main(int argc, char **argv)
 	MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
 	bad += in != 7 * left;
 	MPI_Request_free(&req[0]);
+	MPI_Request_free(&req[1]);
+	/* a started persistent receive cancelled before any message: it is
+	 * inactive again, and its next start takes the message */
+	MPI_Recv_init(&in, 1, MPI_INT, left, 12, MPI_COMM_WORLD, &req[1]);
+	MPI_Start(&req[1]);
+	MPI_Cancel(&req[1]);
+	MPI_Wait(&req[1], &st[0]);
+	MPI_Test_cancelled(&st[0], &flag);
+	bad += !flag || req[1] == MPI_REQUEST_NULL;
+	MPI_Barrier(MPI_COMM_WORLD); /* every rank cancelled first */
+	out = 12 * rank;
+	MPI_Send(&out, 1, MPI_INT, right, 12, MPI_COMM_WORLD);
+	MPI_Start(&req[1]);
+	MPI_Wait(&req[1], &st[0]);
+	MPI_Test_cancelled(&st[0], &flag);
+	bad += flag || in != 12 * left;
 	MPI_Request_free(&req[1]);
 
 	/* predefined attributes */
