@@ -328,7 +328,7 @@ static void taken(struct mpt *t, struct mpt_slot *s, int bytes, int src)
 
 	t->count--; /* Safra: received, and this process turns black */
 	t->black = 1;
-	atomic_fetch_add_explicit(&t->progress, 1, memory_order_relaxed);
+	mpt_moved(t);
 	if ((size_t)bytes < sizeof(arrived.h))
 		return; /* not ours: the data communicator is vp's alone */
 	memcpy(&arrived.h, s->buf, sizeof(arrived.h));

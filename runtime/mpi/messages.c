@@ -55,7 +55,7 @@ static int send_whole(struct mpt *t, int dst, const struct mpt_header *h,
 		     MPT_TAG_WHOLE, t->data) != MPI_SUCCESS)
 		return VP_ENOMEM;
 	t->count++; /* Safra: one more message in flight */
-	atomic_fetch_add_explicit(&t->progress, 1, memory_order_relaxed);
+	mpt_moved(t);
 	return VP_OK;
 }
 

@@ -277,6 +277,17 @@ int mpt_coll_record(void *me, int src, int ctx, uint32_t want,
 		    vp_coll_sig *out, char *name, size_t len);
 void mpt_termination_free(struct mpt *t);
 
+/* One more message moved by this process's rank. Its thread is the only
+ * writer, so a plain store does (no locked add on every message); the
+ * watchdog's thread only reads. */
+static inline void mpt_moved(struct mpt *t)
+{
+	atomic_store_explicit(
+	    &t->progress,
+	    atomic_load_explicit(&t->progress, memory_order_relaxed) + 1,
+	    memory_order_relaxed);
+}
+
 /* watchdog.c: with secs > 0, a thread that ends the process (exit 124)
  * when the rank moves no message for secs seconds outside vp. */
 void mpt_watchdog_start(struct mpt *t, double secs);
