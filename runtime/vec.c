@@ -14,7 +14,7 @@
 #include "vec.h"
 #include "vp.h"
 
-int vp__vec_push(struct vp__vec *v, const void *elem)
+void *vp__vec_append_grow(struct vp__vec *v)
 {
 	size_t c = v->len / VP__VEC_CHUNK;
 
@@ -47,12 +47,20 @@ int vp__vec_push(struct vp__vec *v, const void *elem)
 			goto dropped;
 		v->chunks[0] = d;
 	}
-	memcpy(vp__vec_at(v, v->len), elem, v->elem);
-	v->len++;
-	return 0;
+	return vp__vec_at(v, v->len++);
 dropped:
 	v->dropped++;
-	return VP_ENOMEM;
+	return NULL;
+}
+
+int vp__vec_push(struct vp__vec *v, const void *elem)
+{
+	void *at = vp__vec_append(v);
+
+	if (!at)
+		return VP_ENOMEM;
+	memcpy(at, elem, v->elem);
+	return 0;
 }
 
 void vp__vec_free(struct vp__vec *v)

@@ -23,6 +23,24 @@ static inline void *vp__vec_at(const struct vp__vec *v, size_t i)
 
 /* Appends a copy of elem: 0, or VP_ENOMEM (counted in dropped). */
 int vp__vec_push(struct vp__vec *v, const void *elem);
+/* The slow half of vp__vec_append: a new chunk, or the first one grown. */
+void *vp__vec_append_grow(struct vp__vec *v);
+
+/* Appends an element and returns it for the caller to fill (not zeroed),
+ * or NULL when no memory (counted in dropped). Inside a chunk this is an
+ * increment: a message logs two or three events, and a call to memcpy of
+ * a size known only at run time cost more than filling them in place. */
+static inline void *vp__vec_append(struct vp__vec *v)
+{
+	size_t i = v->len;
+
+	/* i % VP__VEC_CHUNK == 0 needs a new chunk; at 64 the first chunk,
+	 * which starts small, grows to a whole one */
+	if (__builtin_expect(i % VP__VEC_CHUNK == 0 || i == 64, 0))
+		return vp__vec_append_grow(v);
+	v->len++;
+	return vp__vec_at(v, i);
+}
 void vp__vec_free(struct vp__vec *v);
 
 #endif /* VP_RUNTIME_VEC_H */

@@ -94,8 +94,11 @@ int vp__clock_send(struct vp__clock *c, const struct vp__model *m,
 		c->h_sent += n;
 		tr.end = start + m->g * (double)n;
 	}
-	if (h)
-		vp__vec_push(&c->transfers, &tr);
+	if (h) {
+		struct vp__transfer *at = vp__vec_append(&c->transfers);
+		if (at)
+			*at = tr;
+	}
 	c->last_start = start;
 	c->send_cpu = cost.cpu > 0 ? start + cost.cpu : c->t;
 	c->send_done = start + cost.done;
@@ -136,7 +139,11 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   uint32_t hops, uint32_t recv_seq, size_t bytes,
 		   size_t rbytes)
 {
-	struct vp__event e = {
+	struct vp__event *e = vp__vec_append(&c->events);
+
+	if (!e)
+		return; /* counted in dropped, reported with the stats */
+	*e = (struct vp__event){
 		.kind = (uint8_t)kind,
 		.peer_send = dst,
 		.peer_recv = src,
@@ -145,8 +152,24 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		.bytes_send = bytes,
 		.bytes_recv = rbytes,
 	};
+}
 
-	vp__vec_push(&c->events, &e);
+void vp__clock_send_done(struct vp__clock *c, size_t event, int dst,
+			 uint32_t seq, size_t bytes)
+{
+	struct vp__event *e;
+
+	/* Nothing logged since the isend: T was send_cpu = T at the post,
+	 * at most the send's end, so the wait takes T to that end exactly
+	 * as the blocking send does, and the replay (replay.c) gives
+	 * VP__EV_SEND the same time as VP__EV_ISEND then VP__EV_SEND_DONE.
+	 * One event instead of two. */
+	if (c->events.len == event + 1 &&
+	    (e = vp__vec_at(&c->events, event))->kind == VP__EV_ISEND) {
+		e->kind = VP__EV_SEND;
+		return;
+	}
+	vp__clock_log(c, VP__EV_SEND_DONE, dst, -1, 0, seq, bytes, 0);
 }
 
 /* bsp: the time at which the open superstep of the run's end closes, or

@@ -209,6 +209,12 @@ void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   uint32_t hops, uint32_t recv_seq, size_t bytes,
 		   size_t rbytes);
 
+/* The wait of the posted send seq, whose VP__EV_ISEND is the log's event
+ * number event: VP__EV_SEND_DONE, or that event made a VP__EV_SEND when it
+ * is still the last one. */
+void vp__clock_send_done(struct vp__clock *c, size_t event, int dst,
+			 uint32_t seq, size_t bytes);
+
 /* After the run: model_time, messages, bytes, max_link_load and the
  * congested time from the clocks of all p ranks (clocks[r] is rank r's). */
 void vp__model_finish(const struct vp__model *m, const struct vp__topo *t,

@@ -473,8 +473,19 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 		fill_from_msg(me, r, m, mb->src);
 		return VP_OK;
 	}
+	if (me->posted || r->src < 0) {
+		posted_add(me, r);
+		return pass(me, -1, 0);
+	}
+	/* The only posted receive, from a named source: the pass reduces to
+	 * draining its one mailbox (which aside_find just looked up) and,
+	 * if r is still waiting, lending r's buffer as lend_posted would. */
 	posted_add(me, r);
-	return pass(me, -1, 0);
+	if ((rc = drain(me, mb)))
+		return rc;
+	if (!r->done && !mb->dc_owner && r->n > VP__FB_BYTES)
+		lend(mb, r);
+	return VP_OK;
 }
 
 void thr_cancel_recv(void *tx, struct vp__xrecv *r)
