@@ -79,6 +79,39 @@ static int exchange(vp_comm *c, void *arg)
 	return rc;
 }
 
+/* The same exchange as exchange(), with the send posted: waited at once
+ * (way 1), after a vp_compute (way 2: T has moved past the post), or
+ * after the receive (way 3). Blocking sends for way 0. */
+struct ways {
+	struct ctx x;
+	int way;
+};
+
+static int exchange_posted(vp_comm *c, void *arg)
+{
+	struct ways *w = arg;
+	int me = vp_rank(c), p = vp_size(c), rc;
+	int to = (me + p / 2) % p, from = (me - p / 2 + p) % p;
+	char *s = calloc(1, w->x.m + 1), *r = calloc(1, w->x.m + 1);
+	vp_request q;
+
+	if (w->way == 0)
+		rc = vp_send(c, to, s, w->x.m) ?: vp_recv(c, from, r, w->x.m);
+	else if (w->way == 1)
+		rc = vp_isend(c, to, 0, s, w->x.m, &q) ?: vp_wait(&q, NULL) ?:
+		     vp_recv(c, from, r, w->x.m);
+	else if (w->way == 2)
+		rc = vp_isend(c, to, 0, s, w->x.m, &q) ?: vp_compute(c, 10) ?:
+		     vp_wait(&q, NULL) ?: vp_recv(c, from, r, w->x.m);
+	else
+		rc = vp_isend(c, to, 0, s, w->x.m, &q) ?:
+		     vp_recv(c, from, r, w->x.m) ?: vp_wait(&q, NULL);
+	w->x.t[me] = vp_time(c);
+	free(s);
+	free(r);
+	return rc;
+}
+
 static int far_send(vp_comm *c, void *arg)
 {
 	struct ctx *x = arg;
@@ -187,6 +220,42 @@ static void test_contention(void)
 	       "the same exchange on hypercube:3 is congestion-free (load 1)");
 }
 
+/* A posted send waited for at once costs what the blocking send costs,
+ * in the plain and in the congested model time; work between the post and
+ * the wait overlaps the send. */
+static void test_posted_send_contention(void)
+{
+	vp_opts o = {.topology = "ring:8", .ts = TS, .tw = TW};
+	struct ways w = {.x = {.m = 1000}};
+	vp_stats st[4];
+	int way, rc = 0;
+
+	for (way = 0; way < 4; way++) {
+		w.way = way;
+		rc |= vp_run(&o, exchange_posted, &w, &st[way]);
+	}
+	tap_ok(rc == 0 && st[1].model_time == st[0].model_time &&
+		       st[1].model_time_congested ==
+			   st[0].model_time_congested &&
+		       st[0].model_time == TS + 1000 * TW &&
+		       st[0].model_time_congested == TS + 4 * 1000 * TW,
+	       "ring:8, send 4 hops then receive: isend + wait at once gives "
+	       "the blocking send's times (%g = ts + tw m, congested %g = ts "
+	       "+ 4 tw m)",
+	       st[1].model_time, st[1].model_time_congested);
+	tap_ok(rc == 0 && st[2].model_time == st[0].model_time &&
+		       st[2].model_time_congested ==
+			   st[0].model_time_congested,
+	       "a vp_compute(10) between isend and wait is hidden by the "
+	       "send, congested or not (%g, congested %g)",
+	       st[2].model_time, st[2].model_time_congested);
+	tap_ok(rc == 0 && st[3].model_time == TS + 1000 * TW &&
+		       st[3].model_time_congested == TS + 4 * 1000 * TW,
+	       "the receive before the wait overlaps the send: ts + tw m, "
+	       "congested ts + 4 tw m (%g, %g)",
+	       st[3].model_time, st[3].model_time_congested);
+}
+
 /* Random sizes and partners, fixed seed: the model must not depend on the
  * thread interleaving. */
 static int random_pattern(vp_comm *c, void *arg)
@@ -245,6 +314,7 @@ int main(void)
 	test_hypercube_bcast();
 	test_overlap_and_hops();
 	test_contention();
+	test_posted_send_contention();
 	test_determinism();
 	return tap_done();
 }
