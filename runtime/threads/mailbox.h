@@ -162,9 +162,12 @@ struct vp__mailbox {
 	_Atomic(size_t) dc_cap;
 	_Atomic(void *) dc_buf;
 	/* producer side on its own line: senders xchg the tail; keeping it
-	 * apart stops the receiver's head updates from bouncing it. */
+	 * apart stops the receiver's head updates from bouncing it. Only a
+	 * queued message writes it: the receiver's empty check reads it on
+	 * every poll, so nothing a fastbox message writes may share it. */
 	_Alignas(64) struct cds_wfcq_tail tail;
-	uint32_t gseq;    /* next message number (the sender's) */
+	/* the sender's own counters, and a direct message's terms */
+	_Alignas(64) uint32_t gseq; /* next message number (the sender's) */
 	uint32_t fb_head; /* fastbox messages sent */
 	uint32_t fb_seen; /* the receiver's consumed count, last read */
 	/* a direct message, written by its sender while FILLING */
