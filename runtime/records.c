@@ -121,6 +121,7 @@ void *vp__records_pack(const struct vp__rank *r, size_t *len)
 	PUT(&o, c->send_seq);
 	PUT(&o, c->messages);
 	PUT(&o, c->bytes);
+	PUT(&o, c->link_msgs);
 	put_vec(&o, &c->events);
 	put_vec(&o, &c->transfers);
 	put_vec(&o, &r->trace.ops); /* its pointers are rewritten below */
@@ -256,6 +257,7 @@ int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len)
 	GET(&in, c->send_seq);
 	GET(&in, c->messages);
 	GET(&in, c->bytes);
+	GET(&in, c->link_msgs);
 	first_op = r->trace.ops.len;
 	if ((rc = get_vec(&in, &c->events)) ||
 	    (rc = get_vec(&in, &c->transfers)) ||

@@ -292,7 +292,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		r->world = w;
 		r->coll_state.kary = o->kary;
 		r->coll_state.segment = o->segment;
-		vp__clock_init(&r->clock);
+		vp__clock_init(&r->clock, &w->model, &w->topo);
 		r->trace.ops.elem = sizeof(struct vp__trace_op);
 		vp__comm_init_world(r);
 		ranks[i] = r;

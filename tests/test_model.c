@@ -3,7 +3,8 @@
  * ping-pong 2(ts + tw m), a hand-written hypercube broadcast
  * (ts + tw m) log p with link load 1, sendrecv overlap, th per hop,
  * contention (load > 1, congested time above the formula) and identical
- * numbers over 20 runs of a pattern with random sizes.
+ * numbers over 20 runs of a pattern with random sizes; where every route is
+ * one link, the same figures without the replay's log.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,73 @@ static void test_posted_send_contention(void)
 	       st[3].model_time, st[3].model_time_congested);
 }
 
+/* Rank 0 posts two sends to rank 1 at once; rank 1 takes both. */
+static int two_at_once(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	char *a = calloc(1, x->m + 1), *b = calloc(1, x->m + 1);
+	vp_request q[2];
+	int rc = 0;
+
+	if (vp_rank(c) == 0)
+		rc = vp_isend(c, 1, 0, a, x->m, &q[0]) ?:
+		     vp_isend(c, 1, 0, b, x->m, &q[1]) ?: vp_waitall(2, q, NULL);
+	else if (vp_rank(c) == 1)
+		rc = vp_recv(c, 0, a, x->m) ?: vp_recv(c, 0, b, x->m);
+	free(a);
+	free(b);
+	return rc;
+}
+
+static int nothing(vp_comm *c, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return 0;
+}
+
+/* Where every route is one link and a rank has one send port, a link
+ * carries one message at a time: the run keeps no log for the congested
+ * replay, and its figures are still the replay's (load 1, congested =
+ * model time). With two ports the same link carries two. */
+static void test_one_link_routes(void)
+{
+	vp_opts o = {.topology = "full:4", .ts = TS, .tw = TW};
+	struct ctx x = {.m = 1000};
+	vp_stats st;
+	int rc = vp_run(&o, exchange, &x, &st);
+
+	tap_ok(rc == 0 && st.max_link_load == 1 &&
+		       st.model_time == TS + 1000 * TW &&
+		       st.model_time_congested == st.model_time,
+	       "exchange on full:4: load 1, congested = time = ts + tw m "
+	       "(%llu, %g, %g)",
+	       (unsigned long long)st.max_link_load, st.model_time,
+	       st.model_time_congested);
+	rc = vp_run(&o, two_at_once, &x, &st);
+	tap_ok(rc == 0 && st.max_link_load == 1 &&
+		       st.model_time == 2 * (TS + 1000 * TW) &&
+		       st.model_time_congested == st.model_time,
+	       "two isends to one rank on full:4, one port: one after the "
+	       "other, load 1, time 2 (ts + tw m) (%llu, %g, %g)",
+	       (unsigned long long)st.max_link_load, st.model_time,
+	       st.model_time_congested);
+	o.model = "alpha-beta:ts=100,tw=1,ports=2";
+	rc = vp_run(&o, two_at_once, &x, &st);
+	tap_ok(rc == 0 && st.max_link_load == 2 &&
+		       st.model_time == TS + 1000 * TW &&
+		       st.model_time_congested == TS + 2 * 1000 * TW,
+	       "... with ports=2 both share the link: load 2, time ts + tw m, "
+	       "congested ts + 2 tw m (%llu, %g, %g)",
+	       (unsigned long long)st.max_link_load, st.model_time,
+	       st.model_time_congested);
+	o.model = NULL;
+	rc = vp_run(&o, nothing, NULL, &st);
+	tap_ok(rc == 0 && st.max_link_load == 0 && st.model_time == 0 &&
+		       st.model_time_congested == 0,
+	       "no message on full:4: load 0, times 0");
+}
+
 /* Random sizes and partners, fixed seed: the model must not depend on the
  * thread interleaving. */
 static int random_pattern(vp_comm *c, void *arg)
@@ -315,6 +383,7 @@ int main(void)
 	test_overlap_and_hops();
 	test_contention();
 	test_posted_send_contention();
+	test_one_link_routes();
 	test_determinism();
 	return tap_done();
 }

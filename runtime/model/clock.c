@@ -19,9 +19,18 @@
 
 #include "model.h"
 
-void vp__clock_init(struct vp__clock *c)
+int vp__model_may_congest(const struct vp__model *m, const struct vp__topo *t)
+{
+	return !((m->kind == VP_MODEL_ALPHA_BETA ||
+		  m->kind == VP_MODEL_ALPHA_BETA_SAF) &&
+		 m->ports == 1 && vp__topo_max_hops(t) <= 1);
+}
+
+void vp__clock_init(struct vp__clock *c, const struct vp__model *m,
+		    const struct vp__topo *t)
 {
 	memset(c, 0, sizeof(*c));
+	c->logs = vp__model_may_congest(m, t);
 	c->events.elem = sizeof(struct vp__event);
 	c->transfers.elem = sizeof(struct vp__transfer);
 }
@@ -94,7 +103,9 @@ int vp__clock_send(struct vp__clock *c, const struct vp__model *m,
 		c->h_sent += n;
 		tr.end = start + m->g * (double)n;
 	}
-	if (h) {
+	if (h)
+		c->link_msgs++;
+	if (h && c->logs) {
 		struct vp__transfer *at = vp__vec_append(&c->transfers);
 		if (at)
 			*at = tr;
@@ -132,17 +143,18 @@ void vp__clock_compute(struct vp__clock *c, const struct vp__model *m,
 		return;
 	}
 	c->t += t;
-	vp__vec_push(&c->events, &e);
+	if (c->logs)
+		vp__vec_push(&c->events, &e);
 }
 
 void vp__clock_log(struct vp__clock *c, int kind, int dst, int src,
 		   uint32_t hops, uint32_t recv_seq, size_t bytes,
 		   size_t rbytes)
 {
-	struct vp__event *e = vp__vec_append(&c->events);
+	struct vp__event *e;
 
-	if (!e)
-		return; /* counted in dropped, reported with the stats */
+	if (!c->logs || !(e = vp__vec_append(&c->events)))
+		return; /* dropped ones are counted, reported with the stats */
 	*e = (struct vp__event){
 		.kind = (uint8_t)kind,
 		.peer_send = dst,
@@ -164,6 +176,8 @@ void vp__clock_send_done(struct vp__clock *c, size_t event, int dst,
 	 * as the blocking send does, and the replay (replay.c) gives
 	 * VP__EV_SEND the same time as VP__EV_ISEND then VP__EV_SEND_DONE.
 	 * One event instead of two. */
+	if (!c->logs)
+		return;
 	if (c->events.len == event + 1 &&
 	    (e = vp__vec_at(&c->events, event))->kind == VP__EV_ISEND) {
 		e->kind = VP__EV_SEND;
@@ -216,6 +230,14 @@ void vp__model_finish(const struct vp__model *m, const struct vp__topo *t,
 		st->supersteps++;
 	}
 	st->model_time = time;
+	if (!vp__model_may_congest(m, t)) {
+		uint64_t crossed = 0;
+		for (r = 0; r < p; r++)
+			crossed += clocks[r]->link_msgs;
+		st->max_link_load = crossed ? 1 : 0;
+		st->model_time_congested = time;
+		return;
+	}
 	st->max_link_load = vp__model_link_load(t, clocks, p, &failed);
 	if (failed)
 		st->incomplete |= VP_STATS_LOAD_UNKNOWN;

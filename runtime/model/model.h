@@ -182,11 +182,25 @@ struct vp__clock {
 	uint64_t supersteps;      /* barriers and fences made */
 	uint32_t send_seq;        /* modelled messages sent so far */
 	uint64_t messages, bytes; /* modelled messages received */
+	uint64_t link_msgs;       /* modelled messages that crossed a link */
+	/* whether events and transfers are logged: not where no link can
+	 * carry two messages at once (vp__model_may_congest) */
+	int logs;
 	struct vp__vec events;    /* struct vp__event */
 	struct vp__vec transfers; /* struct vp__transfer */
 };
 
-void vp__clock_init(struct vp__clock *c);
+/* Whether a link can carry two messages at once under model m on t, so
+ * that the link load and the congested time need the run's log. Not when
+ * every route is one link, the model holds a link exactly as long as the
+ * sender's one port (the alpha-beta models with ports=1): a directed link
+ * then carries only its sender's messages, one after the other (load 1),
+ * and the congested replay scales tw by 1 (the model time). */
+int vp__model_may_congest(const struct vp__model *m, const struct vp__topo *t);
+
+/* A clock for a run under m on t. */
+void vp__clock_init(struct vp__clock *c, const struct vp__model *m,
+		    const struct vp__topo *t);
 void vp__clock_free(struct vp__clock *c);
 
 /* A send of n bytes from world rank me to dst: stamps env (arrival, seq),
