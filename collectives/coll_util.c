@@ -287,8 +287,5 @@ int vp__fold_out(const struct coll *a, const struct fold *f)
 
 int vp__bsp(vp_comm *c)
 {
-	vp_model m;
-
-	vp_model_of(c, &m);
-	return m.kind == VP_MODEL_BSP;
+	return vp_model_kind_of(c) == VP_MODEL_BSP;
 }

@@ -201,9 +201,10 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	int cube = world && t->kind == VP_TOPO_HYPERCUBE;
 	int ring =
 	    world && (t->kind == VP_TOPO_RING || t->kind == VP_TOPO_LINE);
+	int strict = vp_strict(c);
+	vp_model_kind model = vp_model_kind_of(c);
 	const char *nogrid;
 	unsigned f = 1u << ALWAYS;
-	vp_model m;
 
 	f |= (unsigned)cube << CUBE;
 	f |= (unsigned)(cube && !longm) << CUBE_SHORT;
@@ -214,19 +215,18 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	f |= (unsigned)(world && t->kind == VP_TOPO_TREE) << TREE;
 	f |= (unsigned)ring << RING;
 	f |= (unsigned)(ring && pow2) << RING_POW2;
-	f |= (unsigned)(vp_strict(c) && world &&
+	f |= (unsigned)(strict && world &&
 			(ring || t->kind == VP_TOPO_MESH ||
 			 t->kind == VP_TOPO_TORUS))
 	     << NEIGHBOURS;
-	f |= (unsigned)(vp_strict(c) && cube) << STRICT_CUBE;
+	f |= (unsigned)(strict && cube) << STRICT_CUBE;
 	f |= (unsigned)pow2 << POW2;
 	f |= (unsigned)(world && t->kind != VP_TOPO_FULL) << PLACED;
 	f |= (unsigned)(longm && p > 2) << LONG_P3;
 	f |= (unsigned)(bytes * (size_t)p < LONG_MSG) << SMALL_TOTAL;
-	f |= (unsigned)vp__bsp(c) << BSP;
-	vp_model_of(c, &m);
-	f |= (unsigned)(m.kind == VP_MODEL_LOGP ||
-			(m.kind == VP_MODEL_LOGGP && !longm))
+	f |= (unsigned)(model == VP_MODEL_BSP) << BSP;
+	f |= (unsigned)(model == VP_MODEL_LOGP ||
+			(model == VP_MODEL_LOGGP && !longm))
 	     << LOGP_SHORT;
 	return f;
 }

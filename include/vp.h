@@ -420,6 +420,9 @@ typedef struct vp_model {
 VP_API int vp_model_parse(const char *spec, vp_model *m, char *err,
 			  size_t errlen);
 VP_API void vp_model_of(const vp_comm *c, vp_model *m);
+/* The run's model's kind alone (what vp_model_of fills in m->kind), for a
+ * caller that asks on every call; VP_MODEL_ALPHA_BETA for a NULL c. */
+VP_API vp_model_kind vp_model_kind_of(const vp_comm *c);
 /* "alpha-beta", "alpha-beta:saf", "logp", "loggp", "bsp". */
 VP_API const char *vp_model_name(vp_model_kind kind);
 

@@ -31,7 +31,7 @@ struct vp__coll_log {
 	vp_alg last_alg;
 	char last_why[REASON_LEN];
 	int last_fresh; /* last matches last_op, last_alg, last_why */
-	int hit;        /* the entry the previous call counted */
+	int hit; /* the entry the previous call counted (rank 0), -1 none */
 	int n;
 	unsigned long dropped; /* calls whose choice did not fit the table */
 	struct coll_entry e[LOG_ENTRIES];
@@ -67,11 +67,12 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 		l->last_alg = alg;
 		snprintf(l->last_why, sizeof(l->last_why), "%s", why);
 		l->last_fresh = 0;
+		l->hit = -1; /* another choice than the previous call's */
 	}
 	if (vp_rank(c) != 0)
 		return;
-	if (l->hit < l->n && l->e[l->hit].op == op && l->e[l->hit].alg == alg &&
-	    !strcmp(l->e[l->hit].reason, why)) {
+	/* the previous call made the same choice and counted it at hit */
+	if (l->hit >= 0 && l->hit < l->n) {
 		l->e[l->hit].calls++;
 		return;
 	}
@@ -86,6 +87,7 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 	}
 	if (l->n == LOG_ENTRIES) {
 		l->dropped++;
+		l->hit = -1;
 		return;
 	}
 	l->e[l->n].op = op;

@@ -89,3 +89,8 @@ void vp_model_of(const vp_comm *c, vp_model *m)
 	if (c && m)
 		vp__model_public(&c->world->model, m);
 }
+
+vp_model_kind vp_model_kind_of(const vp_comm *c)
+{
+	return c ? c->world->model.kind : VP_MODEL_ALPHA_BETA;
+}

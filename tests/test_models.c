@@ -161,6 +161,36 @@ static int near(double a, double b)
 	return fabs(a - b) <= 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
 }
 
+/* Each rank checks vp_model_kind_of against vp_model_of. */
+static int kinds_agree(vp_comm *c, void *arg)
+{
+	vp_model m;
+
+	(void)arg;
+	vp_model_of(c, &m);
+	return vp_model_kind_of(c) == m.kind ? 0 : VP_EINVAL;
+}
+
+static void kind_of(void)
+{
+	static const char *spec[] = { "alpha-beta", "alpha-beta:saf",
+				      "logp:L=6,o=2,g=4",
+				      "loggp:L=6,o=2,g=4,G=0.5", "bsp:g=2,l=50" };
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++) {
+		vp_opts o = { .topology = "full:3", .model = spec[i] };
+		vp_stats rs;
+
+		bad += vp_run(&o, kinds_agree, NULL, &rs) != VP_OK;
+	}
+	tap_ok(bad == 0 && vp_model_kind_of(NULL) == VP_MODEL_ALPHA_BETA,
+	       "vp_model_kind_of gives vp_model_of's kind under all five "
+	       "models (%d disagree), alpha-beta for NULL",
+	       bad);
+}
+
 static void specs(void)
 {
 	static const char *good[] = {
@@ -598,6 +628,7 @@ int main(void)
 	static struct ctx x;
 
 	specs();
+	kind_of();
 	alpha_beta(&x);
 	logp(&x);
 	ports(&x);
