@@ -176,6 +176,27 @@ static int pingpong_fn(vp_comm *c, void *arg)
 	return rc;
 }
 
+/* The software path of one message: a single rank sends bytes to itself
+ * and receives them (full:1), so no cache line moves between CPUs. What
+ * a one-way message costs beyond that is the hand-off between the two
+ * ranks' CPUs. */
+static int self_message_fn(vp_comm *c, void *arg)
+{
+	struct job *j = arg;
+	char *b = calloc(1, j->bytes + 1);
+	int i, rc = 0, warm = j->iters / 10 + 1;
+	double t0 = 0;
+
+	for (i = -warm; i < j->iters && !rc; i++) {
+		if (i == 0)
+			t0 = now_us();
+		rc = vp_send(c, 0, b, j->bytes) ?: vp_recv(c, 0, b, j->bytes);
+	}
+	j->per_iter_us = (now_us() - t0) / j->iters;
+	free(b);
+	return rc;
+}
+
 /* One-way streaming of large messages with a zero-byte ack per message. */
 static int stream_fn(vp_comm *c, void *arg)
 {
@@ -466,6 +487,7 @@ static struct summary run_start_to_finish(int p, int reps)
 static int mode_basic(void)
 {
 	struct summary lat, ilat, bw, ring, bar, big, cl, bar_futex, bar_yield;
+	struct summary soft;
 	double pair;
 	struct summary start, huge = { 0 }, huge_start = { 0 };
 	struct summary fbar, fbig, fhuge = { 0 };
@@ -485,6 +507,8 @@ static int mode_basic(void)
 
 	lat = measure("line:2", pingpong_fn, 8, 20000 / it, 0.5, &model);
 	emit("pingpong_oneway", "line:2", 2, 8, 20000 / it, lat, model / 2);
+	soft = measure("full:1", self_message_fn, 8, 20000 / it, 1.0, &model);
+	emit("probe_self_message", "full:1", 1, 8, 20000 / it, soft, model);
 	ilat = measure("line:2", ipingpong_fn, 8, 20000 / it, 0.5, &model);
 	emit("ipingpong_oneway", "line:2", 2, 8, 20000 / it, ilat, model / 2);
 	pair = pingpong_pair_ratio(5000 / it);
@@ -539,6 +563,9 @@ static int mode_basic(void)
 	note("latency 8 B one-way   %8.3f us = %5.2f x cache line (%.3f us)   "
 	     "goal <= 1.5x: %s",
 	     lat.p50, lat.p50 / cl_us, cl_us, met(lat.p50 <= 1.5 * cl_us));
+	note("  limit in this run: one rank sending 8 B to itself and "
+	     "receiving them, %.3f us (vp's software path, no CPU hand-off)",
+	     soft.p50);
 	note("isend/irecv 8 B       %8.3f us = %5.2f x blocking ping-pong "
 	     "(separate runs)",
 	     ilat.p50, ilat.p50 / lat.p50);
