@@ -576,6 +576,12 @@ int vp_cancel(vp_request *req)
 	me = r->comm->me;
 	if (r->is_send || r->done || r->peer == VP_PROC_NULL)
 		return VP_OK;
+	/* what has arrived is matched first (a transport may leave a posted
+	 * receive unmatched until its next progress): a receive whose
+	 * message came is not cancelled */
+	if ((rc = vp__tx(me)->progress(me->tx)))
+		return vp__fail(me, rc, "vp_cancel", "matching what arrived: %s",
+				vp_strerror(rc));
 	vp__tx(me)->cancel_recv(me->tx, &r->xr);
 	if (!r->xr.done) {
 		r->cancelled = 1;

@@ -477,10 +477,16 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 		posted_add(me, r);
 		return pass(me, -1, 0);
 	}
-	/* The only posted receive, from a named source: the pass reduces to
-	 * draining its one mailbox (which aside_find just looked up) and,
-	 * if r is still waiting, lending r's buffer as lend_posted would. */
+	/* The only posted receive, from a named source. A buffer no larger
+	 * than a fastbox slot is not lent: what has arrived is matched at
+	 * the next progress, probe, cancel or wait (the wait takes it as
+	 * vp_recv would), which saves the pass a post followed by its wait
+	 * made twice. Else the pass reduces to draining its one mailbox
+	 * (which aside_find just looked up) and, if r is still waiting,
+	 * lending r's buffer as lend_posted would. */
 	posted_add(me, r);
+	if (r->n <= VP__FB_BYTES)
+		return VP_OK;
 	if ((rc = drain(me, mb)))
 		return rc;
 	if (!r->done && !mb->dc_owner && r->n > VP__FB_BYTES)
