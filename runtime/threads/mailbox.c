@@ -94,20 +94,11 @@ out:
 	return mb;
 }
 
-struct vp__mailbox *vp__mailbox_get(struct thr_rank *me, int ctx, int src,
-				    int dst)
+struct vp__mailbox *vp__mailbox_lookup(struct thr_rank *me, int ctx, int src,
+				       int dst, uint64_t key, int outgoing)
 {
-	/* The peer map key: the context, and the other end of the pair with
-	 * a bit saying whether we are its source or its destination. */
-	int outgoing = src == me->world_rank;
-	int peer = outgoing ? dst : src;
-	uint64_t key = ((uint64_t)(uint32_t)ctx << 32) |
-		       ((uint64_t)outgoing << 31) | (uint32_t)peer;
-	struct vp__mailbox *mb;
+	struct vp__mailbox *mb = vp__peer_map_find(&me->peers, key);
 
-	if (me->last_mb[outgoing] && me->last_key[outgoing] == key)
-		return me->last_mb[outgoing];
-	mb = vp__peer_map_find(&me->peers, key);
 	if (!mb) {
 		mb = registry_get(me->tw, ctx, src, dst);
 		if (mb && vp__peer_map_put(&me->peers, key, mb))

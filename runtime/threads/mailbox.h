@@ -195,9 +195,9 @@ struct vp__delivery {
 
 struct thr_world;
 
-/* mailbox.c */
-struct vp__mailbox *vp__mailbox_get(struct thr_rank *me, int ctx, int src,
-				    int dst);
+/* mailbox.c (vp__mailbox_get, inline, is in threads.h) */
+struct vp__mailbox *vp__mailbox_lookup(struct thr_rank *me, int ctx, int src,
+				       int dst, uint64_t key, int outgoing);
 /* Queues m (numbering it); the sender's thread only. */
 void vp__mailbox_enqueue(struct vp__mailbox *mb, struct vp__msg *m);
 /* The fastbox slot for the next small message, or NULL when it is full;

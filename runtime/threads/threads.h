@@ -260,6 +260,25 @@ int thr_watch_ready(struct thr_rank *r);
 void thr_watch_describe(struct thr_rank *r, char *buf, size_t len);
 void thr_receive_free(struct thr_rank *r);
 
+/* The mailbox of (ctx, src -> dst), one end being this rank, made on first
+ * use; NULL when there is no memory. The last one looked up in each
+ * direction is checked here, inline (a ping-pong finds both there); the
+ * rank's peer map and the registry only when that misses (mailbox.c). */
+static inline struct vp__mailbox *vp__mailbox_get(struct thr_rank *me,
+						  int ctx, int src, int dst)
+{
+	/* the key: the context, and the other end of the pair with a bit
+	 * saying whether we are its source or its destination */
+	int outgoing = src == me->world_rank;
+	int peer = outgoing ? dst : src;
+	uint64_t key = ((uint64_t)(uint32_t)ctx << 32) |
+		       ((uint64_t)outgoing << 31) | (uint32_t)peer;
+
+	if (me->last_mb[outgoing] && me->last_key[outgoing] == key)
+		return me->last_mb[outgoing];
+	return vp__mailbox_lookup(me, ctx, src, dst, key, outgoing);
+}
+
 /* One more message moved (the watchdog reads it). */
 static inline void thr_count_progress(struct thr_rank *me)
 {
