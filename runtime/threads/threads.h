@@ -97,6 +97,10 @@ struct thr_rank {
 	atomic_size_t wait_bytes;
 	atomic_int wait_tag; /* the awaited message's tag, for reports */
 	atomic_int exited; /* set once the rank function returned */
+	/* fibers: wake-ups aimed at this rank, counted by every waker, so
+	 * the carrier that parks it need not read its wait state once its
+	 * bell is up (thr_park_finish) */
+	atomic_uint pokes;
 
 	/* shared: messages receivers hand back to this rank's pool.
 	 * Own line: pushed by every receiver, popped by the owner. */

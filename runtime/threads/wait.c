@@ -117,6 +117,8 @@ void thr_wake(struct thr_world *w, int target, int waker)
 
 	int on;
 
+	if (w->fibers) /* after the caller's condition, before the bell */
+		atomic_fetch_add(&r->pokes, 1);
 	if (atomic_load(&r->bell) != 1)
 		return;
 	on = atomic_load(&r->waiting_on);
@@ -242,11 +244,26 @@ stop:
 	return rc;
 }
 
+/*
+ * The carrier's half of parking fiber r, which has switched out. While its
+ * bell is 0 no waker queues r, so its wait state and the mailbox it waits
+ * on are safe to read: look first. Once the bell is up, a waker may queue
+ * r and another carrier run it on, past its wait, to a vp_comm_free that
+ * frees that mailbox; so the re-check after the bell reads only r's poke
+ * count and the run's status. A waker makes its condition true, then
+ * counts a poke, then loads the bell (all seq_cst): either the poke is
+ * seen here, or the waker sees the bell up and unblocks r itself.
+ */
 void thr_park_finish(struct thr_rank *r)
 {
 	struct thr_world *w = r->tw;
+	unsigned pokes = atomic_load(&r->pokes);
 
+	if (thr_wait_ready(r)) {
+		thr_fiber_ready(w, r);
+		return;
+	}
 	ring_bell(r);
-	if (thr_wait_ready(r) || status_code(w))
+	if (atomic_load(&r->pokes) != pokes || status_code(w))
 		unblock(w, r, 1);
 }
