@@ -22,16 +22,6 @@
 
 #include "runtime.h"
 
-int vp__ctx(const vp_comm *c)
-{
-	return c->group->id * VP__SPACES + c->space;
-}
-
-int vp__to_world(const vp_comm *c, int r)
-{
-	return c->group->world_of ? c->group->world_of[r] : r;
-}
-
 int vp__from_world(const vp_comm *c, int w)
 {
 	int r;

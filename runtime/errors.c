@@ -245,7 +245,7 @@ int vp_error(vp_comm *c, int code, const char *call, const char *fmt, ...)
 	return code;
 }
 
-int vp__enter(vp_comm *c, const char *call)
+int vp__enter_slow(vp_comm *c, const char *call)
 {
 	struct vp__rank *me;
 	char msg[VP__ERRMSG_BYTES];

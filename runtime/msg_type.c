@@ -77,11 +77,6 @@ int vp_msg_types(vp_comm *c, const char *send_type, const char *recv_type)
 	return VP_OK;
 }
 
-uint32_t vp__recv_type(const vp_comm *c)
-{
-	return c->space == VP__SPACE_USER ? c->me->recv_type : 0;
-}
-
 int vp__type_check(vp_comm *c, int src_world, int tag, uint32_t expect,
 		   const struct vp__envelope *env, const char *call)
 {

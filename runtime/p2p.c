@@ -71,11 +71,15 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 		return vp__fail(me, rc, call, "waiting for %s: %s",
 				vp__peer_name(c, src_world, peer, sizeof(peer)),
 				vp_strerror(rc));
-	if ((rc = vp__coll_check(c, src_world, env, call)) ||
+	/* the collective check only where collectives send (inline test:
+	 * every message passes here) */
+	if ((c->space == VP__SPACE_COLL &&
+	     (rc = vp__coll_check(c, src_world, env, call))) ||
 	    (rc = vp__type_check(c, src_world, *got_tag, vp__recv_type(c), env,
 				 call)))
 		return rc;
-	vp__trace_arrived(me, env);
+	if (me->world->trace.on) /* the trace's calls check it: once */
+		vp__trace_arrived(me, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);
 	if (*len > n)
 		return vp__fail(
@@ -128,7 +132,9 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
 
 /* ---- public entry points ---- */
 
-int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
+/* The argument checks past their inline fast paths (runtime.h). */
+int vp__check_peer_named(vp_comm *c, int peer, const char *call,
+			 const char *role)
 {
 	struct vp__rank *me = c->me;
 	struct vp__world *w = c->world;
@@ -154,14 +160,8 @@ int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role)
 	return VP_OK;
 }
 
-int vp__check_source(vp_comm *c, int src, const char *call)
-{
-	return src == VP_ANY_SOURCE ? VP_OK
-				    : vp__check_peer(c, src, call, "source");
-}
-
-int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
-		     const char *what)
+int vp__check_buf_named(vp_comm *c, const void *buf, size_t n,
+			const char *call, const char *what)
 {
 	if (buf == VP_IN_PLACE)
 		return vp__fail(c->me, VP_EINVAL, call,
@@ -174,7 +174,7 @@ int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
 	return VP_OK;
 }
 
-int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call)
+int vp__check_tag_named(vp_comm *c, int tag, int any_ok, const char *call)
 {
 	if ((tag >= 0 && tag <= VP_TAG_MAX) || (any_ok && tag == VP_ANY_TAG))
 		return VP_OK;
@@ -192,16 +192,19 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	struct vp__envelope env;
 	char peer[64];
 	void *pending;
-	int rc, dw;
+	int rc, dw, traced;
 
 	if (dst == VP_PROC_NULL)
 		return VP_OK;
 	dw = vp__to_world(c, dst);
-	vp__trace_begin(c, &op, VP__EV_SEND);
+	traced = me->world->trace.on; /* the trace's calls check it: once */
+	if (traced)
+		vp__trace_begin(c, &op, VP__EV_SEND);
 	rc = vp__p2p_post(c, dw, tag, buf, n, &env, sync, &pending);
 	if (rc < 0)
 		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
-	vp__trace_sent(c, &op, dw, n, rc, &env);
+	if (traced)
+		vp__trace_sent(c, &op, dw, n, rc, &env);
 	me->clock.t = me->clock.send_done;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
 	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
@@ -209,7 +212,8 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		return vp__fail(me, rc, call, "sending %zu bytes to %s: %s", n,
 				vp__peer_name(c, dw, peer, sizeof(peer)),
 				vp_strerror(rc));
-	vp__trace_end(c, &op);
+	if (traced)
+		vp__trace_end(c, &op);
 	return VP_OK;
 }
 
@@ -222,7 +226,7 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 	struct vp__envelope env;
 	double done;
 	size_t len;
-	int rc, sw, got_src, got_tag;
+	int rc, sw, got_src, got_tag, traced;
 
 	if (src == VP_PROC_NULL) {
 		if (st)
@@ -230,7 +234,9 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 		return VP_OK;
 	}
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
-	vp__trace_begin(c, &op, VP__EV_RECV);
+	traced = me->world->trace.on;
+	if (traced)
+		vp__trace_begin(c, &op, VP__EV_RECV);
 	rc = take(c, sw, tag, buf, n, &len, &env, &got_src, &got_tag, &done,
 		  call);
 	if (rc)
@@ -241,8 +247,10 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (done > me->clock.t)
 		me->clock.t = done;
 	vp__clock_log(&me->clock, VP__EV_RECV, -1, sw, 0, env.seq, 0, len);
-	vp__trace_received(c, &op, sw, env.seq, len);
-	vp__trace_end(c, &op);
+	if (traced) {
+		vp__trace_received(c, &op, sw, env.seq, len);
+		vp__trace_end(c, &op);
+	}
 	return VP_OK;
 }
 

@@ -198,9 +198,21 @@ void vp__requests_settle(struct vp__rank *me)
 
 /* ---- checks ---- */
 
+static int req_check_failed(struct vp_req *r, int i, const char *call)
+    __attribute__((noinline, cold));
+
 /* Request r may be completed by the calling thread: VP_OK, or the error
  * (the run fails naming it). */
-static int req_check(struct vp_req *r, int i, const char *call)
+static inline int req_check(struct vp_req *r, int i, const char *call)
+{
+	if (__builtin_expect(r->magic == VP__REQ_LIVE, 1) &&
+	    r->comm->magic == VP__COMM_LIVE && r->comm->me == vp__self())
+		return vp__enter_mine(r->comm, call);
+	return req_check_failed(r, i, call);
+}
+
+/* req_check's every other case, named. */
+static int req_check_failed(struct vp_req *r, int i, const char *call)
 {
 	struct vp__rank *me = vp__self();
 	char idx[32] = "";

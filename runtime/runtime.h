@@ -197,10 +197,41 @@ int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	     ...) __attribute__((format(printf, 4, 5)));
 void vp__record_error(struct vp__world *w, int rank, int code, const char *msg);
 int vp__check_running(struct vp__rank *me);
+/* vp__enter's every other case: a freed or bad handle, another thread. */
+int vp__enter_slow(vp_comm *c, const char *call);
+/* request.c: the rank whose thread (or fiber) is calling; NULL on any
+ * other thread. */
+struct vp__rank *vp__self(void);
+
 /* Every public call on a communicator starts here: c is a live handle, the
  * caller is c's rank's own thread, and the run is not failing. VP_OK, or
- * the error (the run fails, naming the call). */
-int vp__enter(vp_comm *c, const char *call);
+ * the error (the run fails, naming the call). Inline: every message pays
+ * it at least twice (a nonblocking one four times). */
+static inline int vp__enter_mine(vp_comm *c, const char *call);
+
+static inline int vp__enter(vp_comm *c, const char *call)
+{
+	if (__builtin_expect(c->magic != VP__COMM_LIVE || vp__self() != c->me,
+			     0))
+		return vp__enter_slow(c, call);
+	return vp__enter_mine(c, call);
+}
+
+/* vp__enter where the caller has checked that c is live and that the
+ * calling thread is its rank's. */
+static inline int vp__enter_mine(vp_comm *c, const char *call)
+{
+	struct vp__rank *me = c->me;
+
+	/* relaxed: read by a deadlock check only while this rank is blocked,
+	 * after the blocking's own synchronisation */
+	atomic_store_explicit(&me->doing, call, memory_order_relaxed);
+	atomic_store_explicit(&me->doing_space, c->space, memory_order_relaxed);
+	if (__builtin_expect(atomic_load_explicit(&c->world->status,
+						  memory_order_acquire) != 0, 0))
+		return vp__check_running(me);
+	return VP_OK;
+}
 
 /* errors.c: what rank r is doing, "vp_recv" or "vp_barrier (its
  * vp_sendrecv)", into buf. */
@@ -216,11 +247,41 @@ const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len);
  * names the rank, the call and the value; vp__check_source also admits
  * VP_ANY_SOURCE), and the modelled post of a send (returns the hops or a
  * VP_E* code). */
-int vp__check_peer(vp_comm *c, int peer, const char *call, const char *role);
-int vp__check_source(vp_comm *c, int src, const char *call); /* + ANY */
-int vp__check_buf(vp_comm *c, const void *buf, size_t n, const char *call,
-		  const char *what);
-int vp__check_tag(vp_comm *c, int tag, int any_ok, const char *call);
+int vp__check_peer_named(vp_comm *c, int peer, const char *call,
+			 const char *role);
+int vp__check_buf_named(vp_comm *c, const void *buf, size_t n,
+			const char *call, const char *what);
+int vp__check_tag_named(vp_comm *c, int tag, int any_ok, const char *call);
+/* Inline, every message passes them: the usual case in a compare or two,
+ * the rest (strict mode's links, every failure) in the _named functions. */
+static inline int vp__check_peer(vp_comm *c, int peer, const char *call,
+				 const char *role)
+{
+	if (__builtin_expect((unsigned)peer < (unsigned)c->group->size &&
+				 !c->world->opts.strict,
+			     1))
+		return VP_OK;
+	return vp__check_peer_named(c, peer, call, role);
+}
+static inline int vp__check_source(vp_comm *c, int src, const char *call)
+{
+	return src == VP_ANY_SOURCE ? VP_OK
+				    : vp__check_peer(c, src, call, "source");
+}
+static inline int vp__check_buf(vp_comm *c, const void *buf, size_t n,
+				const char *call, const char *what)
+{
+	if (__builtin_expect(buf && buf != VP_IN_PLACE, 1))
+		return VP_OK;
+	return vp__check_buf_named(c, buf, n, call, what);
+}
+static inline int vp__check_tag(vp_comm *c, int tag, int any_ok,
+				const char *call)
+{
+	if (__builtin_expect(tag >= 0 && tag <= VP_TAG_MAX, 1))
+		return VP_OK;
+	return vp__check_tag_named(c, tag, any_ok, call);
+}
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
 		 size_t n, struct vp__envelope *env, int sync, void **pending);
 
@@ -237,8 +298,6 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
  * its requests not completed fail the run and are withdrawn; at the end,
  * the pool goes. */
 void vp__requests_enter(struct vp__rank *r);
-/* The rank whose thread (or fiber) is calling; NULL on any other thread. */
-struct vp__rank *vp__self(void);
 void vp__requests_settle(struct vp__rank *r);
 void vp__requests_free(struct vp__rank *r);
 
@@ -260,8 +319,16 @@ int vp__rt_send(vp_comm *c, int dst, const void *buf, size_t n,
 int vp__rt_recv(vp_comm *c, int src, void *buf, size_t n, const char *call);
 void vp__groups_free(struct vp__world *w);
 void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
-int vp__ctx(const vp_comm *c);
-int vp__to_world(const vp_comm *c, int r);
+/* c's message context of its space, and world rank of its rank r:
+ * inline, read on every message */
+static inline int vp__ctx(const vp_comm *c)
+{
+	return c->group->id * VP__SPACES + c->space;
+}
+static inline int vp__to_world(const vp_comm *c, int r)
+{
+	return c->group->world_of ? c->group->world_of[r] : r;
+}
 int vp__from_world(const vp_comm *c, int w); /* c's rank of world rank w */
 
 /* coll_check.c: the envelope of a collective's message, and the check of
@@ -272,7 +339,10 @@ int vp__coll_check(vp_comm *c, int src_world, const struct vp__envelope *env,
 /* msg_type.c: the type code a receive posted on c expects (0 outside the
  * user space; a send stamps me->send_type there), and the check on
  * receipt. */
-uint32_t vp__recv_type(const vp_comm *c);
+static inline uint32_t vp__recv_type(const vp_comm *c)
+{
+	return c->space == VP__SPACE_USER ? c->me->recv_type : 0;
+}
 int vp__type_check(vp_comm *c, int src_world, int tag, uint32_t expect,
 		   const struct vp__envelope *env, const char *call);
 /* After the join, with a message in out: 2 when two ranks recorded the
