@@ -11,7 +11,13 @@
 
 #include "vpmpi.h"
 
-vp_comm *vpmpi_comm(MPI_Comm h, const char *call)
+void vpmpi_comm_set(MPI_Comm h, vp_comm *c)
+{
+	vpmpi_me.comm[h] = c;
+	vpmpi_me.size[h] = c ? vp_size(c) : 0;
+}
+
+vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 {
 	if (vpmpi_started(call))
 		return NULL;
@@ -36,7 +42,7 @@ int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call)
 		return MPI_COMM_NULL;
 	for (h = MPI_COMM_SELF + 1; h < VPMPI_MAX_COMMS; h++)
 		if (!vpmpi_me.comm[h]) {
-			vpmpi_me.comm[h] = c;
+			vpmpi_comm_set(h, c);
 			vpmpi_me.errh[h] = vpmpi_me.errh[from];
 			vpmpi_me.cart[h] = NULL;
 			return h;
@@ -47,8 +53,8 @@ int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call)
 	return -1;
 }
 
-int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank, int any_ok,
-		     const char *call, const char *role)
+int vpmpi_check_rank_named(MPI_Comm h, vp_comm *c, int rank, int any_ok,
+			   const char *call, const char *role)
 {
 	if ((rank >= 0 && rank < vp_size(c)) || rank == MPI_PROC_NULL ||
 	    (any_ok && rank == MPI_ANY_SOURCE))
@@ -59,7 +65,7 @@ int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank, int any_ok,
 				: " and is not MPI_PROC_NULL");
 }
 
-int vpmpi_check_tag(MPI_Comm h, int tag, int any_ok, const char *call)
+int vpmpi_check_tag_named(MPI_Comm h, int tag, int any_ok, const char *call)
 {
 	if ((tag >= 0 && tag <= MPI_TAG_UB) || (any_ok && tag == MPI_ANY_TAG))
 		return MPI_SUCCESS;
@@ -139,7 +145,7 @@ int MPI_Comm_free(MPI_Comm *comm)
 	if ((rc = vpmpi_attrs_drop(*comm))) /* MPI: before it goes */
 		return rc;
 	rc = vp_comm_free(c);
-	vpmpi_me.comm[*comm] = NULL;
+	vpmpi_comm_set(*comm, NULL);
 	vpmpi_cart_free(*comm);
 	vpmpi_graph_free(*comm);
 	*comm = MPI_COMM_NULL;

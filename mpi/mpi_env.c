@@ -19,7 +19,7 @@ __thread struct vpmpi_rank vpmpi_me;
 void vpmpi_bind(vp_comm *world)
 {
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
-	vpmpi_me.comm[MPI_COMM_WORLD] = world;
+	vpmpi_comm_set(MPI_COMM_WORLD, world);
 	vpmpi_me.errh[MPI_COMM_WORLD] = MPI_ERRORS_ARE_FATAL;
 }
 
@@ -136,10 +136,8 @@ int vpmpi_class(int code)
 	}
 }
 
-int vpmpi_started(const char *call)
+int vpmpi_not_started(const char *call)
 {
-	if (vpmpi_me.initialized && !vpmpi_me.finalized)
-		return MPI_SUCCESS;
 	return vpmpi_fail(MPI_ERR_OTHER, call, "%s",
 			  vpmpi_me.finalized
 			      ? "called after MPI_Finalize"
@@ -200,7 +198,7 @@ int MPI_Init(int *argc, char ***argv)
 	/* MPI_COMM_SELF: every rank alone (MPI_Init is collective) */
 	if ((rc = vp_comm_split(world, vp_rank(world), 0, &self)))
 		return vpmpi_ret(rc);
-	vpmpi_me.comm[MPI_COMM_SELF] = self;
+	vpmpi_comm_set(MPI_COMM_SELF, self);
 	vpmpi_me.initialized = 1;
 	return MPI_SUCCESS;
 }
@@ -242,7 +240,7 @@ int MPI_Finalize(void)
 	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++)
 		if (vpmpi_me.comm[h]) {
 			vp_comm_free(vpmpi_me.comm[h]);
-			vpmpi_me.comm[h] = NULL;
+			vpmpi_comm_set(h, NULL);
 			vpmpi_cart_free(h);
 			vpmpi_graph_free(h);
 		}

@@ -23,6 +23,7 @@ static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv,
 			 MPI_Datatype type, int *rc, const char *call)
 {
 	vp_comm *c = vpmpi_comm(comm, call);
+	const struct vpmpi_type *t;
 	const char *kind;
 
 	*rc = MPI_ERR_COMM;
@@ -32,7 +33,9 @@ static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv,
 				    recv ? "source" : "destination")) ||
 	    (*rc = vpmpi_check_tag(comm, tag, recv, call)))
 		return NULL;
-	kind = vpmpi_type_kind(type);
+	/* an uncommitted type fails in the call's next step */
+	t = vpmpi_lookup(type);
+	kind = t && t->committed ? t->kind : NULL;
 	vp_msg_types(c, kind, kind);
 	return c;
 }
@@ -53,8 +56,9 @@ static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 				       &failed, call)))
 		return failed;
 	rc = send(c, dest, tag, bytes, (size_t)n);
-	free(tmp);
-	return vpmpi_ret(rc);
+	if (tmp) /* a packed copy */
+		free(tmp);
+	return rc ? vpmpi_ret(rc) : MPI_SUCCESS;
 }
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
@@ -103,8 +107,10 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	rc = vp_recv_tag(c, source, tag, bytes, (size_t)n, &st);
 	if (rc)
 		return vpmpi_ret(rc);
-	vpmpi_recv_done(tmp, buf, count, vpmpi_type_any(type, "MPI_Recv"),
-			(long)st.bytes);
+	if (tmp) /* a derived datatype's message: unpack it */
+		vpmpi_recv_done(tmp, buf, count,
+				vpmpi_type_any(type, "MPI_Recv"),
+				(long)st.bytes);
 	vpmpi_status(&st, rc, status);
 	return MPI_SUCCESS;
 }

@@ -84,14 +84,16 @@ static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 		st = &no_status;
 		r->ready = 0;
 	}
-	if (r->recv)
-		vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
-				(long)st->bytes);
-	else
-		free(r->tmp);
-	vpmpi_type_release(r->type);
-	r->tmp = NULL;
-	r->type = NULL;
+	if (r->tmp || r->type) { /* a packed copy, a derived type held */
+		if (r->recv)
+			vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
+					(long)st->bytes);
+		else
+			free(r->tmp);
+		vpmpi_type_release(r->type);
+		r->tmp = NULL;
+		r->type = NULL;
+	}
 	if (r->persistent)
 		r->active = 0; /* inactive until the next MPI_Start */
 	else

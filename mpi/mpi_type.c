@@ -35,7 +35,7 @@ struct long_double_int { long double v; int i; };
 		.align = _Alignof(t), .nblocks = 2, .elem = h, .nelems = 1,    \
 		.committed = 1 }
 
-static struct vpmpi_type basic[] = {
+struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE] = {
     BASIC(MPI_CHAR, char),
     BASIC(MPI_SIGNED_CHAR, signed char),
     BASIC(MPI_UNSIGNED_CHAR, unsigned char),
@@ -73,10 +73,13 @@ static struct vpmpi_type basic[] = {
     BASIC(MPI_COUNT, MPI_Count),
 };
 
-#define NBASIC ((int)(sizeof(basic) / sizeof(basic[0])))
+#define NBASIC VPMPI_FIRST_TYPE
+#define basic vpmpi_basic
 
 /* the pairs' two blocks: value at 0, int at offsetof(.., i) */
 static struct vpmpi_block pair_blocks[MPI_LONG_DOUBLE_INT + 1][2];
+
+static const char *type_kind(MPI_Datatype type);
 
 static __attribute__((constructor)) void basic_init(void)
 {
@@ -102,6 +105,8 @@ static __attribute__((constructor)) void basic_init(void)
 			pair_blocks[h][0].len += (long)sizeof(int);
 			basic[h].nblocks = 1;
 		}
+	for (h = 1; h < NBASIC; h++)
+		basic[h].kind = type_kind(h);
 }
 
 const char *vpmpi_type_name(MPI_Datatype t)
@@ -110,18 +115,10 @@ const char *vpmpi_type_name(MPI_Datatype t)
 						     : "a derived datatype";
 }
 
-static struct vpmpi_type *lookup(MPI_Datatype t)
-{
-	int i = t - VPMPI_FIRST_TYPE;
+#define lookup vpmpi_lookup
 
-	if (t > 0 && t < NBASIC && basic[t].size)
-		return &basic[t];
-	if (i >= 0 && i < vpmpi_me.ntypes)
-		return vpmpi_me.types[i];
-	return NULL;
-}
-
-const char *vpmpi_type_kind(MPI_Datatype type)
+/* What vp_msg_types calls the elements of type (kept in its kind). */
+static const char *type_kind(MPI_Datatype type)
 {
 	static const char *const ints[] = {
 	    [2] = "2-byte integer", [4] = "4-byte integer",
@@ -166,8 +163,8 @@ const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call)
 	return ty;
 }
 
-const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
-				    const char *call)
+const struct vpmpi_type *vpmpi_type_failed(MPI_Comm h, MPI_Datatype t,
+					   const char *call)
 {
 	const struct vpmpi_type *ty = lookup(t);
 
@@ -197,13 +194,6 @@ long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 				 count),
 		       -1;
 	return (long)count * t->size;
-}
-
-int vpmpi_dense(const struct vpmpi_type *t)
-{
-	return t->size == 0 ||
-	       (t->nblocks == 1 && t->blocks[0].off == 0 &&
-		t->blocks[0].len == t->extent);
 }
 
 void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
@@ -649,6 +639,7 @@ int MPI_Type_commit(MPI_Datatype *type)
 			    : vpmpi_fail(MPI_ERR_ARG, "MPI_Type_commit",
 					 "the datatype pointer is NULL");
 	t->committed = 1;
+	t->kind = type_kind(*type);
 	return MPI_SUCCESS;
 }
 

@@ -38,12 +38,20 @@ struct vpmpi_type {
 	MPI_Datatype elem; /* the one basic (or pair) type, 0 when mixed */
 	long nelems;       /* elements of elem per item */
 	int committed;
+	/* what MPI's type matching compares, named for vp_msg_types: the
+	 * kind and size of its elements ("4-byte integer": MPI_INT and
+	 * MPI_INT32_T alike, signed and unsigned alike, the same bits), or
+	 * NULL where nothing is checked: bytes and characters (MPI_BYTE,
+	 * MPI_PACKED and MPI_CHAR are matched byte by byte) and mixed
+	 * elements. Set when committed (predefined types: at start-up). */
+	const char *kind;
 	int refs, freed; /* pending requests using it; MPI_Type_free came */
 	struct vpmpi_block one; /* blocks of a basic type point here */
 };
 
 struct vpmpi_rank {
 	vp_comm *comm[VPMPI_MAX_COMMS]; /* by handle; [1] world, [2] self */
+	int size[VPMPI_MAX_COMMS];      /* their sizes (vpmpi_comm_set) */
 	MPI_Errhandler errh[VPMPI_MAX_COMMS];
 	struct vpmpi_cart *cart[VPMPI_MAX_COMMS];
 	struct vpmpi_type **types; /* derived: handle - VPMPI_FIRST_TYPE */
@@ -129,40 +137,97 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status);
 
 /* MPI_SUCCESS between MPI_Init and MPI_Finalize; else the error, naming
  * call (vpmpi_comm checks it for the calls on a communicator). */
-int vpmpi_started(const char *call);
+int vpmpi_not_started(const char *call);
+static inline int vpmpi_started(const char *call)
+{
+	if (__builtin_expect(vpmpi_me.initialized && !vpmpi_me.finalized, 1))
+		return MPI_SUCCESS;
+	return vpmpi_not_started(call);
+}
 /* The MPI call the rank's next vp calls are made for (vp_call_as), so that
  * vp's reports name it; vpmpi_comm does it for calls on a communicator. */
 void vpmpi_calling(const char *call);
 
 /* ---- communicators (mpi_comm.c) ---- */
+/* Handle h is c from now on (NULL: free). */
+void vpmpi_comm_set(MPI_Comm h, vp_comm *c);
+/* vpmpi_comm's failure: NULL after the error. */
+vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call);
 /* The communicator of a handle, or NULL after the error (named); vp's
- * reports of the calls made on it name call (vpmpi_calling). */
-vp_comm *vpmpi_comm(MPI_Comm h, const char *call);
+ * reports of the calls made on it name call (vpmpi_calling). Inline, as
+ * vpmpi_check_rank and vpmpi_check_tag: every message passes them. */
+static inline vp_comm *vpmpi_comm(MPI_Comm h, const char *call)
+{
+	if (__builtin_expect(vpmpi_me.initialized && !vpmpi_me.finalized &&
+				 h > 0 && h < VPMPI_MAX_COMMS &&
+				 vpmpi_me.comm[h],
+			     1)) {
+		vp_call_as(vpmpi_me.comm[h], call);
+		return vpmpi_me.comm[h];
+	}
+	return vpmpi_comm_failed(h, call);
+}
 /* A new handle for c inheriting from's error handler (MPI_COMM_NULL for
  * NULL), or -1 after the error (the table is full; c is freed). */
 int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call);
 /* Checks a peer rank of c (MPI_PROC_NULL, and MPI_ANY_SOURCE if
  * any_ok, pass): 0, or the error's class after raising it. */
-int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank, int any_ok,
-		     const char *call, const char *role);
-int vpmpi_check_tag(MPI_Comm h, int tag, int any_ok, const char *call);
+int vpmpi_check_rank_named(MPI_Comm h, vp_comm *c, int rank, int any_ok,
+			   const char *call, const char *role);
+static inline int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank,
+				   int any_ok, const char *call,
+				   const char *role)
+{
+	if (h > 0 && h < VPMPI_MAX_COMMS && vpmpi_me.comm[h] == c &&
+	    (unsigned)rank < (unsigned)vpmpi_me.size[h])
+		return MPI_SUCCESS;
+	return vpmpi_check_rank_named(h, c, rank, any_ok, call, role);
+}
+int vpmpi_check_tag_named(MPI_Comm h, int tag, int any_ok, const char *call);
+static inline int vpmpi_check_tag(MPI_Comm h, int tag, int any_ok,
+				  const char *call)
+{
+	if (tag >= 0 && tag <= MPI_TAG_UB)
+		return MPI_SUCCESS;
+	return vpmpi_check_tag_named(h, tag, any_ok, call);
+}
 
 /* ---- datatypes (mpi_type.c) ---- */
+/* The predefined datatypes by handle (size 0: no such handle). */
+extern struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE];
+
+/* The datatype of handle t, committed or not, or NULL. Inline, as the
+ * next two: every message looks its datatype up. */
+static inline struct vpmpi_type *vpmpi_lookup(MPI_Datatype t)
+{
+	if (t >= 0 && t < VPMPI_FIRST_TYPE)
+		return vpmpi_basic[t].size ? &vpmpi_basic[t] : NULL;
+	if (t > 0 && t - VPMPI_FIRST_TYPE < vpmpi_me.ntypes)
+		return vpmpi_me.types[t - VPMPI_FIRST_TYPE];
+	return NULL;
+}
+/* vpmpi_type's failure: NULL after the error. */
+const struct vpmpi_type *vpmpi_type_failed(MPI_Comm h, MPI_Datatype t,
+					   const char *call);
 /* The datatype of a handle, committed, or NULL after the error. */
-const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
-				    const char *call);
+static inline const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
+						  const char *call)
+{
+	const struct vpmpi_type *ty = vpmpi_lookup(t);
+
+	return ty && ty->committed ? ty : vpmpi_type_failed(h, t, call);
+}
 /* The same, committed or not (constructors, queries). */
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call);
-/* What MPI's type matching compares, named for vp_msg_types: the kind and
- * size of a datatype's elements ("4-byte integer": MPI_INT and MPI_INT32_T
- * alike, signed and unsigned alike, the same bits), or NULL where nothing
- * is checked: bytes and characters (MPI_BYTE, MPI_PACKED and MPI_CHAR are
- * matched byte by byte), mixed elements, and handles that are not types. */
-const char *vpmpi_type_kind(MPI_Datatype type);
 /* Bytes of count items of type, or -1 after the error. */
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call);
 /* 1 if count items of t lie in one run of bytes starting at the buffer. */
-int vpmpi_dense(const struct vpmpi_type *t);
+static inline int vpmpi_dense(const struct vpmpi_type *t)
+{
+	return t->size == 0 ||
+	       (t->nblocks == 1 && t->blocks[0].off == 0 &&
+		t->blocks[0].len == t->extent);
+}
 /* Copies count items of t between the user's layout and packed bytes
  * (unpack stops after bytes). */
 void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
