@@ -24,14 +24,51 @@
 
 int vp__from_world(const vp_comm *c, int w)
 {
-	int r;
+	const struct vp__group *g = c->group;
+	int lo = 0, hi = g->size - 1, mid, r;
 
-	if (!c->group->world_of)
+	if (!g->world_of)
 		return w;
-	for (r = 0; r < c->group->size; r++)
-		if (c->group->world_of[r] == w)
+	while (lo <= hi) { /* O(log size): a split may make large groups */
+		mid = lo + (hi - lo) / 2;
+		r = g->by_world ? g->by_world[mid] : mid;
+		if (g->world_of[r] == w)
 			return r;
+		if (g->world_of[r] < w)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
 	return -1;
+}
+
+/* by_world's order: group ranks by their world rank. */
+static const int *sort_members;
+static int by_world_rank(const void *a, const void *b)
+{
+	int x = sort_members[*(const int *)a], y = sort_members[*(const int *)b];
+
+	return (x > y) - (x < y);
+}
+
+/* g->by_world for g's members (none when they increase already): VP_OK
+ * or VP_ENOMEM. Called with the world's group lock held, which also
+ * guards sort_members. */
+static int group_index(struct vp__group *g)
+{
+	int i, sorted = 1;
+
+	for (i = 1; i < g->size; i++)
+		sorted &= g->world_of[i - 1] < g->world_of[i];
+	if (sorted)
+		return VP_OK;
+	if (!(g->by_world = malloc((size_t)g->size * sizeof(int))))
+		return VP_ENOMEM;
+	for (i = 0; i < g->size; i++)
+		g->by_world[i] = i;
+	sort_members = g->world_of;
+	qsort(g->by_world, (size_t)g->size, sizeof(int), by_world_rank);
+	return VP_OK;
 }
 
 int vp_rank(const vp_comm *c)
@@ -143,6 +180,7 @@ void vp__groups_free(struct vp__world *w)
 	for (; g; g = next) {
 		next = g->next;
 		free(g->world_of);
+		free(g->by_world);
 		free(g);
 	}
 	w->groups = NULL;
@@ -171,6 +209,12 @@ static struct vp__group *group_get(struct vp__world *w, int id,
 	}
 	memcpy(g->world_of, members, (size_t)n * sizeof(int));
 	g->size = n;
+	if (group_index(g)) {
+		free(g->world_of);
+		free(g);
+		g = NULL;
+		goto out;
+	}
 	g->whole = n == w->p;
 	for (i = 0; i < n; i++) {
 		g->whole &= members[i] == i;
@@ -502,6 +546,7 @@ static void group_leave(struct vp__rank *me, struct vp__group *g)
 	pthread_mutex_unlock(&w->group_lock);
 	w->tx_ops->release(w->tx, lo, hi);
 	free(g->world_of);
+	free(g->by_world);
 	free(g);
 }
 

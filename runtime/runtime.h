@@ -49,6 +49,10 @@ struct vp__group {
 	int id;          /* ctx = id * VP__SPACES + space */
 	int size;
 	int *world_of;          /* group rank -> world rank; NULL = identity */
+	/* world rank -> group rank, by binary search (vp__from_world, on
+	 * every receive that reports its source): the members' group ranks
+	 * in increasing world rank; NULL when world_of itself increases */
+	int *by_world;
 	int whole;              /* every world rank, in world order */
 	struct vp__group *next;
 };

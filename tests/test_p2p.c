@@ -424,6 +424,30 @@ static int split_rows(vp_comm *c, void *arg)
 			x->bad[me]++;
 		if (rev && (rc = vp_barrier(rev)))
 			return rc;
+		/* a status names the source in the sub-communicator's
+		 * ranks, whose world ranks here decrease: each sends its
+		 * sub-rank to sub-rank 0, which receives from any source,
+		 * blocking and nonblocking */
+		if (rev && vp_rank(rev) == 0) {
+			for (i = 1; i < 6; i++) {
+				vp_status s;
+				vp_request q;
+
+				if ((rc = i % 2 ? vp_recv_tag(rev, VP_ANY_SOURCE,
+							      7, &v, sizeof(v),
+							      &s)
+						: vp_irecv(rev, VP_ANY_SOURCE, 7,
+							   &v, sizeof(v), &q) ?:
+						  vp_wait(&q, &s)))
+					return rc;
+				if (s.source != v)
+					x->bad[me]++;
+			}
+		} else if (rev) {
+			v = vp_rank(rev);
+			if ((rc = vp_send_tag(rev, 0, 7, &v, sizeof(v))))
+				return rc;
+		}
 		vp_comm_free(rev);
 	}
 	vp_comm_free(row);
@@ -438,10 +462,12 @@ static void test_split(void)
 	int rc = vp_run(&o, split_rows, x, &st);
 
 	tap_ok(rc == VP_OK && total_bad(x, 12) == 0,
-	       "comm_split: rows by color, order by key, VP_UNDEFINED stays out");
+	       "comm_split: rows by color, order by key, VP_UNDEFINED stays out, "
+	       "statuses name sub-ranks");
 	/* 3 user messages per row, barriers: rows of 4 (2 rounds x 4),
-	 * evens of 6 (3 rounds x 6), world of 12 (4 rounds x 12) */
-	tap_ok(st.messages == 9 + 3 * 8 + 18 + 48,
+	 * evens of 6 (3 rounds x 6, and 5 user messages), world of 12 (4
+	 * rounds x 12) */
+	tap_ok(st.messages == 9 + 3 * 8 + 18 + 5 + 48,
 	       "split's own exchanges are not counted: %llu messages",
 	       (unsigned long long)st.messages);
 	free(x);
