@@ -42,18 +42,17 @@ int vp__from_world(const vp_comm *c, int w)
 	return -1;
 }
 
-/* by_world's order: group ranks by their world rank. */
-static const int *sort_members;
-static int by_world_rank(const void *a, const void *b)
+/* by_world's order: group ranks by their world rank (qsort_r). */
+static int by_world_rank(const void *a, const void *b, void *world_of)
 {
-	int x = sort_members[*(const int *)a], y = sort_members[*(const int *)b];
+	const int *w = world_of;
+	int x = w[*(const int *)a], y = w[*(const int *)b];
 
 	return (x > y) - (x < y);
 }
 
 /* g->by_world for g's members (none when they increase already): VP_OK
- * or VP_ENOMEM. Called with the world's group lock held, which also
- * guards sort_members. */
+ * or VP_ENOMEM. */
 static int group_index(struct vp__group *g)
 {
 	int i, sorted = 1;
@@ -66,8 +65,8 @@ static int group_index(struct vp__group *g)
 		return VP_ENOMEM;
 	for (i = 0; i < g->size; i++)
 		g->by_world[i] = i;
-	sort_members = g->world_of;
-	qsort(g->by_world, (size_t)g->size, sizeof(int), by_world_rank);
+	qsort_r(g->by_world, (size_t)g->size, sizeof(int), by_world_rank,
+		g->world_of);
 	return VP_OK;
 }
 
