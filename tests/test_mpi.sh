@@ -210,6 +210,14 @@ wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \
 	"MPI error class 7 (invalid request)"
+wrong uncommitted "rank 0: MPI_Send: datatype 64 is not committed (MPI_Type_commit)" \
+	"MPI error class 3"
+wrong badrank "rank 3: MPI_Send: destination 4 is outside [0, 4)" \
+	"MPI error class 6"
+wrong badtag "rank 1: MPI_Recv: tag -3 is outside [0, MPI_TAG_UB" \
+	"MPI error class 4"
+wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communicator" \
+	"MPI error class 5"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

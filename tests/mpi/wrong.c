@@ -14,7 +14,11 @@
  *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
  *   notopo     MPI_Neighbor_allgather on a communicator without a topology
  *   winbounds  MPI_Put past the end of the target's window
- *   cancelcoll MPI_Cancel on a nonblocking collective's request */
+ *   cancelcoll MPI_Cancel on a nonblocking collective's request
+ *   uncommitted MPI_Send of a derived datatype never committed
+ *   badrank    MPI_Send to rank 4 of 4
+ *   badtag     MPI_Recv with tag -3
+ *   freedcomm  MPI_Send on a communicator after MPI_Comm_free */
 #include <mpi.h>
 #include <string.h>
 
@@ -78,6 +82,23 @@ int main(int argc, char **argv)
 		MPI_Ibarrier(MPI_COMM_WORLD, &q);
 		MPI_Cancel(&q);
 		MPI_Wait(&q, MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "uncommitted") && r == 0) {
+		MPI_Datatype pair;
+
+		MPI_Type_contiguous(2, MPI_INT, &pair);
+		MPI_Send(x, 1, pair, 1, 5, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "badrank") && r == 3) {
+		MPI_Send(x, 1, MPI_INT, 4, 5, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "badtag") && r == 1) {
+		MPI_Recv(y, 1, MPI_INT, 0, -3, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "freedcomm") && r == 2) {
+		MPI_Comm dup, old;
+
+		MPI_Comm_dup(MPI_COMM_SELF, &dup);
+		old = dup;
+		MPI_Comm_free(&dup);
+		MPI_Send(x, 1, MPI_INT, 0, 5, old);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
