@@ -37,12 +37,29 @@ int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
 	return VP_OK;
 }
 
+/* The member whose vector v.me adds, first, or 0 when it adds none (a
+ * leaf of the tree): the lowest set bit of v.me bounds its children. */
+static int first_child(const struct view *v)
+{
+	int mask;
+
+	for (mask = 1; mask < v->n && !(v->me & mask); mask <<= 1)
+		if (v->me + mask < v->n)
+			return v->me + mask;
+	return 0;
+}
+
 static int run(const struct coll *a)
 {
+	const struct view *v = &a->v;
 	char *acc, *tmp;
-	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
+	int rc;
 
-	if (rc)
+	/* A leaf sends its input as it is: no accumulator to fill by a
+	 * copy (the same message, so the same model time) */
+	if (v->me > 0 && !first_child(v))
+		return vp__vsend(v, v->me & (v->me - 1), a->sbuf, a->bytes);
+	if ((rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp)))
 		return rc;
 	rc = vp__reduce_binomial_view(&a->v, acc, tmp, a->count, a->type,
 				      a->rop);
