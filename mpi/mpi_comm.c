@@ -21,10 +21,6 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 {
 	if (vpmpi_started(call))
 		return NULL;
-	if (h > 0 && h < VPMPI_MAX_COMMS && vpmpi_me.comm[h]) {
-		vp_call_as(vpmpi_me.comm[h], call);
-		return vpmpi_me.comm[h];
-	}
 	vpmpi_fail(MPI_ERR_COMM, call,
 		   h == MPI_COMM_NULL ? "communicator is MPI_COMM_NULL"
 		   : vpmpi_me.initialized

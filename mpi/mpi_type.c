@@ -74,7 +74,6 @@ struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE] = {
 };
 
 #define NBASIC VPMPI_FIRST_TYPE
-#define basic vpmpi_basic
 
 /* the pairs' two blocks: value at 0, int at offsetof(.., i) */
 static struct vpmpi_block pair_blocks[MPI_LONG_DOUBLE_INT + 1][2];
@@ -86,13 +85,13 @@ static __attribute__((constructor)) void basic_init(void)
 	int h;
 
 	for (h = 1; h < NBASIC; h++)
-		basic[h].blocks = &basic[h].one;
+		vpmpi_basic[h].blocks = &vpmpi_basic[h].one;
 #define PAIR_BLOCKS(h, t)                                                      \
 	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v) };     \
 	pair_blocks[h][1] = (struct vpmpi_block){                               \
 	    (long)__builtin_offsetof(t, i), sizeof(int) };                      \
-	basic[h].blocks = pair_blocks[h];                                      \
-	basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
+	vpmpi_basic[h].blocks = pair_blocks[h];                                      \
+	vpmpi_basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
 	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int)
 	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int)
 	PAIR_BLOCKS(MPI_LONG_INT, struct long_int)
@@ -103,19 +102,17 @@ static __attribute__((constructor)) void basic_init(void)
 	for (h = MPI_FLOAT_INT; h <= MPI_LONG_DOUBLE_INT; h++)
 		if (pair_blocks[h][1].off == pair_blocks[h][0].len) {
 			pair_blocks[h][0].len += (long)sizeof(int);
-			basic[h].nblocks = 1;
+			vpmpi_basic[h].nblocks = 1;
 		}
 	for (h = 1; h < NBASIC; h++)
-		basic[h].kind = type_kind(h);
+		vpmpi_basic[h].kind = type_kind(h);
 }
 
 const char *vpmpi_type_name(MPI_Datatype t)
 {
-	return t > 0 && t < NBASIC && basic[t].name ? basic[t].name
+	return t > 0 && t < NBASIC && vpmpi_basic[t].name ? vpmpi_basic[t].name
 						     : "a derived datatype";
 }
-
-#define lookup vpmpi_lookup
 
 /* What vp_msg_types calls the elements of type (kept in its kind). */
 static const char *type_kind(MPI_Datatype type)
@@ -123,7 +120,7 @@ static const char *type_kind(MPI_Datatype type)
 	static const char *const ints[] = {
 	    [2] = "2-byte integer", [4] = "4-byte integer",
 	    [8] = "8-byte integer"};
-	const struct vpmpi_type *t = lookup(type), *e;
+	const struct vpmpi_type *t = vpmpi_lookup(type), *e;
 
 	if (!t || !t->elem)
 		return NULL;
@@ -142,7 +139,7 @@ static const char *type_kind(MPI_Datatype type)
 	case MPI_INT16_T: case MPI_INT32_T: case MPI_INT64_T:
 	case MPI_UINT16_T: case MPI_UINT32_T: case MPI_UINT64_T:
 	case MPI_AINT: case MPI_OFFSET: case MPI_COUNT:
-		e = lookup(t->elem);
+		e = vpmpi_lookup(t->elem);
 		return e && e->size <= 8 ? ints[e->size] : NULL;
 	default:
 		return NULL; /* bytes, characters, pairs of mixed types */
@@ -151,7 +148,7 @@ static const char *type_kind(MPI_Datatype type)
 
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call)
 {
-	const struct vpmpi_type *ty = lookup(t);
+	const struct vpmpi_type *ty = vpmpi_lookup(t);
 
 	if (!ty)
 		vpmpi_fail(MPI_ERR_TYPE, call,
@@ -166,7 +163,7 @@ const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call)
 const struct vpmpi_type *vpmpi_type_failed(MPI_Comm h, MPI_Datatype t,
 					   const char *call)
 {
-	const struct vpmpi_type *ty = lookup(t);
+	const struct vpmpi_type *ty = vpmpi_lookup(t);
 
 	if (!ty)
 		vpmpi_err(h, MPI_ERR_TYPE, call,
@@ -462,7 +459,7 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no memory for a datatype");
 	for (i = 0; i < count; i++) {
-		const struct vpmpi_type *old = lookup(types[i]);
+		const struct vpmpi_type *old = vpmpi_lookup(types[i]);
 
 		for (j = 0; j < bl[i]; j++)
 			if (append(t, old, disp[i] + (long)j * old->extent,
@@ -615,8 +612,8 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 	rc = build(1, &one, &zero, &old, 0, &nt, "MPI_Type_create_resized");
 	if (rc)
 		return rc;
-	lookup(nt)->lb = lb;
-	lookup(nt)->extent = extent;
+	vpmpi_lookup(nt)->lb = lb;
+	vpmpi_lookup(nt)->extent = extent;
 	*newtype = nt;
 	return MPI_SUCCESS;
 }
@@ -817,7 +814,7 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 	if (n < 0)
 		return vpmpi_me.last_class ? vpmpi_me.last_class
 					   : MPI_ERR_ARG;
-	vpmpi_pack(lookup(type), incount, inbuf, (char *)outbuf + *position);
+	vpmpi_pack(vpmpi_lookup(type), incount, inbuf, (char *)outbuf + *position);
 	*position += (int)n;
 	return MPI_SUCCESS;
 }
@@ -831,7 +828,7 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	if (n < 0)
 		return vpmpi_me.last_class ? vpmpi_me.last_class
 					   : MPI_ERR_ARG;
-	vpmpi_unpack(lookup(type), outcount, (const char *)inbuf + *position,
+	vpmpi_unpack(vpmpi_lookup(type), outcount, (const char *)inbuf + *position,
 		     n, outbuf);
 	*position += (int)n;
 	return MPI_SUCCESS;
