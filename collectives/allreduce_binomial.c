@@ -5,27 +5,18 @@
  * Source: Grama et al., sec. 4.3 ("reduce then broadcast").
  * Cost:   T(p, m) = 2 ceil(log2 p)(ts + tw*m)
  * Steps:  reduce_binomial.c to rank 0, then bcast_binomial.c from it.
- *         Scratch: one vector.
+ *         Scratch: none (each vector is combined where its message lies).
  * Needs:  any p.
  * Differs from the book: nothing.
  */
-#include <stdlib.h>
-
 #include "coll.h"
-
-/* Scratch for run (dispatch allocates it). */
-static size_t scratch(const struct coll *a)
-{
-	return a->bytes;
-}
 
 static int run(const struct coll *a)
 {
-	char *tmp = a->scratch;
 	int rc;
 
-	rc = vp__reduce_binomial_view(&a->v, a->rbuf, tmp, a->count, a->type,
-				      a->rop);
+	rc = vp__reduce_binomial_view(&a->v, a->rbuf, a->rbuf, a->count,
+				      a->type, a->rop);
 	if (!rc)
 		rc = vp__bcast_binomial_view(&a->v, a->rbuf, a->bytes);
 	return rc;
@@ -43,7 +34,6 @@ const struct coll_algorithm vp__alg_allreduce_binomial = {
 	.alg = VP_ALG_BINOMIAL,
 	.run = run,
 	.needs = NEED_ANY,
-	.scratch = scratch,
 	.view = VIEW_ALL,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,

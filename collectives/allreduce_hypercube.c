@@ -11,8 +11,10 @@
  * Steps:  fix-up (only if p is not a power of two, r = p - 2^floor(log p)):
  *         among the first 2r ranks each even rank hands its vector to the
  *         odd one above and sits out. Then log2 p' steps: swap the whole
- *         vector with the partner across one dimension and add. Finally the
- *         odd ranks hand the result back. Scratch: one vector.
+ *         vector with the partner across one dimension and add (where
+ *         the partner's message lies: vp_sendrecv_reduce, into the
+ *         buffer the partner is not reading). Finally the odd ranks hand
+ *         the result back. Scratch: one vector.
  * Needs:  hypercube: p a power of two (else VP_EALG); recursive_doubling:
  *         any p.
  * Differs from the book: nothing for p a power of two.
@@ -27,24 +29,49 @@ static size_t scratch(const struct coll *a)
 	return a->bytes;
 }
 
+/* Where the next combine writes, with left combines to go (this one
+ * included): never into mine, which the partner may be reading; and so
+ * that the last one lands in rbuf whenever the input is not already
+ * there. */
+static void *next_out(const struct coll *a, const void *mine, int left)
+{
+	if (mine == a->rbuf)
+		return a->scratch;
+	if (mine == a->scratch)
+		return a->rbuf;
+	return left % 2 ? a->rbuf : a->scratch;
+}
+
 static int run(const struct coll *a)
 {
-	char *tmp = a->scratch;
+	const void *mine = a->sbuf; /* my partial result so far */
 	struct fold f;
-	int mask, rc;
+	int mask, left, rc = VP_OK;
+	void *out;
 
 	vp__fold_plan(a->p, a->r, &f);
-	rc = vp__fold_in(a, &f, tmp);
-	/* recursive doubling among the pof2 members */
+	left = f.me < 0 ? 0 : vp__log2_ceil(f.pof2) + (f.r < 2 * f.rem);
+	/* fix-up: an even rank of the first 2 rem hands its input on */
+	if (f.me < 0)
+		rc = vp_send(a->c, f.r + 1, a->sbuf, a->bytes);
+	else if (f.r < 2 * f.rem) {
+		out = next_out(a, mine, left--);
+		rc = vp_recv_reduce(a->c, f.r - 1, mine, out, a->count,
+				    a->type, a->rop);
+		mine = out;
+	}
+	/* recursive doubling among the pof2 members: each exchange combines
+	 * the partner's vector where it lies, into the buffer mine is not */
 	for (mask = 1; mask < f.pof2 && f.me >= 0 && !rc; mask <<= 1) {
 		int dst = vp__fold_rank(&f, f.me ^ mask);
 
-		rc = vp_sendrecv(a->c, dst, a->rbuf, a->bytes, dst, tmp,
-				 a->bytes);
-		if (!rc)
-			vp_reduce_local(tmp, a->rbuf, a->count, a->type,
-					a->rop);
+		out = next_out(a, mine, left--);
+		rc = vp_sendrecv_reduce(a->c, dst, mine, a->bytes, dst, mine,
+					out, a->count, a->type, a->rop);
+		mine = out;
 	}
+	if (!rc && f.me >= 0 && mine != a->rbuf)
+		vp__copy(a->rbuf, mine, a->bytes);
 	if (!rc)
 		rc = vp__fold_out(a, &f);
 	return rc;
@@ -63,7 +90,6 @@ const struct coll_algorithm vp__alg_allreduce_hypercube = {
 	.run = run,
 	.needs = NEED_POW2,
 	.scratch = scratch,
-	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };
 
@@ -73,6 +99,5 @@ const struct coll_algorithm vp__alg_allreduce_recursive_doubling = {
 	.run = run,
 	.needs = NEED_ANY,
 	.scratch = scratch,
-	.input = INPUT_IN_RBUF,
 	.cost = cost,
 };

@@ -245,10 +245,12 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 				    vp_type t, vp_op op);
 /* bcast_binomial.c: member 0 sends buf to every member. */
 int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n);
-/* reduce_binomial.c: member 0 ends with the reduction of acc over the
- * view; tmp holds count elements. */
-int vp__reduce_binomial_view(const struct view *v, void *acc, void *tmp,
-			     size_t count, vp_type t, vp_op op);
+/* reduce_binomial.c: member 0 ends with the reduction over the view of
+ * each member's mine in its acc (mine may be acc); a member that adds
+ * others' vectors leaves its partial result in acc, a leaf only sends
+ * mine (its acc may be NULL). */
+int vp__reduce_binomial_view(const struct view *v, const void *mine,
+			     void *acc, size_t count, vp_type t, vp_op op);
 /* scatter_binomial.c: member 0 holds every chunk of ch in buf; member j
  * ends with chunk j at buf. buf holds the chunks of j's binomial subtree,
  * chunk k at off(k) - off(j). */

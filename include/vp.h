@@ -581,6 +581,24 @@ VP_API int vp_reduce_local(const void *in, void *inout, size_t count,
 			   vp_type type, vp_op op);
 
 /*
+ * A receive that reduces: takes the message of count elements from src
+ * (tag 0, or VP_ANY_SOURCE) and writes out[i] = message[i] op mine[i]; mine
+ * may be out (then out[i] = message[i] op out[i], vp_recv followed by
+ * vp_reduce_local without the copy). The message is combined where it lies,
+ * read from the sender's own buffer when it is long (one pass over the data
+ * instead of a copy and a pass). The message must be count elements exactly
+ * (else VP_ETRUNC, nothing written); from VP_PROC_NULL nothing arrives and
+ * out becomes mine. The model clock and the trace see a vp_recv.
+ * vp_sendrecv_reduce is vp_sendrecv whose receive is this one; sbuf must
+ * not overlap out (the partner may read sbuf while out is written).
+ */
+VP_API int vp_recv_reduce(vp_comm *c, int src, const void *mine, void *out,
+			  size_t count, vp_type type, vp_op op);
+VP_API int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf,
+			      size_t sn, int src, const void *mine, void *out,
+			      size_t count, vp_type type, vp_op op);
+
+/*
  * The algorithm VP_ALG_AUTO picks for op with per-rank (or per-block) size
  * bytes on c, and why ("hypercube topology: the book's algorithm ...").
  * why may be NULL; the text lives until the next call on this rank.

@@ -53,17 +53,26 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 }
 
 /* A modelled receive: take the message; the clock and the trace read its
- * envelope. Returns VP_OK with the message's completion time in *done. */
+ * envelope. Returns VP_OK with the message's completion time in *done. A
+ * reduction's receive (x) has the transport combine the message where it
+ * lies, or, on a transport that cannot, receives it into buf (scratch)
+ * and combines it from there. */
 static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
-		size_t *len, struct vp__envelope *env, int *got_src,
-		int *got_tag, double *done, const char *call)
+		const struct vp__xcombine *x, size_t *len,
+		struct vp__envelope *env, int *got_src, int *got_tag,
+		double *done, const char *call)
 {
+	const struct vp__transport *tx = vp__tx(c->me);
 	struct vp__rank *me = c->me;
 	char peer[64];
 	int rc;
 
-	rc = vp__tx(me)->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
-			     env, got_src, got_tag);
+	if (x && tx->recv_combine)
+		rc = tx->recv_combine(me->tx, vp__ctx(c), src_world, tag, x, n,
+				      len, env, got_src, got_tag);
+	else
+		rc = tx->recv(me->tx, vp__ctx(c), src_world, tag, buf, n, len,
+			      env, got_src, got_tag);
 	src_world = rc ? src_world : *got_src;
 	if (rc == VP_ENOMEM)
 		return vp__fail(me, rc, call, "no memory for a mailbox");
@@ -87,6 +96,15 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 		    "message of %zu bytes from %s does not fit "
 		    "the %zu-byte receive buffer (nothing written)",
 		    *len, vp__peer_name(c, src_world, peer, sizeof(peer)), n);
+	if (x && *len != n)
+		return vp__fail(me, VP_ETRUNC, call,
+				"message of %zu bytes from %s for a reduction "
+				"of %zu bytes (%zu elements; nothing written)",
+				*len,
+				vp__peer_name(c, src_world, peer, sizeof(peer)),
+				n, x->count);
+	if (x && !tx->recv_combine)
+		x->fn(x, buf);
 	return VP_OK;
 }
 
@@ -217,9 +235,11 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	return VP_OK;
 }
 
-/* A receive whose arguments are checked; st may be NULL. */
-static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
-			vp_status *st, const char *call)
+/* A receive whose arguments are checked; st may be NULL; x: a
+ * reduction's (take). */
+int vp__recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
+		     const struct vp__xcombine *x, vp_status *st,
+		     const char *call)
 {
 	struct vp__rank *me = c->me;
 	struct vp__trace_op op;
@@ -237,8 +257,8 @@ static int recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 	traced = me->world->trace.on;
 	if (traced)
 		vp__trace_begin(c, &op, VP__EV_RECV);
-	rc = take(c, sw, tag, buf, n, &len, &env, &got_src, &got_tag, &done,
-		  call);
+	rc = take(c, sw, tag, buf, n, x, &len, &env, &got_src, &got_tag,
+		  &done, call);
 	if (rc)
 		return rc;
 	sw = got_src;
@@ -307,7 +327,7 @@ int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 	    (rc = vp__check_tag(c, tag, 1, "vp_recv_tag")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_recv_tag", "buffer")))
 		return rc;
-	return recv_checked(c, src, tag, buf, n, st, "vp_recv_tag");
+	return vp__recv_checked(c, src, tag, buf, n, NULL, st, "vp_recv_tag");
 }
 
 int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
@@ -321,7 +341,7 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	    (rc = vp__check_source(c, src, "vp_recv")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_recv", "buffer")))
 		return rc;
-	rc = recv_checked(c, src, 0, buf, n, &st, "vp_recv");
+	rc = vp__recv_checked(c, src, 0, buf, n, NULL, &st, "vp_recv");
 	if (!rc && got)
 		*got = st.bytes;
 	return rc;
@@ -332,58 +352,46 @@ int vp_recv(vp_comm *c, int src, void *buf, size_t n)
 	return vp_recv_len(c, src, buf, n, NULL);
 }
 
-int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
-		void *rbuf, size_t rn)
+/* An exchange whose arguments are checked: the send posted, the receive
+ * taken, then the send completed (the receive may copy from our own
+ * rendezvous send when src is us). x: a reduction's receive (take). */
+int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
+			 int src, void *rbuf, size_t rn,
+			 const struct vp__xcombine *x, const char *call)
 {
+	struct vp__rank *me = c->me;
 	struct vp__trace_op op;
 	struct vp__envelope senv, renv;
-	struct vp__rank *me;
 	char peer[64];
 	void *pending;
 	double done, send_end;
 	size_t rlen;
 	int rc, dw, sw, hops, rtag, rsrc;
 
-	if (!c)
-		return VP_EINVAL;
-	me = c->me;
-	if ((rc = vp__enter(c, "vp_sendrecv")) ||
-	    (rc = vp__check_peer(c, dst, "vp_sendrecv", "destination")) ||
-	    (rc = vp__check_source(c, src, "vp_sendrecv")) ||
-	    (rc = vp__check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
-	    (rc = vp__check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
-		return rc;
-	if (sbuf && rbuf && sn && rn &&
-	    (const char *)sbuf < (char *)rbuf + rn &&
-	    (const char *)rbuf < (const char *)sbuf + sn)
-		return vp__fail(me, VP_EINVAL, "vp_sendrecv",
-				"send and receive buffers overlap");
 	if (dst == VP_PROC_NULL) /* the receive alone (or nothing) */
-		return recv_checked(c, src, 0, rbuf, rn, NULL, "vp_sendrecv");
+		return vp__recv_checked(c, src, 0, rbuf, rn, x, NULL, call);
 	if (src == VP_PROC_NULL)
-		return send_checked(c, dst, 0, sbuf, sn, 0, "vp_sendrecv");
+		return send_checked(c, dst, 0, sbuf, sn, 0, call);
 	dw = vp__to_world(c, dst);
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
 	vp__trace_begin(c, &op, VP__EV_SENDRECV);
-	/* the partner of an exchange may send into rbuf straight away */
+	/* the partner of an exchange may send into rbuf (combine into
+	 * x->out) straight away */
 	if (vp__tx(me)->lend_recv)
-		vp__tx(me)->lend_recv(me->tx, vp__ctx(c), sw, 0, rbuf, rn);
+		vp__tx(me)->lend_recv(me->tx, vp__ctx(c), sw, 0, rbuf, rn, x);
 	hops = vp__p2p_post(c, dw, 0, sbuf, sn, &senv, 0, &pending);
 	if (hops < 0) {
 		if (vp__tx(me)->unlend_recv)
 			vp__tx(me)->unlend_recv(me->tx, vp__ctx(c), sw);
-		return vp__fail(me, hops, "vp_sendrecv",
-				"no memory for %zu bytes", sn);
+		return vp__fail(me, hops, call, "no memory for %zu bytes", sn);
 	}
 	vp__trace_sent(c, &op, dw, sn, hops, &senv);
 	send_end = me->clock.send_done;
 	/* the receive starts once the processor is done posting the send
 	 * (LogP's o; at once in alpha-beta) */
 	me->clock.t = me->clock.send_cpu;
-	/* The receive may copy from our own rendezvous send when src is us,
-	 * so it runs before we wait for our send to be taken. */
-	rc = take(c, sw, 0, rbuf, rn, &rlen, &renv, &rsrc, &rtag, &done,
-		  "vp_sendrecv");
+	rc = take(c, sw, 0, rbuf, rn, x, &rlen, &renv, &rsrc, &rtag, &done,
+		  call);
 	if (rc) {
 		vp__tx(me)->complete_send(me->tx, pending, dw);
 		return rc;
@@ -392,7 +400,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
 	if (rc)
 		return vp__fail(
-		    me, rc, "vp_sendrecv", "sending %zu bytes to %s: %s", sn,
+		    me, rc, call, "sending %zu bytes to %s: %s", sn,
 		    vp__peer_name(c, dw, peer, sizeof(peer)), vp_strerror(rc));
 	me->clock.t = done > me->clock.t ? done : me->clock.t;
 	if (send_end > me->clock.t)
@@ -402,6 +410,28 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	vp__trace_received(c, &op, sw, renv.seq, rlen);
 	vp__trace_end(c, &op);
 	return VP_OK;
+}
+
+int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
+		void *rbuf, size_t rn)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_sendrecv")) ||
+	    (rc = vp__check_peer(c, dst, "vp_sendrecv", "destination")) ||
+	    (rc = vp__check_source(c, src, "vp_sendrecv")) ||
+	    (rc = vp__check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
+	    (rc = vp__check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
+		return rc;
+	if (sbuf && rbuf && sn && rn &&
+	    (const char *)sbuf < (char *)rbuf + rn &&
+	    (const char *)rbuf < (const char *)sbuf + sn)
+		return vp__fail(c->me, VP_EINVAL, "vp_sendrecv",
+				"send and receive buffers overlap");
+	return vp__sendrecv_checked(c, dst, sbuf, sn, src, rbuf, rn, NULL,
+				    "vp_sendrecv");
 }
 
 /* vp_probe and vp_iprobe: the message a receive of (src, tag) would take,

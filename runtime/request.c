@@ -367,6 +367,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n, vp_request *req)
 	r->xr.tag = tag;
 	r->xr.buf = buf;
 	r->xr.n = n;
+	r->xr.combine = NULL;
 	r->expect_type = vp__recv_type(c);
 	if (me->world->trace.on)
 		vp__trace_begin(c, &r->op, VP__EV_RECV);

@@ -288,6 +288,16 @@ static inline int vp__check_tag(vp_comm *c, int tag, int any_ok,
 }
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
 		 size_t n, struct vp__envelope *env, int sync, void **pending);
+/* p2p.c: a receive and an exchange whose arguments are checked, modelled
+ * and traced under the name call; x (may be NULL) makes the receive a
+ * reduction's (struct vp__xcombine), buf then being scratch for a
+ * transport that cannot combine in place (unused otherwise). */
+int vp__recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
+		     const struct vp__xcombine *x, vp_status *st,
+		     const char *call);
+int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
+			 int src, void *rbuf, size_t rn,
+			 const struct vp__xcombine *x, const char *call);
 
 /* p2p.c: the messages of the runtime itself (comm_split), in context ctx and
  * outside the model clock. */

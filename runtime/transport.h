@@ -43,6 +43,8 @@
  *                and its tag. A message longer
  *                than n is consumed, nothing is written, and *len says how
  *                long it was (the caller reports VP_ETRUNC).
+ *   recv_combine the same, for a reduction: the message is combined into
+ *                a result where it lies (struct vp__xcombine).
  *   post_recv, progress, cancel_recv, send_done, block, probe
  *                the rank's own thread: nonblocking calls. A message goes
  *                to the oldest posted receive that matches it (MPI's
@@ -112,6 +114,24 @@ struct vp__envelope {
 };
 
 /*
+ * A receive that combines its message into a result instead of copying it
+ * (the reductions): fn computes out = message op mine, element by element,
+ * reading the message where the transport holds it (a fastbox slot, a
+ * queued copy, or, for a rendezvous, the sender's own buffer). One pass over
+ * the data instead of a copy into scratch and a pass over the scratch. fn
+ * runs on the receiving rank's thread and only for a message of exactly n
+ * bytes (any other length is left unread for the caller to report); mine
+ * may be out. A transport never lends out to a sender.
+ */
+struct vp__xcombine {
+	void (*fn)(const struct vp__xcombine *x, const void *in);
+	const void *mine;
+	void *out;
+	size_t count;
+	int type, op; /* vp_type, vp_op */
+};
+
+/*
  * A receive posted before its message is taken: vp_irecv's, and a blocking
  * receive that must queue behind posted ones or names VP_ANY_SOURCE. The
  * runtime owns the memory; post_recv links it into the rank's queue of
@@ -122,6 +142,7 @@ struct vp__xrecv {
 	int ctx, src, tag; /* src: a world rank or VP_ANY_SOURCE */
 	void *buf;
 	size_t n;
+	const struct vp__xcombine *combine; /* NULL: copy into buf */
 	/* results, valid once done */
 	int done;
 	int rc;               /* VP_OK, or VP_EABORT: the sender withdrew */
@@ -185,6 +206,13 @@ struct vp__transport {
 	int (*recv)(void *me, int ctx, int src, int tag, void *buf, size_t n,
 		    size_t *len, struct vp__envelope *env, int *got_src,
 		    int *got_tag);
+	/* recv of n bytes that hands the message to x->fn where it lies
+	 * instead of copying it (struct vp__xcombine). May be NULL: the
+	 * runtime then receives into scratch and combines from there. */
+	int (*recv_combine)(void *me, int ctx, int src, int tag,
+			    const struct vp__xcombine *x, size_t n,
+			    size_t *len, struct vp__envelope *env,
+			    int *got_src, int *got_tag);
 	/* Nonblocking receives. post_recv queues r (and may complete it at
 	 * once); progress matches whatever has arrived to the posted
 	 * receives, oldest first; cancel_recv unlinks a receive not done.
@@ -202,17 +230,18 @@ struct vp__transport {
 	int (*probe)(void *me, int ctx, int src, int tag, int blocking,
 		     int *found, struct vp__xprobe *out);
 	/* A hint before a send whose receive follows at once (sendrecv):
-	 * the next recv will be (ctx, src, tag, buf, n), so the transport
-	 * may let the sender fill buf meanwhile. Either that recv follows,
-	 * with the same arguments, or unlend_recv(ctx, src). Both may be
-	 * NULL (no such hint). */
+	 * the next recv will be (ctx, src, tag, buf, n), or recv_combine
+	 * with x when x is not NULL, so the transport may let the sender
+	 * fill buf (or combine into x->out) meanwhile. Either that receive
+	 * follows, with the same arguments, or unlend_recv(ctx, src). Both
+	 * may be NULL (no such hint). */
 	/* A nonblocking call (vp_test, vp_testall, vp_iprobe) found nothing
 	 * done: the transport may give the CPU to ranks that can make
 	 * progress (a test loop must not starve the sender it waits for).
 	 * May be NULL. */
 	void (*idle)(void *me);
 	void (*lend_recv)(void *me, int ctx, int src, int tag, void *buf,
-			  size_t n);
+			  size_t n, const struct vp__xcombine *x);
 	void (*unlend_recv)(void *me, int ctx, int src);
 	void (*wake_all)(void *tx_world);
 	/* The calling rank will not use contexts lo..hi again (it freed the

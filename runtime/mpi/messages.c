@@ -346,11 +346,15 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 /* vp_sendrecv's receive, posted before its send leaves: a partner that
  * exchanges with us at the same time then finds it posted, and a payload
  * sent apart goes straight into its buffer instead of a buffer of its own
- * (one copy instead of two). The recv that follows takes it over. */
-void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n)
+ * (one copy instead of two). The recv that follows takes it over. This
+ * transport has no recv_combine: a reduction's receive (x) is a recv into
+ * the runtime's scratch (buf), lent the same way. */
+void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
+		   const struct vp__xcombine *x)
 {
 	struct mpt *t = me;
 
+	(void)x;
 	t->lent = (struct vp__xrecv){
 		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
 	};

@@ -247,7 +247,8 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 int mpt_post_recv(void *me, struct vp__xrecv *r);
 int mpt_progress(void *me);
 void mpt_cancel_recv(void *me, struct vp__xrecv *r);
-void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n);
+void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
+		   const struct vp__xcombine *x);
 void mpt_unlend_recv(void *me, int ctx, int src);
 int mpt_send_done(void *me, void *pending);
 int mpt_block(void *me, const struct vp__xwait *w, int n);

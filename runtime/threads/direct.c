@@ -10,7 +10,11 @@
  * receiver; a direct message is a load, a CAS and the copy by the sender,
  * and the receiver reads the result from the sender's line. Messages of
  * any size go this way when a loan is out, so a rendezvous sender whose
- * receiver is already waiting does not wait either.
+ * receiver is already waiting does not wait either. A reduction's receive
+ * lends its result with the combine to apply (struct vp__xcombine): the
+ * sender then computes result = its message op the receiver's operand, one
+ * pass instead of a copy and a pass; the ops are pure functions of their
+ * operands, so which thread runs them does not matter.
  */
 #include <string.h>
 
@@ -19,7 +23,8 @@
 #define PHASE(s) ((s) & 3u)
 #define LOAN(s) ((s) & ~3u)
 
-void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag)
+void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag,
+		     const struct vp__xcombine *combine)
 {
 	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_relaxed);
 
@@ -27,6 +32,7 @@ void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag)
 	atomic_store_explicit(&mb->dc_tag, tag, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_cap, n, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_buf, buf, memory_order_relaxed);
+	atomic_store_explicit(&mb->dc_combine, combine, memory_order_relaxed);
 	/* a new loan number, so terms read for an older loan cannot claim it;
 	 * the full barrier orders the publication before the receiver looks
 	 * at the other channels again */
@@ -57,6 +63,8 @@ int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
 		    size_t n, const struct vp__envelope *env)
 {
 	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_acquire);
+	const struct vp__xcombine *combine;
+	size_t cap;
 	int want_tag;
 
 	if (PHASE(s) != VP__DC_POSTED)
@@ -64,16 +72,22 @@ int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
 	/* the loan's terms, as published with s (a later loan would change
 	 * s, and the CAS below would fail) */
 	want_tag = atomic_load_explicit(&mb->dc_tag, memory_order_relaxed);
+	cap = atomic_load_explicit(&mb->dc_cap, memory_order_relaxed);
+	combine = atomic_load_explicit(&mb->dc_combine, memory_order_relaxed);
 	if (atomic_load_explicit(&mb->dc_want, memory_order_relaxed) !=
 		mb->gseq ||
-	    (want_tag != VP_ANY_TAG && want_tag != tag) ||
-	    n > atomic_load_explicit(&mb->dc_cap, memory_order_relaxed))
+	    (want_tag != VP_ANY_TAG && want_tag != tag) || n > cap ||
+	    (combine && n != cap))
 		return 0;
 	if (!atomic_compare_exchange_strong_explicit(
 		&mb->dc_state, &s, LOAN(s) | VP__DC_FILLING,
 		memory_order_acquire, memory_order_relaxed))
 		return 0; /* withdrawn meanwhile */
-	if (n)
+	/* a reduction's loan: combine into the result where our message
+	 * lies (the receiver's operands stay put while it waits) */
+	if (combine && n)
+		combine->fn(combine, buf);
+	else if (n)
 		memcpy(atomic_load_explicit(&mb->dc_buf, memory_order_relaxed),
 		       buf, n);
 	mb->dc_len = n;

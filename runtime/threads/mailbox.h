@@ -161,6 +161,9 @@ struct vp__mailbox {
 	atomic_int dc_tag;
 	_Atomic(size_t) dc_cap;
 	_Atomic(void *) dc_buf;
+	/* a reduction's loan: the sender combines into dc_buf instead of
+	 * copying (struct vp__xcombine; NULL: a plain copy) */
+	_Atomic(const struct vp__xcombine *) dc_combine;
 	/* producer side on its own line: senders xchg the tail; keeping it
 	 * apart stops the receiver's head updates from bouncing it. Only a
 	 * queued message writes it: the receiver's empty check reads it on
@@ -217,14 +220,19 @@ void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi);
 
 /* direct.c */
 /* Lends buf (n bytes) for the next message of mb if it has tag `tag` (or
- * any tag); the receiver's thread only, with no loan out. */
-void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag);
+ * any tag); the receiver's thread only, with no loan out. With combine
+ * (a reduction's receive, buf its result) the sender combines its message
+ * into buf by combine->fn instead of copying it, and only a message of
+ * exactly n bytes takes the loan. */
+void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag,
+		     const struct vp__xcombine *combine);
 /* Takes the loan back: 1, or 0 when a sender has claimed it (then the
  * message is, or will shortly be, FILLED: take it). The receiver's only. */
 int vp__direct_withdraw(struct vp__mailbox *mb);
 /* After vp__mailbox_take answered direct: the receiver has read dc_*. */
 void vp__direct_release(struct vp__mailbox *mb);
-/* Copies the next message straight into a loan when its terms allow:
+/* Copies (or combines) the next message straight into a loan when its
+ * terms allow:
  * 1 done (numbered), 0 not (send it another way). The sender's only. */
 int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
 		    size_t n, const struct vp__envelope *env);

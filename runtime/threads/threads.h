@@ -246,6 +246,9 @@ void thr_wait_policy_init(struct thr_wait_policy *p);
 /* receive.c: the receive side of the transport's operations */
 int thr_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
 	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag);
+int thr_recv_combine(void *tx, int ctx, int src, int tag,
+		     const struct vp__xcombine *x, size_t n, size_t *len,
+		     struct vp__envelope *env, int *got_src, int *got_tag);
 int thr_post_recv(void *tx, struct vp__xrecv *r);
 int thr_progress(void *tx);
 void thr_cancel_recv(void *tx, struct vp__xrecv *r);
@@ -253,7 +256,8 @@ int thr_send_done(void *tx, void *pending);
 int thr_block_set(void *tx, const struct vp__xwait *w, int n);
 int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
 	      struct vp__xprobe *out);
-void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n);
+void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
+		   const struct vp__xcombine *x);
 void thr_unlend_recv(void *tx, int ctx, int src);
 /* Whether the caller's receive from peer on ctx is lent ahead (the send
  * now leaving is the first half of an exchange with peer). */

@@ -392,6 +392,7 @@ const struct vp__transport vp__threads_transport = {
 	.post_send = post_send,
 	.complete_send = complete_send,
 	.recv = thr_recv,
+	.recv_combine = thr_recv_combine,
 	.post_recv = thr_post_recv,
 	.progress = thr_progress,
 	.cancel_recv = thr_cancel_recv,
