@@ -41,8 +41,8 @@ static int run(const struct coll *a)
 	rc = vp__fold_in(a, &f, tmp);
 	ch = (struct chunks){ a->count, a->esize, f.pof2 };
 	if (!rc && v.me >= 0)
-		rc = vp__reduce_scatter_halving_view(&v, a->rbuf, &ch, tmp,
-						     a->type, a->rop);
+		rc = vp__reduce_scatter_halving_view(&v, a->rbuf, &ch, a->type,
+						     a->rop);
 	if (!rc && v.me >= 0)
 		rc = vp__allgather_doubling_view(&v, a->rbuf, &ch);
 	if (!rc)

@@ -6,7 +6,8 @@
  *         (Patarasuk and Yuan 2009; used by Horovod and NCCL).
  * Cost:   T(p, m) = 2(p - 1)(ts + tw*m/p)           p | m
  * Steps:  p - 1 reduce-scatter steps (rank i ends with piece i summed),
- *         p - 1 all-gather steps. Scratch: one piece.
+ *         p - 1 all-gather steps. Scratch: none (each piece is added
+ *         where it lies).
  * Needs:  any p.
  * Differs from the book: nothing.
  */
@@ -14,22 +15,12 @@
 
 #include "coll.h"
 
-/* Scratch for run (dispatch allocates it). */
-static size_t scratch(const struct coll *a)
-{
-	struct chunks ch = { a->count, a->esize, a->p };
-
-	return vp__chunk_len(&ch, 0);
-}
-
 static int run(const struct coll *a)
 {
 	struct chunks ch = { a->count, a->esize, a->p };
-	char *tmp = a->scratch;
 	int rc;
 
-	rc = vp__reduce_scatter_ring_view(&a->v, a->rbuf, &ch, tmp, a->type,
-					  a->rop);
+	rc = vp__reduce_scatter_ring_view(&a->v, a->rbuf, &ch, a->type, a->rop);
 	if (!rc)
 		rc = vp__allgather_ring_view(&a->v, a->rbuf, &ch);
 	return rc;
@@ -47,7 +38,6 @@ const struct coll_algorithm vp__alg_allreduce_ring = {
 	.alg = VP_ALG_RING,
 	.run = run,
 	.needs = NEED_ANY,
-	.scratch = scratch,
 	.view = VIEW_ALL,
 	.input = INPUT_IN_RBUF,
 	.cost = cost,

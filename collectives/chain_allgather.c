@@ -106,7 +106,7 @@ int vp__chain_reduce_scatter_view(const struct view *v, int wrap, void *buf,
 	char *right = buf, *left = tmp, *in = left + ch->total * ch->esize;
 
 	if (wrap)
-		return vp__reduce_scatter_ring_view(v, buf, ch, tmp, t, op);
+		return vp__reduce_scatter_ring_view(v, buf, ch, t, op);
 	/* right holds the sums from the left, left those from the right */
 	memcpy(left, buf, ch->total * ch->esize);
 	for (s = 0; s <= n - 2 && !rc; s++) {

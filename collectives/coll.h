@@ -233,16 +233,15 @@ int vp__allgather_ring_view(const struct view *v, void *buf,
 /* allgather_hypercube.c: recursive doubling; n a power of two. */
 int vp__allgather_doubling_view(const struct view *v, void *buf,
 				const struct chunks *ch);
-/* reduce_scatter_ring.c: member j ends with chunk j reduced; tmp holds the
- * largest chunk. */
+/* reduce_scatter_ring.c: member j ends with chunk j reduced (each
+ * partner's chunk added where it lies: no scratch). */
 int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
-				 const struct chunks *ch, void *tmp, vp_type t,
-				 vp_op op);
-/* reduce_scatter_hypercube.c: recursive halving; n a power of two; tmp
- * holds half of buf. */
+				 const struct chunks *ch, vp_type t, vp_op op);
+/* reduce_scatter_hypercube.c: recursive halving; n a power of two; no
+ * scratch, as above. */
 int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
-				    const struct chunks *ch, void *tmp,
-				    vp_type t, vp_op op);
+				    const struct chunks *ch, vp_type t,
+				    vp_op op);
 /* bcast_binomial.c: member 0 sends buf to every member. */
 int vp__bcast_binomial_view(const struct view *v, void *buf, size_t n);
 /* reduce_binomial.c: member 0 ends with the reduction over the view of

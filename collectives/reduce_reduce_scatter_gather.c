@@ -10,7 +10,7 @@
  *         + ceil(log2 p) ts + tw*m (p - 1)/p.
  * Steps:  phase 1: recursive halving (ring when p is not a power of two)
  *         leaves relative rank j with piece j summed; phase 2: binomial
- *         gather of the pieces to the root. Scratch: one vector, half one.
+ *         gather of the pieces to the root. Scratch: one vector off the root.
  * Needs:  any p.
  * Differs from the book: nothing.
  */
@@ -21,21 +21,21 @@
 static int run(const struct coll *a)
 {
 	struct chunks ch = { a->count, a->esize, a->p };
-	char *acc, *tmp;
-	int rc = vp__reduce_bufs(a, a->bytes, &acc, &tmp);
+	char *acc = vp__reduce_acc(a, a->r == a->root);
+	int rc;
 
-	if (rc)
-		return rc;
+	if (!acc)
+		return VP_ENOMEM;
 	if (vp__is_pow2(a->p))
-		rc = vp__reduce_scatter_halving_view(&a->v, acc, &ch, tmp,
-						     a->type, a->rop);
+		rc = vp__reduce_scatter_halving_view(&a->v, acc, &ch, a->type,
+						     a->rop);
 	else
-		rc = vp__reduce_scatter_ring_view(&a->v, acc, &ch, tmp, a->type,
+		rc = vp__reduce_scatter_ring_view(&a->v, acc, &ch, a->type,
 						  a->rop);
 	if (!rc)
 		rc = vp__gather_binomial_view(
 		    &a->v, acc + vp__chunk_off(&ch, a->v.me), &ch);
-	vp__reduce_bufs_free(a, acc, tmp);
+	vp__reduce_acc_free(a, acc);
 	return rc;
 }
 

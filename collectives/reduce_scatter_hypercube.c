@@ -11,7 +11,8 @@
  *         half to r XOR 2^i and adds the partner's copy of its own half:
  *           p = 4, rank 1: window 0-3 -> keeps 0-1 (gets 2's and 3's
  *           partial sums of 0-1 from 3) -> keeps 1 (from 0).
- *         Scratch: a copy of the p blocks and p/2 blocks.
+ *         The partner's half is added where it lies (vp_sendrecv_reduce).
+ *         Scratch: a copy of the p blocks.
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
  */
@@ -21,8 +22,8 @@
 #include "coll.h"
 
 int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
-				    const struct chunks *ch, void *tmp,
-				    vp_type t, vp_op op)
+				    const struct chunks *ch, vp_type t,
+				    vp_op op)
 {
 	int lo = 0, hi = v->n, mask, rc;
 	char *b = buf;
@@ -33,13 +34,15 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 		int give = (v->me & mask) ? lo : mid;
 		size_t keep_len = vp__chunk_span(ch, keep, mask);
 
-		rc = vp__vsendrecv(v, peer, b + vp__chunk_off(ch, give),
-				   vp__chunk_span(ch, give, mask), peer, tmp,
-				   keep_len);
+		/* the partner reads the half we give while we add its
+		 * copy of the half we keep into ours, where it lies */
+		rc = vp_sendrecv_reduce(
+		    v->c, vp__view_rank(v, peer), b + vp__chunk_off(ch, give),
+		    vp__chunk_span(ch, give, mask), vp__view_rank(v, peer),
+		    b + vp__chunk_off(ch, keep), b + vp__chunk_off(ch, keep),
+		    keep_len / ch->esize, t, op);
 		if (rc)
 			return rc;
-		vp_reduce_local(tmp, b + vp__chunk_off(ch, keep),
-				keep_len / ch->esize, t, op);
 		lo = keep;
 		hi = keep + mask;
 	}
@@ -50,7 +53,7 @@ int vp__reduce_scatter_halving_view(const struct view *v, void *buf,
 /* Scratch for run (dispatch allocates it). */
 static size_t scratch(const struct coll *a)
 {
-	return (size_t)a->p * a->bytes * 3 / 2;
+	return (size_t)a->p * a->bytes;
 }
 
 static int run(const struct coll *a)
@@ -61,8 +64,8 @@ static int run(const struct coll *a)
 	int rc;
 
 	memcpy(work, a->sbuf, all);
-	rc = vp__reduce_scatter_halving_view(&a->v, work, &ch, work + all,
-					     a->type, a->rop);
+	rc = vp__reduce_scatter_halving_view(&a->v, work, &ch, a->type,
+					     a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
 	return rc;

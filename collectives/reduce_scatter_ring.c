@@ -9,7 +9,7 @@
  * Steps:  p - 1; in step s rank i sends its partial block i - s - 1 to
  *         i + 1, receives partial block i - s - 2 from i - 1 and adds its
  *         own share; after the last step block i is complete at rank i.
- *         Scratch: a copy of the p input blocks and one block.
+ *         Scratch: a copy of the p input blocks.
  * Needs:  any p.
  * Differs from the book: nothing.
  */
@@ -19,8 +19,7 @@
 #include "coll.h"
 
 int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
-				 const struct chunks *ch, void *tmp, vp_type t,
-				 vp_op op)
+				 const struct chunks *ch, vp_type t, vp_op op)
 {
 	int n = v->n, me = v->me, s, rc;
 	size_t es = ch->esize;
@@ -31,13 +30,16 @@ int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
 		    in = (me - s - 2 + 2 * n) % n;
 		size_t len = vp__chunk_len(ch, in);
 
-		rc = vp__vsendrecv(v, (me + 1) % n, b + vp__chunk_off(ch, out),
-				   vp__chunk_len(ch, out), (me - 1 + n) % n,
-				   tmp, len);
+		/* block in arrives as the left neighbour's partial sum and
+		 * is added where it lies; block out, sent, is not written */
+		rc = vp_sendrecv_reduce(
+		    v->c, vp__view_rank(v, (me + 1) % n),
+		    b + vp__chunk_off(ch, out), vp__chunk_len(ch, out),
+		    vp__view_rank(v, (me - 1 + n) % n),
+		    b + vp__chunk_off(ch, in), b + vp__chunk_off(ch, in),
+		    len / es, t, op);
 		if (rc)
 			return rc;
-		vp_reduce_local(tmp, b + vp__chunk_off(ch, in), len / es, t,
-				op);
 	}
 	return VP_OK;
 }
@@ -45,7 +47,7 @@ int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
 /* Scratch for run (dispatch allocates it). */
 static size_t scratch(const struct coll *a)
 {
-	return (size_t)a->p * a->bytes + a->bytes;
+	return (size_t)a->p * a->bytes;
 }
 
 static int run(const struct coll *a)
@@ -56,8 +58,7 @@ static int run(const struct coll *a)
 	int rc;
 
 	memcpy(work, a->sbuf, all);
-	rc = vp__reduce_scatter_ring_view(&a->v, work, &ch, work + all, a->type,
-					  a->rop);
+	rc = vp__reduce_scatter_ring_view(&a->v, work, &ch, a->type, a->rop);
 	if (!rc)
 		memcpy(a->rbuf, work + (size_t)a->r * a->bytes, a->bytes);
 	return rc;
