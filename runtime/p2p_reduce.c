@@ -70,15 +70,26 @@ static int check_reduction(vp_comm *c, const void *mine, void *out,
 }
 
 /* Scratch for a transport that cannot combine in place (NULL if it can,
- * or for no bytes). */
+ * or for no bytes): the rank's own, kept between calls (one reducing
+ * receive runs at a time on a rank). */
 static int scratch_for(vp_comm *c, size_t n, void **scratch, const char *call)
 {
+	struct vp__rank *me = c->me;
+
 	*scratch = NULL;
-	if (vp__tx(c->me)->recv_combine || !n)
+	if (vp__tx(me)->recv_combine || !n)
 		return VP_OK;
-	if (!(*scratch = malloc(n)))
-		return vp__fail(c->me, VP_ENOMEM, call,
-				"no memory for %zu bytes of scratch", n);
+	if (n > me->combine_scratch_len) {
+		void *bigger = realloc(me->combine_scratch, n);
+
+		if (!bigger)
+			return vp__fail(me, VP_ENOMEM, call,
+					"no memory for %zu bytes of scratch",
+					n);
+		me->combine_scratch = bigger;
+		me->combine_scratch_len = n;
+	}
+	*scratch = me->combine_scratch;
 	return VP_OK;
 }
 
@@ -105,9 +116,7 @@ int vp_recv_reduce(vp_comm *c, int src, const void *mine, void *out,
 	}
 	if ((rc = scratch_for(c, n, &scratch, call)))
 		return rc;
-	rc = vp__recv_checked(c, src, 0, scratch, n, &x, NULL, call);
-	free(scratch);
-	return rc;
+	return vp__recv_checked(c, src, 0, scratch, n, &x, NULL, call);
 }
 
 int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf, size_t sn,
@@ -138,7 +147,6 @@ int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf, size_t sn,
 	if ((rc = scratch_for(c, src == VP_PROC_NULL ? 0 : n, &scratch, call)))
 		return rc;
 	rc = vp__sendrecv_checked(c, dst, sbuf, sn, src, scratch, n, &x, call);
-	free(scratch);
 	if (!rc && src == VP_PROC_NULL && out != mine && n)
 		memcpy(out, mine, n);
 	return rc;

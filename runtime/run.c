@@ -231,6 +231,7 @@ static void world_free(struct vp__world *w)
 		vp__requests_free(r);
 		vp__windows_free(r);
 		free(r->strings);
+		free(r->combine_scratch);
 	}
 	vp__groups_free(w);
 	pthread_mutex_destroy(&w->error_lock);

@@ -148,6 +148,11 @@ struct vp__rank {
 	/* records.c: the strings of this rank's records when they were
 	 * unpacked from another process (labels, call names), else NULL */
 	char *strings;
+	/* p2p_reduce.c: where a reducing receive's message lands on a
+	 * transport that cannot combine in place (kept, grown as needed: a
+	 * fresh 1 MiB malloc per call paid its page faults every time) */
+	void *combine_scratch;
+	size_t combine_scratch_len;
 	char errmsg[VP__ERRMSG_BYTES];
 	/* bsp: bytes other ranks put into (in) or got from (out) this rank's
 	 * shared windows in the open superstep; added by them, taken by the
