@@ -8,13 +8,14 @@
  *
  * Cost: a loan is one store of its terms and one release store by the
  * receiver; a direct message is a load, a CAS and the copy by the sender,
- * and the receiver reads the result from the sender's line. Messages of
- * any size go this way when a loan is out, so a rendezvous sender whose
- * receiver is already waiting does not wait either. A reduction's receive
- * lends its result with the combine to apply (struct vp__xcombine): the
- * sender then computes result = its message op the receiver's operand, one
- * pass instead of a copy and a pass; the ops are pure functions of their
- * operands, so which thread runs them does not matter.
+ * and the receiver reads the result from the sender's line. Messages up
+ * to eager_max go this way when a loan is out (a longer one is pulled by
+ * the receiver from the sender's buffer: transport.c says why). A
+ * reduction's receive lends its result with the combine to apply (struct
+ * vp__xcombine): the sender then computes result = its message op the
+ * receiver's operand, one pass instead of a copy and a pass; the ops are
+ * pure functions of their operands, so which thread runs them does not
+ * matter.
  */
 #include <string.h>
 

@@ -253,14 +253,15 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 /* ---- lent buffers (direct.c) ---- */
 
 /* Whether r's buffer may be lent to a sender: larger than a fastbox slot
- * (smaller messages go through the fastbox anyway). A reduction's result
- * is lent with its combine (direct.c) only up to eager_max: a longer
- * message then goes by rendezvous and the receiver combines it from the
- * sender's buffer, writing its own lines. Measured at p = 2 (2 vCPUs), an
- * all-reduce of 256 KiB by recursive doubling took 17.6 us a call with
- * each sender combining into its partner's result (it writes lines the
- * partner's CPU holds) and 7.3 us with each receiver combining; at 64 KiB
- * and below the loan wins (2.3 us against 8.7: no eager copy). */
+ * (smaller messages go through the fastbox anyway). Senders fill loans
+ * only with messages up to eager_max (transport.c: a longer one goes by
+ * rendezvous and the receiver pulls it, writing its own lines), so a
+ * reduction's result, whose message is exactly r->n bytes, is not lent
+ * above that. Measured at p = 2 (2 vCPUs), an all-reduce of 256 KiB by
+ * recursive doubling took 17.6 us a call with each sender combining into
+ * its partner's result and 7.3 us with each receiver combining from the
+ * partner's buffer; at 64 KiB and below the loan wins (2.3 us against
+ * 8.7: no eager copy). */
 static int lendable(const struct thr_rank *me, const struct vp__xrecv *r)
 {
 	return r->n > VP__FB_BYTES &&
