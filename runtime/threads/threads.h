@@ -73,7 +73,8 @@ struct vp__peer_map {
 struct thr_wait_policy {
 	unsigned spin_long;  /* spins while the running ranks fit the CPUs */
 	unsigned spin_short; /* spins when they do not */
-	unsigned yields;     /* hand-offs tried before parking */
+	unsigned yields;     /* hand-offs tried before parking, at least */
+	unsigned yield_ns;   /* ... and more while this long has not passed */
 	unsigned spin_poll;  /* polls of a receive before publishing a wait */
 };
 
@@ -239,8 +240,8 @@ int thr_wait_ready(struct thr_rank *r);
 unsigned thr_poll_budget(struct thr_world *w);
 void thr_idle(void *tx); /* transport op: a test found nothing done */
 /* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
- * VP_YIELDS and VP_SPIN_POLL in the environment override them (read once
- * per run, for tuning sweeps). */
+ * VP_YIELDS, VP_YIELD_NS and VP_SPIN_POLL in the environment override them
+ * (read once per run, for tuning sweeps). */
 void thr_wait_policy_init(struct thr_wait_policy *p);
 
 /* receive.c: the receive side of the transport's operations */

@@ -13,12 +13,22 @@
  *     Spinning shorter than the wake cost is bistable: every wait would pay
  *     the 40 us wake.
  *   - When ranks outnumber CPUs, the peer needs our CPU to make progress:
- *     do not spin at all, yield twice (a cheap hand-off while few ranks are
- *     runnable), then park, which takes us off the run queue; a yield loop
- *     alone collapses at p = 512 and never finishes at p = 4096.
+ *     do not spin at all, yield (a cheap hand-off while few ranks are
+ *     runnable) twice and then for up to 30 us, then park, which takes us
+ *     off the run queue; a yield loop without a bound collapses at p = 512
+ *     and never finishes at p = 4096.
  *     Measured here, barrier at p = 64 (us per barrier, 3 runs):
  *       spin 0,   yields 0: 690-760    spin 0,   yields 1-32: 314-400
  *       spin 100, yields 2: 500-566    spin 1000, yields 2: 2170-2230
+ *     Two yields alone were a disaster when ranks outnumber the CPUs only
+ *     a little (2026-11-26, AUTO, 8 B, us a call): at p = 4 the barrier,
+ *     bcast and all-to-all took 400-430, reduce and all-reduce 126-129
+ *     (a rank parked, and its partner on the other vCPU paid the ~40 us
+ *     cross-CPU wake, round after round); yielding for 10, 30 or 100 us
+ *     first: 3.0-5.0 for all five. At p = 8: 14-52 -> 9-18. At p = 16, 64
+ *     and the p = 4096 run: no change beyond the noise (with many ranks
+ *     runnable one yield outlasts the budget). The budget is time, not a
+ *     count, for that reason.
  * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
  * struct thr_wait_policy; a tuning run sets them in the environment.
  *
@@ -40,6 +50,7 @@
 #include <linux/futex.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "threads.h"
@@ -47,7 +58,8 @@
 /* The measured defaults (see above). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
 #define SPIN_SHORT 0    /* measured: any spin here costs (README) */
-#define YIELDS 2        /* hand-offs tried before parking */
+#define YIELDS 2        /* hand-offs tried before parking, at least */
+#define YIELD_NS 30000  /* and for 30 us: below a cross-CPU wake (below) */
 /* Polls of a receive's own mailbox before thr_block publishes what the rank
  * waits for: the published fields share the doorbell's line, which every
  * sender reads, so a short wait is cheaper without them (~2 us). */
@@ -65,6 +77,7 @@ void thr_wait_policy_init(struct thr_wait_policy *p)
 	p->spin_long = env_or("VP_SPIN_LONG", SPIN_LONG);
 	p->spin_short = env_or("VP_SPIN_SHORT", SPIN_SHORT);
 	p->yields = env_or("VP_YIELDS", YIELDS);
+	p->yield_ns = env_or("VP_YIELD_NS", YIELD_NS);
 	p->spin_poll = env_or("VP_SPIN_POLL", SPIN_POLL);
 }
 
@@ -135,6 +148,16 @@ void thr_wake_all(struct thr_world *w)
 		unblock(w, &w->ranks[i], 1);
 }
 
+/* Nanoseconds since *t0 (CLOCK_MONOTONIC). */
+static unsigned long since_ns(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long)((t.tv_sec - t0->tv_sec) * 1000000000L +
+			       (t.tv_nsec - t0->tv_nsec));
+}
+
 static int running_fits(struct thr_world *w)
 {
 	int running = atomic_load_explicit(&w->alive, memory_order_relaxed) -
@@ -184,6 +207,7 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 {
 	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
+	struct timespec t0 = { 0, 0 };
 	int rc;
 
 	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
@@ -211,8 +235,10 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 		thr_fiber_park(me);
 	}
 	for (;;) {
-		if (yields < w->wait.yields) {
-			yields++;
+		if (yields < w->wait.yields ||
+		    (w->wait.yield_ns && since_ns(&t0) < w->wait.yield_ns)) {
+			if (!yields++ && w->wait.yield_ns)
+				clock_gettime(CLOCK_MONOTONIC, &t0);
 			sched_yield();
 			if (thr_wait_ready(me))
 				goto ready;
