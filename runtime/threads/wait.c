@@ -28,7 +28,11 @@
  *     first: 3.0-5.0 for all five. At p = 8: 14-52 -> 9-18. At p = 16, 64
  *     and the p = 4096 run: no change beyond the noise (with many ranks
  *     runnable one yield outlasts the budget). The budget is time, not a
- *     count, for that reason.
+ *     count, for that reason. Longer budgets bring the p = 64 barrier
+ *     closer to the bare yield loop's time (VP_YIELD_NS 0.03, 0.3, 1 and
+ *     5 ms: 176, 142, 135, 124 us; p = 16, 512 and 4096 unchanged), but a
+ *     rank that yields keeps polling for that long while the rank it waits
+ *     for computes, so the default stays at about a wake's cost.
  * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
  * struct thr_wait_policy; a tuning run sets them in the environment.
  *
