@@ -425,9 +425,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	    (rc = vp__check_buf(c, sbuf, sn, "vp_sendrecv", "send buffer")) ||
 	    (rc = vp__check_buf(c, rbuf, rn, "vp_sendrecv", "receive buffer")))
 		return rc;
-	if (sbuf && rbuf && sn && rn &&
-	    (const char *)sbuf < (char *)rbuf + rn &&
-	    (const char *)rbuf < (const char *)sbuf + sn)
+	if (sbuf && rbuf && vp__overlap(sbuf, sn, rbuf, rn))
 		return vp__fail(c->me, VP_EINVAL, "vp_sendrecv",
 				"send and receive buffers overlap");
 	return vp__sendrecv_checked(c, dst, sbuf, sn, src, rbuf, rn, NULL,

@@ -60,8 +60,7 @@ static int check_reduction(vp_comm *c, const void *mine, void *out,
 	if ((rc = vp__check_buf(c, mine, *n, call, "input (mine)")) ||
 	    (rc = vp__check_buf(c, out, *n, call, "result (out)")))
 		return rc;
-	if (mine != out && *n && (const char *)mine < (char *)out + *n &&
-	    (const char *)out < (const char *)mine + *n)
+	if (mine != out && vp__overlap(mine, *n, out, *n))
 		return vp__fail(c->me, VP_EINVAL, call,
 				"input %p and result %p overlap without being "
 				"the same buffer",
@@ -93,41 +92,16 @@ static int scratch_for(vp_comm *c, size_t n, void **scratch, const char *call)
 	return VP_OK;
 }
 
-int vp_recv_reduce(vp_comm *c, int src, const void *mine, void *out,
-		   size_t count, vp_type type, vp_op op)
+/* Both calls: the exchange, or with dst VP_PROC_NULL the receive alone
+ * (vp__sendrecv_checked then takes only the receive). */
+static int reduce_exchange(vp_comm *c, int dst, const void *sbuf, size_t sn,
+			   int src, const void *mine, void *out, size_t count,
+			   vp_type type, vp_op op, const char *call)
 {
-	static const char call[] = "vp_recv_reduce";
 	struct vp__xcombine x = { combine, mine, out, count, (int)type,
 				  (int)op };
 	void *scratch;
-	size_t n;
-	int rc;
-
-	if (!c)
-		return VP_EINVAL;
-	if ((rc = vp__enter(c, call)) ||
-	    (rc = vp__check_source(c, src, call)) ||
-	    (rc = check_reduction(c, mine, out, count, type, op, &n, call)))
-		return rc;
-	if (src == VP_PROC_NULL) { /* nothing arrives: out becomes mine */
-		if (out != mine && n)
-			memcpy(out, mine, n);
-		return VP_OK;
-	}
-	if ((rc = scratch_for(c, n, &scratch, call)))
-		return rc;
-	return vp__recv_checked(c, src, 0, scratch, n, &x, NULL, call);
-}
-
-int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf, size_t sn,
-		       int src, const void *mine, void *out, size_t count,
-		       vp_type type, vp_op op)
-{
-	static const char call[] = "vp_sendrecv_reduce";
-	struct vp__xcombine x = { combine, mine, out, count, (int)type,
-				  (int)op };
-	void *scratch;
-	size_t n;
+	size_t n = 0;
 	int rc;
 
 	if (!c)
@@ -139,15 +113,30 @@ int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf, size_t sn,
 	    (rc = check_reduction(c, mine, out, count, type, op, &n, call)))
 		return rc;
 	/* the partner may read sbuf (a rendezvous) while out is written */
-	if (sn && n && (const char *)sbuf < (char *)out + n &&
-	    (const char *)out < (const char *)sbuf + sn)
+	if (vp__overlap(sbuf, sn, out, n))
 		return vp__fail(c->me, VP_EINVAL, call,
 				"send buffer %p overlaps the result %p",
 				sbuf, (void *)out);
 	if ((rc = scratch_for(c, src == VP_PROC_NULL ? 0 : n, &scratch, call)))
 		return rc;
 	rc = vp__sendrecv_checked(c, dst, sbuf, sn, src, scratch, n, &x, call);
+	/* from VP_PROC_NULL nothing arrives: out becomes mine */
 	if (!rc && src == VP_PROC_NULL && out != mine && n)
 		memcpy(out, mine, n);
 	return rc;
+}
+
+int vp_recv_reduce(vp_comm *c, int src, const void *mine, void *out,
+		   size_t count, vp_type type, vp_op op)
+{
+	return reduce_exchange(c, VP_PROC_NULL, NULL, 0, src, mine, out,
+			       count, type, op, "vp_recv_reduce");
+}
+
+int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf, size_t sn,
+		       int src, const void *mine, void *out, size_t count,
+		       vp_type type, vp_op op)
+{
+	return reduce_exchange(c, dst, sbuf, sn, src, mine, out, count, type,
+			       op, "vp_sendrecv_reduce");
 }

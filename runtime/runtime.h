@@ -293,6 +293,14 @@ static inline int vp__check_tag(vp_comm *c, int tag, int any_ok,
 }
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
 		 size_t n, struct vp__envelope *env, int sync, void **pending);
+/* 1 if [a, a + na) and [b, b + nb) share a byte. */
+static inline int vp__overlap(const void *a, size_t na, const void *b,
+			      size_t nb)
+{
+	const char *x = a, *y = b;
+
+	return na && nb && x < y + nb && y < x + na;
+}
 /* p2p.c: a receive and an exchange whose arguments are checked, modelled
  * and traced under the name call; x (may be NULL) makes the receive a
  * reduction's (struct vp__xcombine), buf then being scratch for a

@@ -44,30 +44,46 @@ static int64_t value(int rank, int round, size_t i)
 	return (int64_t)(rank + 1) * 1000003 + round * 7919 + (int64_t)i * 3;
 }
 
+/* Each round: this rank's vector filled anew; the late rank sleeps. */
+static void start_round(int64_t *a, int r, int round)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		a[i] = value(r, round, i);
+	if (r == late_rank)
+		usleep(3000);
+}
+
+/* Rank r's result against the sum of both ranks' vectors, and (if
+ * check_mine) its own vector against what it filled. */
+static void tally(int r, int round, const int64_t *a, const int64_t *result,
+		  int check_mine)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		bad_of[r] += result[i] != value(0, round, i) + value(1, round, i);
+		if (check_mine)
+			mine_changed[r] += a[i] != value(r, round, i);
+	}
+}
+
 static int one_way(vp_comm *c, void *arg)
 {
 	int r = vp_rank(c), round, rc = VP_OK;
 	int64_t *a = malloc(count * sizeof(*a)), *out = malloc(count * 8);
-	size_t i;
 
 	(void)arg;
 	for (round = 0; round < ROUNDS && !rc; round++) {
-		for (i = 0; i < count; i++)
-			a[i] = value(r, round, i);
-		if (r == late_rank)
-			usleep(3000);
+		start_round(a, r, round);
 		if (r == 0) {
 			rc = vp_send(c, 1, a, count * sizeof(*a));
 			continue;
 		}
 		rc = vp_recv_reduce(c, 0, a, apart ? out : a, count, VP_INT64,
 				    VP_SUM);
-		for (i = 0; i < count; i++) {
-			int64_t want = value(0, round, i) + value(1, round, i);
-			bad_of[1] += (apart ? out[i] : a[i]) != want;
-			if (apart)
-				mine_changed[1] += a[i] != value(1, round, i);
-		}
+		tally(1, round, a, apart ? out : a, apart);
 	}
 	free(a);
 	free(out);
@@ -78,22 +94,14 @@ static int exchange(vp_comm *c, void *arg)
 {
 	int r = vp_rank(c), round, rc = VP_OK;
 	int64_t *a = malloc(count * sizeof(*a)), *out = malloc(count * 8);
-	size_t i;
 
 	(void)arg;
 	for (round = 0; round < ROUNDS && !rc; round++) {
-		for (i = 0; i < count; i++)
-			a[i] = value(r, round, i);
-		if (r == late_rank)
-			usleep(3000);
+		start_round(a, r, round);
 		rc = vp_sendrecv_reduce(c, 1 - r, a, count * sizeof(*a),
 					1 - r, a, out, count, VP_INT64,
 					VP_SUM);
-		for (i = 0; i < count; i++) {
-			bad_of[r] += out[i] !=
-				     value(0, round, i) + value(1, round, i);
-			mine_changed[r] += a[i] != value(r, round, i);
-		}
+		tally(r, round, a, out, 1);
 	}
 	free(a);
 	free(out);

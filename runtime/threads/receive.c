@@ -190,7 +190,8 @@ static struct vp__msg *aside_find(struct thr_rank *me, int ctx, int src,
  * combined into its result (a reduction's receive: only a message of its
  * exact length). Nothing is written when the message is longer than the
  * buffer. */
-static void put(const struct vp__xrecv *r, const void *data, size_t len)
+static inline void put(const struct vp__xrecv *r, const void *data,
+		       size_t len)
 {
 	if (r->combine) {
 		if (len == r->n && len)
