@@ -7,7 +7,12 @@
  * completes. Freed requests wait in a queue of REQ_QUARANTINE before they
  * are used again, and the pool's memory lives until the run ends, so a
  * handle used after it completed (waited twice through a copy) is
- * recognised as such instead of touching another request.
+ * recognised as such instead of touching another request. The pool keeps
+ * no list of its live requests (a rank that returns with some open finds
+ * them by scanning its chunks), and a send and a receive complete by
+ * separate functions: with both, an 8-byte ping-pong of vp_isend/vp_irecv
+ * and vp_wait went from 1.06-1.10x the blocking one to 1.00-1.02x (same
+ * runs, alternating 100,000-round chunks, 2 vCPUs).
  *
  * Model clock (Grama et al., sec. 2.5.1, with one send and one receive
  * port per rank): vp_isend stamps its message when posted, starting it
@@ -50,7 +55,7 @@ struct vp_req {
 	struct vp__xrecv xr;
 	uint32_t expect_type; /* vp_msg_types' code when it was posted */
 	struct vp__trace_op op;
-	struct vp_req *prev, *next; /* the rank's live list, or its queue */
+	struct vp_req *next; /* the quarantine's queue, once freed */
 };
 
 /* The calling thread's rank: requests carry no communicator argument. */
@@ -78,8 +83,6 @@ static struct vp_req *req_new(struct vp__rank *me)
 	if (p->nqueued > REQ_QUARANTINE || (p->queue && !p->room)) {
 		r = p->queue;
 		p->queue = r->next;
-		if (!p->queue)
-			p->queue_tail = NULL;
 		p->nqueued--;
 	} else {
 		if (!p->room) {
@@ -95,35 +98,44 @@ static struct vp_req *req_new(struct vp__rank *me)
 		r = p->fresh++;
 		p->room--;
 	}
-	r->magic = VP__REQ_LIVE; /* the caller fills the rest but links */
-	r->prev = NULL;
-	r->next = p->live;
-	if (p->live)
-		p->live->prev = r;
-	p->live = r;
+	r->magic = VP__REQ_LIVE; /* the caller fills the rest */
 	p->nlive++;
 	return r;
 }
 
+/* Into the quarantine's tail. */
 static void req_free(struct vp__rank *me, struct vp_req *r)
 {
 	struct vp__req_pool *p = &me->reqs;
 
-	if (r->prev)
-		r->prev->next = r->next;
-	else
-		p->live = r->next;
-	if (r->next)
-		r->next->prev = r->prev;
 	p->nlive--;
 	r->magic = VP__REQ_FREED;
 	r->next = NULL;
-	if (p->queue_tail)
+	if (p->queue)
 		p->queue_tail->next = r;
 	else
 		p->queue = r;
 	p->queue_tail = r;
 	p->nqueued++;
+}
+
+/* Calls fn on each live request of the pool (the run's end, rare): the
+ * pool keeps no list of them, which saves every start and completion two
+ * links. */
+static void req_each_live(struct vp__rank *me,
+			  void (*fn)(struct vp__rank *, struct vp_req *, void *),
+			  void *arg)
+{
+	struct vp__req_chunk *ch;
+	struct vp_req *r, *end;
+
+	for (ch = me->reqs.chunks; ch; ch = ch->next) {
+		r = (struct vp_req *)(ch + 1);
+		end = ch == me->reqs.chunks ? me->reqs.fresh : r + REQ_CHUNK;
+		for (; r < end; r++)
+			if (r->magic == VP__REQ_LIVE)
+				fn(me, r, arg);
+	}
 }
 
 void vp__requests_free(struct vp__rank *me)
@@ -163,37 +175,54 @@ static const char *req_name(const struct vp_req *r, char *buf, size_t len)
  * then receives are withdrawn and lent send buffers taken back, so no
  * other rank touches memory that is gone.
  */
+struct unsettled {
+	char *msg;
+	size_t at, len;
+	int k;
+};
+
+static void name_one(struct vp__rank *me, struct vp_req *r, void *arg)
+{
+	struct unsettled *u = arg;
+	char one[128];
+
+	(void)me;
+	if (u->at < u->len)
+		u->at += (size_t)snprintf(u->msg + u->at, u->len - u->at,
+					  "%s%s", u->k++ ? "; " : "",
+					  req_name(r, one, sizeof(one)));
+}
+
+/* Withdraws a receive, takes back a lent send buffer. */
+static void take_back(struct vp__rank *me, struct vp_req *r, void *arg)
+{
+	(void)arg;
+	if (!r->is_send)
+		vp__tx(me)->cancel_recv(me->tx, &r->xr);
+	else if (r->pending)
+		vp__tx(me)->complete_send(me->tx, r->pending, r->peer_world);
+	req_free(me, r);
+}
+
 void vp__requests_settle(struct vp__rank *me)
 {
 	struct vp__req_pool *p = &me->reqs;
-	struct vp_req *r;
-	char msg[VP__ERRMSG_BYTES], one[128];
-	size_t at;
-	int k = 0;
+	char msg[VP__ERRMSG_BYTES];
+	struct unsettled u = { msg, 0, sizeof(msg), 0 };
 
-	if (!p->live)
+	if (!p->nlive)
 		return;
 	if (!vp__world_status(me->world)) {
-		at = (size_t)snprintf(msg, sizeof(msg),
-				      "rank %d: rank function: returned with "
-				      "%d request%s not completed (complete "
-				      "each with vp_wait or vp_test): ",
-				      me->world_rank, p->nlive,
-				      p->nlive == 1 ? "" : "s");
-		for (r = p->live; r && at < sizeof(msg); r = r->next)
-			at += (size_t)snprintf(msg + at, sizeof(msg) - at,
-					       "%s%s", k++ ? "; " : "",
-					       req_name(r, one, sizeof(one)));
+		u.at = (size_t)snprintf(msg, sizeof(msg),
+					"rank %d: rank function: returned with "
+					"%d request%s not completed (complete "
+					"each with vp_wait or vp_test): ",
+					me->world_rank, p->nlive,
+					p->nlive == 1 ? "" : "s");
+		req_each_live(me, name_one, &u);
 		vp__world_fail(me->world, me->world_rank, VP_EINVAL, msg);
 	}
-	while ((r = p->live)) {
-		if (!r->is_send)
-			vp__tx(me)->cancel_recv(me->tx, &r->xr);
-		else if (r->pending)
-			vp__tx(me)->complete_send(me->tx, r->pending,
-						  r->peer_world);
-		req_free(me, r);
-	}
+	req_each_live(me, take_back, NULL);
 }
 
 /* ---- checks ---- */
@@ -389,53 +418,56 @@ static int is_done(struct vp_req *r)
 	return r->done;
 }
 
-/* The request is done: the clock, the trace and the status take it, and it
- * goes back to the pool. */
-static int complete(struct vp_req *r, vp_status *st, const char *call)
+/* A send is done: the clock and the trace take it, and it goes back to the
+ * pool. */
+static int complete_send(struct vp_req *r, vp_status *st, const char *call)
+{
+	vp_comm *c = r->comm;
+	struct vp__rank *me = c->me;
+	char peer[64];
+	int rc = VP_OK;
+
+	if (st)
+		*st = (vp_status){ r->peer, r->tag, r->n, 0 };
+	if (r->pending &&
+	    (rc = vp__tx(me)->complete_send(me->tx, r->pending, r->peer_world))) {
+		rc = vp__fail(me, rc, call, "sending to %s: %s",
+			      vp__peer_name(c, r->peer_world, peer, sizeof(peer)),
+			      vp_strerror(rc));
+		goto out;
+	}
+	if (r->send_end > me->clock.t)
+		me->clock.t = r->send_end;
+	vp__clock_send_done(&me->clock, r->event, r->peer_world, r->seq, r->n);
+	if (me->world->trace.on)
+		vp__trace_end(c, &r->op);
+out:
+	req_free(me, r);
+	return rc;
+}
+
+/* A receive is done: the clock, the trace, the type check and the status
+ * take it, and it goes back to the pool. */
+static int complete_recv(struct vp_req *r, vp_status *st, const char *call)
 {
 	vp_comm *c = r->comm;
 	struct vp__rank *me = c->me;
 	struct vp__xrecv *x = &r->xr;
-	vp_status s = { VP_PROC_NULL, VP_ANY_TAG, 0, 0 };
 	char peer[64];
 	double done;
-	int rc = VP_OK, traced;
+	int rc, traced;
 
-	if (r->peer == VP_PROC_NULL)
-		goto out;
-	if (r->cancelled) { /* nothing came: no clock, no message */
-		s = (vp_status){ r->peer, r->tag, 0, 1 };
-		vp__trace_end(c, &r->op);
-		goto out;
-	}
-	if (r->is_send) {
-		s = (vp_status){ r->peer, r->tag, r->n, 0 };
-		rc = r->pending ? vp__tx(me)->complete_send(me->tx, r->pending,
-							    r->peer_world)
-				: VP_OK;
-		if (rc) {
-			rc = vp__fail(
-			    me, rc, call, "sending to %s: %s",
-			    vp__peer_name(c, r->peer_world, peer, sizeof(peer)),
-			    vp_strerror(rc));
-			goto out;
-		}
-		if (r->send_end > me->clock.t)
-			me->clock.t = r->send_end;
-		vp__clock_send_done(&me->clock, r->event, r->peer_world, r->seq,
-				    r->n);
-		if (me->world->trace.on)
-			vp__trace_end(c, &r->op);
-		goto out;
-	}
 	if (x->rc) {
+		if (st)
+			*st = (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0, 0 };
 		rc = vp__fail(me, x->rc, call, "receiving from %s: %s",
 			      vp__peer_name(c, x->got_src, peer, sizeof(peer)),
 			      vp_strerror(x->rc));
 		goto out;
 	}
-	s = (vp_status){ vp__from_world(c, x->got_src), x->got_tag,
-			  x->len, 0 };
+	if (st)
+		*st = (vp_status){ vp__from_world(c, x->got_src), x->got_tag,
+				   x->len, 0 };
 	traced = me->world->trace.on;
 	if (traced)
 		vp__trace_arrived(me, &x->env);
@@ -459,10 +491,26 @@ static int complete(struct vp_req *r, vp_status *st, const char *call)
 			      vp__peer_name(c, x->got_src, peer, sizeof(peer)),
 			      x->n);
 out:
-	if (st)
-		*st = s;
 	req_free(me, r);
 	return rc;
+}
+
+/* The request is done: complete_send or complete_recv, or one with nothing
+ * to take (VP_PROC_NULL, or a receive cancelled before anything came: no
+ * clock, no message). */
+static int complete(struct vp_req *r, vp_status *st, const char *call)
+{
+	if (r->peer != VP_PROC_NULL && !r->cancelled)
+		return r->is_send ? complete_send(r, st, call)
+				  : complete_recv(r, st, call);
+	if (st)
+		*st = r->cancelled ? (vp_status){ r->peer, r->tag, 0, 1 }
+				   : (vp_status){ VP_PROC_NULL, VP_ANY_TAG, 0,
+						  0 };
+	if (r->cancelled)
+		vp__trace_end(r->comm, &r->op);
+	req_free(r->comm->me, r);
+	return VP_OK;
 }
 
 /* What a request not done waits for, for the transport's block. */

@@ -111,7 +111,7 @@ struct vp__req_pool {
 	struct vp__req_chunk *chunks;
 	struct vp_req *fresh; /* the unused tail of the newest chunk */
 	int room;
-	struct vp_req *live, *queue, *queue_tail;
+	struct vp_req *queue, *queue_tail; /* freed, in quarantine */
 	int nlive, nqueued;
 };
 
