@@ -8,8 +8,15 @@
  *                   pthread_barrier_wait (one futex wake for all).
  *   barrier_yield   the fastest a barrier can be whose waiters never
  *                   park: one shared counter, waiters call sched_yield
- *                   until the last arrival bumps the generation. Neither
- *                   barrier sends a message or computes a model time.
+ *                   until the last arrival bumps the generation.
+ *   rounds_yield    the fastest the book's dissemination barrier can be
+ *                   with waiters that never park: log2 p rounds in which
+ *                   thread i sets a flag of thread i + 2^k and yields
+ *                   until its own flag of the round is set. With more
+ *                   threads than CPUs each round needs every thread to
+ *                   have run once, so it costs about log2 p central
+ *                   barriers. None of the three sends a message or
+ *                   computes a model time.
  *   thread_start    the fastest p rank threads can be started and joined
  *                   as vp starts them: every stack a slice of one mapping
  *                   (no guard pages, no signal stacks), a thread function
@@ -24,16 +31,30 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 
 #include "bench_rows.h" /* now_us */
 
+enum limits_barrier_kind { LIMITS_FUTEX, LIMITS_YIELD, LIMITS_ROUNDS };
+
+struct limits_flag {
+	_Alignas(64) atomic_int epoch; /* the last barrier that set it */
+};
+
 struct limits_barrier {
 	pthread_barrier_t futex;
 	_Alignas(64) atomic_int arrived;
 	_Alignas(64) atomic_int generation;
-	int p, iters, yielding;
+	struct limits_flag *flags; /* LIMITS_ROUNDS: rounds per thread */
+	int p, rounds, iters;
+	enum limits_barrier_kind kind;
+};
+
+struct limits_thread {
+	struct limits_barrier *b;
+	int rank;
 };
 
 static void limits_yield_barrier(struct limits_barrier *b)
@@ -49,13 +70,33 @@ static void limits_yield_barrier(struct limits_barrier *b)
 		sched_yield();
 }
 
+/* Barrier number epoch (from 1) of thread i, by dissemination (Hensgen,
+ * Finkel and Manber 1988): in round k, flag k of thread i + 2^k is set and
+ * flag k of thread i awaited. A flag holds the epoch that set it, so it
+ * never needs a reset. */
+static void limits_rounds_barrier(struct limits_barrier *b, int i, int epoch)
+{
+	int k, d;
+
+	for (k = 0, d = 1; d < b->p; k++, d *= 2) {
+		atomic_store(&b->flags[((i + d) % b->p) * b->rounds + k].epoch,
+			     epoch);
+		while (atomic_load(&b->flags[i * b->rounds + k].epoch) < epoch)
+			sched_yield();
+	}
+}
+
 static void *limits_barrier_thread(void *arg)
 {
-	struct limits_barrier *b = arg;
+	struct limits_thread *t = arg;
+	struct limits_barrier *b = t->b;
 	int i;
 
 	for (i = 0; i < b->iters; i++) {
-		if (b->yielding)
+		if (b->kind == LIMITS_ROUNDS)
+			limits_rounds_barrier(b, t->rank,
+					      atomic_load(&b->generation) + i + 1);
+		else if (b->kind == LIMITS_YIELD)
 			limits_yield_barrier(b);
 		else
 			pthread_barrier_wait(&b->futex);
@@ -63,38 +104,59 @@ static void *limits_barrier_thread(void *arg)
 	return NULL;
 }
 
+/* Starts p threads that make b->iters barriers each and joins them:
+ * 0, or -1 when not every thread could be made. */
+static int limits_barrier_loop(struct limits_barrier *b, pthread_t *t,
+			       struct limits_thread *arg)
+{
+	int i, made = 0, failed = 0;
+
+	for (i = 0; i < b->p; i++) {
+		arg[i] = (struct limits_thread){ b, i };
+		if (!pthread_create(&t[made], NULL, limits_barrier_thread,
+				    &arg[i]))
+			made++;
+		else
+			failed = 1;
+	}
+	for (i = 0; i < made; i++)
+		pthread_join(t[i], NULL);
+	return failed ? -1 : 0;
+}
+
 /* Microseconds per barrier of p threads, iters barriers after a tenth as
  * many to warm up; the whole loop of every thread counts. */
-static double limits_barrier_us(int p, int iters, int yielding)
+static double limits_barrier_us(int p, int iters, enum limits_barrier_kind kind)
 {
-	struct limits_barrier b = { .p = p, .yielding = yielding };
+	struct limits_barrier b = { .p = p, .kind = kind };
 	pthread_t *t = calloc((size_t)p, sizeof(*t));
-	double t0, us;
-	int i, made = 0, warm = iters / 10 + 1;
+	struct limits_thread *arg = calloc((size_t)p, sizeof(*arg));
+	double t0, us = -1;
 
-	if (!t)
-		return -1;
+	for (b.rounds = 0; (1 << b.rounds) < p; b.rounds++)
+		;
+	b.flags = aligned_alloc(64, sizeof(struct limits_flag) * (size_t)p *
+					(size_t)(b.rounds + 1));
+	if (!t || !arg || !b.flags)
+		goto out;
+	memset(b.flags, 0,
+	       sizeof(struct limits_flag) * (size_t)p * (size_t)(b.rounds + 1));
 	pthread_barrier_init(&b.futex, NULL, (unsigned)p);
 	atomic_init(&b.arrived, 0);
 	atomic_init(&b.generation, 0);
-	b.iters = warm;
-	for (i = 0; i < p; i++)
-		made += !pthread_create(&t[i], NULL, limits_barrier_thread, &b);
-	for (i = 0; i < made; i++)
-		pthread_join(t[i], NULL);
-	if (made < p) {
-		free(t);
-		pthread_barrier_destroy(&b.futex);
-		return -1;
+	b.iters = iters / 10 + 1;
+	if (limits_barrier_loop(&b, t, arg) == 0) {
+		/* the rounds' epochs go on from the warm-up's */
+		atomic_store(&b.generation, b.iters);
+		b.iters = iters;
+		t0 = now_us();
+		if (limits_barrier_loop(&b, t, arg) == 0)
+			us = (now_us() - t0) / iters;
 	}
-	b.iters = iters;
-	t0 = now_us();
-	for (i = 0; i < p; i++)
-		pthread_create(&t[i], NULL, limits_barrier_thread, &b);
-	for (i = 0; i < p; i++)
-		pthread_join(t[i], NULL);
-	us = (now_us() - t0) / iters;
 	pthread_barrier_destroy(&b.futex);
+out:
+	free(b.flags);
+	free(arg);
 	free(t);
 	return us;
 }

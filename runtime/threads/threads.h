@@ -243,6 +243,9 @@ void thr_idle(void *tx); /* transport op: a test found nothing done */
  * VP_YIELDS, VP_YIELD_NS and VP_SPIN_POLL in the environment override them
  * (read once per run, for tuning sweeps). */
 void thr_wait_policy_init(struct thr_wait_policy *p);
+/* Grows the kernel's futex table of this process to a slot a waiter
+ * (wait.c). */
+void thr_futex_table_fit(int waiters);
 
 /* receive.c: the receive side of the transport's operations */
 int thr_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,

@@ -286,6 +286,7 @@ static int run(void *tx_world)
 		thr_watchdog_stop(w, watching);
 		return rc;
 	}
+	thr_futex_table_fit(w->p);
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
 	for (started = 0; started < w->p; started++) {
 		pthread_attr_init(&attr);
