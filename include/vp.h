@@ -643,6 +643,22 @@ typedef struct vp_coll_sig {
 VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
 
 /*
+ * The dissemination barrier without its messages, for collectives built on
+ * vp (vp_barrier uses it). Every rank of a collective communicator
+ * (vp_coll_comm) calls it right after vp_coll_begin; it returns 1 once all
+ * have arrived, with each rank's model clock, statistics and model log
+ * charged exactly as the ceil(log2 p) rounds of empty messages would have
+ * been (in round k rank i sends to i + 2^k and receives from i - 2^k, each
+ * round a vp_sendrecv). It returns 0 when the caller must send those
+ * messages itself: the ranks do not share memory (the mpi transport), the
+ * run is traced, a rank has requests open or is in another collective
+ * call, or every rank of the run was blocked before all had arrived (the
+ * messages then show where, as they always did). Negative: the run's
+ * error.
+ */
+VP_API int vp_coll_dissemination(vp_comm *c);
+
+/*
  * For libraries that implement another interface on vp (vp's MPI layer):
  * the vp calls this rank makes from now on are made for call (static text,
  * "MPI_Recv"), until the next vp_call_as; NULL ends it. vp's error messages

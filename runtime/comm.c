@@ -178,6 +178,7 @@ void vp__groups_free(struct vp__world *w)
 
 	for (; g; g = next) {
 		next = g->next;
+		vp__sync_free(g);
 		free(g->world_of);
 		free(g->by_world);
 		free(g);
@@ -544,6 +545,7 @@ static void group_leave(struct vp__rank *me, struct vp__group *g)
 		*pp = g->next;
 	pthread_mutex_unlock(&w->group_lock);
 	w->tx_ops->release(w->tx, lo, hi);
+	vp__sync_free(g);
 	free(g->world_of);
 	free(g->by_world);
 	free(g);

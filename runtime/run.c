@@ -234,6 +234,7 @@ static void world_free(struct vp__world *w)
 		free(r->combine_scratch);
 	}
 	vp__groups_free(w);
+	vp__sync_free(&w->world_group);
 	pthread_mutex_destroy(&w->error_lock);
 	free(w->error);
 	pthread_mutex_destroy(&w->group_lock);

@@ -55,7 +55,11 @@ struct vp__group {
 	int *by_world;
 	int whole;              /* every world rank, in world order */
 	struct vp__group *next;
+	/* the barrier that sends no messages (coll_sync.c), made on first
+	 * use */
+	_Atomic(struct vp__sync *) sync;
 };
+void vp__sync_free(struct vp__group *g);
 
 /* A communicator handle's state: live until vp_comm_free marks it freed
  * (its memory is kept until the run ends, so a freed handle is recognised

@@ -91,6 +91,7 @@
 #ifndef VP_RUNTIME_TRANSPORT_H
 #define VP_RUNTIME_TRANSPORT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -263,6 +264,15 @@ struct vp__transport {
 	 * the record or does not answer soon. May be NULL. */
 	int (*coll_record)(void *me, int src, int ctx, uint32_t want,
 			   vp_coll_sig *out, char *name, size_t len);
+	/* Where ranks share memory, the barrier that sends no messages
+	 * (coll_sync.c). wait_flag blocks until *flag != old: 0 then, 1 when
+	 * the wait was given up because every rank of the run is blocked
+	 * (the caller then sends the barrier's messages, which show where
+	 * the run is stuck), or VP_EABORT / VP_EDEADLOCK when the run fails.
+	 * wake_rank wakes a rank blocked in wait_flag after its flag
+	 * changed. Both NULL elsewhere. */
+	int (*wait_flag)(void *me, atomic_int *flag, int old);
+	void (*wake_rank)(void *me, int world_rank);
 };
 
 /* The transports (one file each defines one). */

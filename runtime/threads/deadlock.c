@@ -44,7 +44,11 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 		vp__rank_doing(r->rank, call, sizeof(call));
 	else
 		snprintf(call, sizeof(call), "%s", vp__rank_last_call(r->rank));
-	if (kind == THR_WAIT_SET) {
+	if (kind == THR_WAIT_FLAG) {
+		snprintf(buf, len,
+			 "rank %d in %s waits for the other ranks to arrive",
+			 r->world_rank, call);
+	} else if (kind == THR_WAIT_SET) {
 		int n = snprintf(buf, len, "rank %d in %s waits for ",
 				 r->world_rank, call);
 		if (n > 0 && (size_t)n < len)
@@ -117,6 +121,11 @@ void thr_deadlock_check(struct thr_rank *me)
 	}
 	if (atomic_load(&w->epoch) != e1 ||
 	    atomic_load(&w->blocked) != atomic_load(&w->alive))
+		goto out;
+	/* Ranks in a barrier that sends no messages (coll_sync.c) send them
+	 * instead, and block where the messages leave them: a report then
+	 * names the waits the barrier's messages would have made. */
+	if (thr_give_up_flags(w))
 		goto out;
 	report(w); /* fails the run: every blocked call returns */
 out:

@@ -35,6 +35,7 @@ enum thr_wait_kind {
 	THR_WAIT_RECV,     /* a message in mailbox */
 	THR_WAIT_RDV_DONE, /* its receiver to copy a rendezvous message */
 	THR_WAIT_SET,      /* anything of its watch set (receive.c) */
+	THR_WAIT_FLAG,     /* a shared flag to change (thr_wait_flag) */
 };
 
 /* waiting_on of a rank that any sender may wake (THR_WAIT_SET). */
@@ -97,6 +98,11 @@ struct thr_rank {
 	_Atomic(struct vp__msg *) wait_msg;
 	atomic_size_t wait_bytes;
 	atomic_int wait_tag; /* the awaited message's tag, for reports */
+	/* THR_WAIT_FLAG: the flag, the value it must leave, and whether the
+	 * deadlock check gave the wait up (the run would hang otherwise) */
+	_Atomic(atomic_int *) wait_flag;
+	atomic_int wait_flag_old;
+	atomic_int flag_given_up;
 	atomic_int exited; /* set once the rank function returned */
 	/* fibers: wake-ups aimed at this rank, counted by every waker, so
 	 * the carrier that parks it need not read its wait state once its
@@ -239,6 +245,12 @@ int thr_wait_ready(struct thr_rank *r);
  * ranks fit on the CPUs, else 0. */
 unsigned thr_poll_budget(struct thr_world *w);
 void thr_idle(void *tx); /* transport op: a test found nothing done */
+/* transport ops wait_flag and wake_rank (wait.c) */
+int thr_wait_flag(void *tx, atomic_int *flag, int old);
+void thr_wake_rank(void *tx, int target);
+/* deadlock.c's way out for ranks waiting on a flag: gives each such wait
+ * up and wakes it; how many there were. */
+int thr_give_up_flags(struct thr_world *w);
 /* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
  * VP_YIELDS, VP_YIELD_NS and VP_SPIN_POLL in the environment override them
  * (read once per run, for tuning sweeps). */

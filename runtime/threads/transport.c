@@ -420,4 +420,6 @@ const struct vp__transport vp__threads_transport = {
 	.unreceived = unreceived,
 	.world_free = world_free,
 	.locals = locals,
+	.wait_flag = thr_wait_flag,
+	.wake_rank = thr_wake_rank,
 };

@@ -142,6 +142,12 @@ int thr_wait_ready(struct thr_rank *r)
 		return atomic_load(&m->rdv_state) == VP__RDV_DONE;
 	case THR_WAIT_SET:
 		return thr_watch_ready(r);
+	case THR_WAIT_FLAG:
+		return atomic_load(atomic_load_explicit(
+			   &r->wait_flag, memory_order_relaxed)) !=
+			   atomic_load_explicit(&r->wait_flag_old,
+						memory_order_relaxed) ||
+		       atomic_load(&r->flag_given_up);
 	}
 	return 1;
 }
@@ -329,4 +335,55 @@ void thr_park_finish(struct thr_rank *r)
 	ring_bell(r);
 	if (atomic_load(&r->pokes) != pokes || status_code(w))
 		unblock(w, r, 1);
+}
+
+/*
+ * Waits until *flag is no longer old (the barrier that sends no messages,
+ * coll_sync.c): 0 then; 1 when the deadlock check gave the wait up
+ * because every rank was blocked (the caller then sends its messages, so
+ * that a report shows what the messages would have shown); or the run's
+ * error. The waker stores the flag (seq_cst) before it looks at the bell,
+ * as every waker does (above).
+ */
+int thr_wait_flag(void *tx, atomic_int *flag, int old)
+{
+	struct thr_rank *me = tx;
+	int rc;
+
+	atomic_store_explicit(&me->wait_flag, flag, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_flag_old, old, memory_order_relaxed);
+	while (atomic_load(flag) == old) {
+		if (atomic_exchange(&me->flag_given_up, 0))
+			return 1;
+		if ((rc = thr_block(me, THR_WAIT_FLAG, THR_ANY_PEER, 0, NULL,
+				    NULL, 0)))
+			return rc;
+	}
+	atomic_store(&me->flag_given_up, 0);
+	return 0;
+}
+
+void thr_wake_rank(void *tx, int target)
+{
+	struct thr_rank *me = tx;
+
+	thr_wake(me->tw, target, me->world_rank);
+}
+
+int thr_give_up_flags(struct thr_world *w)
+{
+	int i, n = 0;
+
+	for (i = 0; i < w->p; i++) {
+		struct thr_rank *r = &w->ranks[i];
+
+		if (atomic_load(&r->exited) ||
+		    atomic_load_explicit(&r->wait_kind,
+					 memory_order_relaxed) != THR_WAIT_FLAG)
+			continue;
+		atomic_store(&r->flag_given_up, 1);
+		thr_wake(w, i, THR_ANY_PEER);
+		n++;
+	}
+	return n;
 }
