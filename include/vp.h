@@ -650,8 +650,9 @@ VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
  * charged exactly as the ceil(log2 p) rounds of empty messages would have
  * been (in round k rank i sends to i + 2^k and receives from i - 2^k, each
  * round a vp_sendrecv). It returns 0 when the caller must send those
- * messages itself: the ranks do not share memory (the mpi transport), the
- * run is traced, a rank has requests open or is in another collective
+ * messages itself: the ranks do not share memory (the mpi transport) or
+ * do not outnumber the CPUs (the messages are faster then), the run is
+ * traced, a rank has requests open or is in another collective
  * call, or every rank of the run was blocked before all had arrived (the
  * messages then show where, as they always did). Negative: the run's
  * error.

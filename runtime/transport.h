@@ -273,6 +273,11 @@ struct vp__transport {
 	 * changed. Both NULL elsewhere. */
 	int (*wait_flag)(void *me, atomic_int *flag, int old);
 	void (*wake_rank)(void *me, int world_rank);
+	/* 1 when the run's ranks outnumber the CPUs, so a waiting rank
+	 * usually gives its CPU away and the barrier without messages pays;
+	 * 0 when they all run at once, where the messages are faster (each
+	 * rank writes only its own clock). */
+	int (*crowded)(void *me);
 };
 
 /* The transports (one file each defines one). */

@@ -422,4 +422,5 @@ const struct vp__transport vp__threads_transport = {
 	.locals = locals,
 	.wait_flag = thr_wait_flag,
 	.wake_rank = thr_wake_rank,
+	.crowded = thr_crowded,
 };

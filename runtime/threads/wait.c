@@ -370,6 +370,14 @@ void thr_wake_rank(void *tx, int target)
 	thr_wake(me->tw, target, me->world_rank);
 }
 
+/* More ranks than CPUs (as threads, or as fibers on a carrier a CPU). */
+int thr_crowded(void *tx)
+{
+	struct thr_rank *me = tx;
+
+	return me->tw->p > me->tw->ncpu;
+}
+
 int thr_give_up_flags(struct thr_world *w)
 {
 	int i, n = 0;
