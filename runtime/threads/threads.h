@@ -201,14 +201,17 @@ struct thr_released {
 struct thr_fiber;
 struct thr_carrier;
 struct thr_fibers {
-	pthread_mutex_t lock; /* the run queue and the idle carriers */
+	int ncarriers, started;
+	struct thr_carrier *carriers;
+	struct thr_fiber *fiber; /* fiber[r]: rank r's context */
+	/* Written by every wake and switch from every carrier: lines of
+	 * their own, away from what each message reads. */
+	_Alignas(THR_CACHELINE) pthread_mutex_t lock; /* the run queue and
+							 the idle carriers */
 	pthread_cond_t idle;
 	struct thr_rank *head, *tail; /* ranks ready to run, FIFO */
 	int sleeping;                 /* carriers waiting for work */
 	int done;                     /* every rank has exited */
-	int ncarriers, started;
-	struct thr_carrier *carriers;
-	struct thr_fiber *fiber; /* fiber[r]: rank r's context */
 };
 
 struct thr_world {
@@ -217,7 +220,7 @@ struct thr_world {
 	int ncpu;
 	int fibers; /* 1: ranks are fibers on carrier threads (fibers.c) */
 	struct thr_fibers fib;
-	size_t eager_max;
+	_Alignas(THR_CACHELINE) size_t eager_max; /* read-mostly from here */
 	size_t stack_size;
 	struct thr_wait_policy wait;
 	struct thr_rank *ranks;
