@@ -10,7 +10,8 @@
  * 0.26 us and context.c's switch less (no system call), and
  * a pairwise all-to-all at p = 1024 makes about 10^6 such waits.
  *
- * How: each carrier loops: take the rank at the head of the run queue,
+ * How: each carrier loops: take the rank at the head of its run queue
+ * (or of another carrier's, when its own is empty),
  * switch to its context, and when the fiber switches back, act on why:
  *   YIELD  to the back of the queue (a vp_test loop found nothing done);
  *   PARK   the second half of wait.c's doorbell protocol: count it
@@ -20,7 +21,8 @@
  *          failing run, or this re-check) queues it: exactly one party
  *          queues a parked fiber, so none ever runs on two carriers;
  *   EXIT   its rank function returned; the rank leaves (thr_rank_exit).
- * A carrier with nothing to run sleeps on a condition variable; the last
+ * A carrier with nothing to run in any queue sleeps on a condition
+ * variable; the last
  * rank to leave ends them all. A fiber that calls pthread_exit() ends its
  * carrier's thread: the carrier's cleanup handler reports the rank as the
  * threads transport does and starts a thread to carry on in its place.
@@ -76,6 +78,11 @@ struct thr_fiber {
 };
 
 struct thr_carrier {
+	/* its run queue: ranks readied on this carrier, FIFO; a carrier
+	 * with none takes the oldest of another's */
+	pthread_mutex_t qlock;
+	struct thr_rank *head, *tail;
+	atomic_int queued;
 	struct thr_world *w;
 	pthread_t thread;
 	struct thr_context ctx; /* the carrier's loop */
@@ -155,43 +162,98 @@ static void fiber_to_carrier(struct thr_rank *me, int why)
 	fiber_arrived(f);
 }
 
-/* ---- the run queue ---- */
+/* ---- the run queues ----
+ *
+ * One queue a carrier. A rank readied by a fiber goes to the queue of the
+ * carrier that fiber runs on, so partners of an exchange tend to run on
+ * one CPU with their mailboxes in its cache, and each queue's lock is
+ * mostly taken by one carrier; a carrier whose queue is empty takes the
+ * oldest rank of another's. A rank readied off the carriers (the deadlock
+ * check, a failing run, the start) goes to the queue its number picks.
+ * Measured at p = 64 on 2 vCPUs, an 8-byte all-reduce (six exchanges):
+ * 144-147 us a call with one queue for both carriers, 115-116 us with one
+ * each; an 8-byte broadcast 26 -> 14 us.
+ *
+ * A carrier that finds every queue empty sleeps on idle. It counts itself
+ * in sleeping and then looks at the queues once more; a readier counts
+ * the rank queued and then reads sleeping (all seq_cst), so either the
+ * sleeper sees the rank or the readier sees the sleeper and signals,
+ * under the lock the sleeper holds until its wait begins.
+ */
+
+static void queue_push(struct thr_carrier *c, struct thr_rank *r)
+{
+	pthread_mutex_lock(&c->qlock);
+	r->run_next = NULL;
+	if (c->tail)
+		c->tail->run_next = r;
+	else
+		c->head = r;
+	c->tail = r;
+	atomic_fetch_add(&c->queued, 1);
+	pthread_mutex_unlock(&c->qlock);
+}
+
+static struct thr_rank *queue_pop(struct thr_carrier *c)
+{
+	struct thr_rank *r;
+
+	if (!atomic_load(&c->queued)) /* seq_cst: the sleeper's look */
+		return NULL;
+	pthread_mutex_lock(&c->qlock);
+	r = c->head;
+	if (r) {
+		c->head = r->run_next;
+		if (!c->head)
+			c->tail = NULL;
+		r->run_next = NULL;
+		atomic_fetch_sub(&c->queued, 1);
+	}
+	pthread_mutex_unlock(&c->qlock);
+	return r;
+}
 
 void thr_fiber_ready(struct thr_world *w, struct thr_rank *r)
 {
 	struct thr_fibers *f = &w->fib;
+	struct thr_carrier *c = current_carrier();
 
-	pthread_mutex_lock(&f->lock);
-	r->run_next = NULL;
-	if (f->tail)
-		f->tail->run_next = r;
-	else
-		f->head = r;
-	f->tail = r;
-	if (f->sleeping)
+	if (!c || c->w != w)
+		c = &f->carriers[r->world_rank % f->ncarriers];
+	queue_push(c, r);
+	if (atomic_load(&f->sleeping)) {
+		pthread_mutex_lock(&f->lock);
 		pthread_cond_signal(&f->idle);
-	pthread_mutex_unlock(&f->lock);
+		pthread_mutex_unlock(&f->lock);
+	}
 }
 
-/* The next rank to run, waiting for one; NULL once every rank has left. */
-static struct thr_rank *next_ready(struct thr_world *w)
+/* Carrier c's own queue first, then the others'. */
+static struct thr_rank *take_any(struct thr_world *w, struct thr_carrier *c)
 {
 	struct thr_fibers *f = &w->fib;
-	struct thr_rank *r;
+	struct thr_rank *r = queue_pop(c);
+	int i, me = (int)(c - f->carriers);
 
+	for (i = 1; !r && i < f->ncarriers; i++)
+		r = queue_pop(&f->carriers[(me + i) % f->ncarriers]);
+	return r;
+}
+
+/* The next rank for carrier c, waiting for one; NULL once every rank has
+ * left. */
+static struct thr_rank *next_ready(struct thr_world *w, struct thr_carrier *c)
+{
+	struct thr_fibers *f = &w->fib;
+	struct thr_rank *r = take_any(w, c);
+
+	if (r)
+		return r;
 	pthread_mutex_lock(&f->lock);
-	while (!f->head && !f->done) {
-		f->sleeping++;
+	atomic_fetch_add(&f->sleeping, 1);
+	while (!(r = take_any(w, c)) && !f->done)
 		pthread_cond_wait(&f->idle, &f->lock);
-		f->sleeping--;
-	}
-	r = f->head;
-	if (r) {
-		f->head = r->run_next;
-		if (!f->head)
-			f->tail = NULL;
-		r->run_next = NULL;
-	}
+	atomic_fetch_sub(&f->sleeping, 1);
 	pthread_mutex_unlock(&f->lock);
 	return r;
 }
@@ -271,7 +333,7 @@ static void *carrier_main(void *arg)
 	c->tsan = __tsan_get_current_fiber();
 #endif
 	pthread_cleanup_push(carrier_lost, c);
-	while ((r = next_ready(w))) {
+	while ((r = next_ready(w, c))) {
 		carrier_to_fiber(c, r);
 		switch (r->switch_why) {
 		case SWITCH_YIELD:
@@ -328,6 +390,8 @@ static void fibers_free(struct thr_world *w)
 #endif
 	}
 	free(w->fib.fiber);
+	for (i = 0; w->fib.carriers && i < w->fib.ncarriers; i++)
+		pthread_mutex_destroy(&w->fib.carriers[i].qlock);
 	free(w->fib.carriers);
 	w->fib.fiber = NULL;
 	w->fib.carriers = NULL;
@@ -373,6 +437,12 @@ int thr_fibers_run(struct thr_world *w)
 	f->ncarriers = w->ncpu < w->p ? w->ncpu : w->p;
 	f->fiber = calloc((size_t)w->p, sizeof(*f->fiber));
 	f->carriers = calloc((size_t)f->ncarriers, sizeof(*f->carriers));
+	for (i = 0; f->carriers && i < f->ncarriers; i++) {
+		pthread_mutexattr_init(&attr);
+		pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+		pthread_mutex_init(&f->carriers[i].qlock, &attr);
+		pthread_mutexattr_destroy(&attr);
+	}
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
 	for (made = 0; f->fiber && f->carriers && made < w->p; made++)
 		if (fiber_make(w, made))

@@ -204,14 +204,12 @@ struct thr_fibers {
 	int ncarriers, started;
 	struct thr_carrier *carriers;
 	struct thr_fiber *fiber; /* fiber[r]: rank r's context */
-	/* Written by every wake and switch from every carrier: lines of
-	 * their own, away from what each message reads. */
-	_Alignas(THR_CACHELINE) pthread_mutex_t lock; /* the run queue and
-							 the idle carriers */
+	/* The idle carriers (the run queues are the carriers', fibers.c):
+	 * lines of their own, away from what each message reads. */
+	_Alignas(THR_CACHELINE) pthread_mutex_t lock;
 	pthread_cond_t idle;
-	struct thr_rank *head, *tail; /* ranks ready to run, FIFO */
-	int sleeping;                 /* carriers waiting for work */
-	int done;                     /* every rank has exited */
+	atomic_int sleeping; /* carriers waiting for work */
+	int done;            /* every rank has exited */
 };
 
 struct thr_world {
