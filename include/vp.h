@@ -654,8 +654,9 @@ VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
  * do not outnumber the CPUs (the messages are faster then), the run is
  * traced, a rank has requests open or is in another collective
  * call, or every rank of the run was blocked before all had arrived (the
- * messages then show where, as they always did). Negative: the run's
- * error.
+ * messages then show where, as they always did). Negative: an error, and
+ * the run fails: VP_EINVAL for a communicator that is not a collective
+ * one (a user's communicator, a freed one), or the run's error.
  */
 VP_API int vp_coll_dissemination(vp_comm *c);
 

@@ -174,9 +174,15 @@ int vp_coll_dissemination(vp_comm *c)
 	atomic_int *outcome;
 	int p, rc, o, can;
 
-	if (!c || c->magic != VP__COMM_LIVE || c->space != VP__SPACE_COLL)
-		return 0; /* the caller's own messages report what is wrong */
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_coll_dissemination")))
+		return rc;
 	me = c->me;
+	if (c->space != VP__SPACE_COLL)
+		return vp__fail(me, VP_EINVAL, "vp_coll_dissemination",
+				"the communicator is not a collective one "
+				"(pass vp_coll_comm(c), after vp_coll_begin)");
 	tx = vp__tx(me);
 	if (!tx->wait_flag || !tx->crowded(me->tx) || !(s = sync_of(c->group)))
 		return 0;

@@ -292,8 +292,7 @@ static void test_wrong_programs(void)
 	       rc, st.error_rank);
 }
 
-/* vp_coll_dissemination on the collective twin after vp_coll_begin, and
- * on the user communicator. */
+/* vp_coll_dissemination on the collective twin after vp_coll_begin. */
 static int direct_call(vp_comm *c, void *arg)
 {
 	int *says = arg;
@@ -304,8 +303,16 @@ static int direct_call(vp_comm *c, void *arg)
 	if ((rc = vp_coll_begin(c, &sig)))
 		return rc;
 	says[vp_rank(c)] = vp_coll_dissemination(vp_coll_comm(c));
-	says[4 + vp_rank(c)] = vp_coll_dissemination(c);
 	return 0;
+}
+
+/* ... and, wrongly, on the user's communicator. */
+static int wrong_comm(vp_comm *c, void *arg)
+{
+	int *says = arg;
+
+	says[vp_rank(c)] = vp_coll_dissemination(c);
+	return says[vp_rank(c)];
 }
 
 static void test_direct_call(void)
@@ -316,14 +323,22 @@ static void test_direct_call(void)
 	int rc = vp_run(&o, direct_call, says, &st), want = crowded(4);
 
 	tap_ok(rc == 0 && says[0] == want && says[1] == want &&
-		   says[2] == want && says[3] == want && says[4] == 0 &&
-		   says[7] == 0 && st.model_time == 2 * want &&
+		   says[2] == want && says[3] == want &&
+		   st.model_time == 2 * want &&
 		   st.messages == (uint64_t)(8 * want),
 	       "vp_coll_dissemination: %d on the collective communicator of 4 "
 	       "ranks on %ld CPUs (1: it charged 2 rounds; model %g, %llu "
-	       "messages); 0 on the user's",
+	       "messages)",
 	       says[0], sysconf(_SC_NPROCESSORS_ONLN), st.model_time,
 	       (unsigned long long)st.messages);
+	o.quiet = 1;
+	rc = vp_run(&o, wrong_comm, says, &st);
+	tap_ok(rc == VP_EINVAL && says[st.error_rank] == VP_EINVAL &&
+		   strstr(st.error, "vp_coll_dissemination: the communicator "
+				    "is not a collective one"),
+	       "vp_coll_dissemination on a user's communicator fails the run "
+	       "naming the rank and the call (rc %d): %s",
+	       rc, st.error);
 	o.topology = "full:2"; /* fewer ranks than CPUs here: messages */
 	says[0] = says[1] = -1;
 	rc = vp_run(&o, direct_call, says, &st);
