@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "vp.h"
+#include "../runtime/coll_shared.h"
 
 /*
  * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
@@ -501,6 +502,11 @@ int vp__reproducible_reduction(vp_comm *c, vp_coll op, const void *sbuf,
 int vp__coll_run(vp_comm *c, vp_coll op, const void *sbuf, void *rbuf,
 		 size_t count, vp_type type, vp_op rop, int root, long q,
 		 vp_alg alg, int inner);
+
+/* coll_shared.c: 1 when a's call ran without its messages (every rank's
+ * result written, the model charged), 0 when they must be sent, or a
+ * VP_E* code. */
+int vp__coll_shared_try(const struct coll *a, vp_alg alg);
 
 /* select.c: "auto: " and the reason of the calling thread's last
  * vp_coll_choose (valid until its next call). */

@@ -386,6 +386,13 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	if (rbuf == VP_IN_PLACE) /* scatter at the root */
 		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
 	vp_coll_note(uc, op, alg, why);
+	/* where the ranks share memory and outnumber the CPUs: without the
+	 * messages (coll_shared.c), else they are sent, and may be recorded
+	 * for the next call of this signature */
+	if (!inner && (rc = vp__coll_shared_try(&a, alg)) != 0) {
+		free(copy);
+		return rc < 0 ? rc : VP_OK;
+	}
 	/* the input where the algorithm starts from it (no-op in place) */
 	if (e->input == INPUT_IN_RBUF)
 		vp__copy(a.rbuf, a.sbuf, a.bytes);
@@ -404,10 +411,12 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 	if (e->scratch && (n = e->scratch(&a)) && n <= sizeof(small))
 		a.scratch = small;
 	else if (e->scratch && n && !(a.scratch = vp__alloc(&a, n))) {
+		vp__coll_shared_end(a.c, VP_ENOMEM);
 		free(copy);
 		return VP_ENOMEM;
 	}
 	rc = e->run(&a);
+	vp__coll_shared_end(a.c, rc);
 	if (!rc && vp__bsp(a.c)) /* the call's last superstep ends here */
 		rc = vp_superstep(a.c);
 	if (a.scratch != small)

@@ -48,16 +48,39 @@ struct sync_member {
 	vp_comm *comm; /* the member's collective communicator */
 	uint32_t call, hash;
 	int ctx;
+	int can; /* 0: this member's call must send its messages */
+	const struct vp__shared_key *key; /* its call's, NULL a barrier */
 	/* the last arrival's scratch for the rounds */
 	struct vp__envelope env;
 	double send_end;
 	int hops;
 };
 
+/* A signature's scripts (coll_script.c), a slot of the group's state. */
+struct script_slot {
+	int used, spoiled; /* spoiled: always sent as messages */
+	struct vp__shared_key key;
+	struct vp__script *scripts; /* a member's each */
+	struct vp__plan *plan;      /* made on first use */
+};
+
+#define SCRIPT_SLOTS 8
+
 struct vp__sync {
 	_Alignas(VP__CACHELINE) atomic_ullong word;
 	_Alignas(VP__CACHELINE) atomic_int outcome[2];
-	struct sync_member member[]; /* by rank of the group */
+	/* the slot the members record into when outcome[i] is MESSAGES, -1
+	 * none: written by the last arrival before it publishes outcome[i] */
+	int record[2];
+	/* 1 once a deadlock check gave an instance's waits up: a member could
+	 * then leave a call the others had not reached, and count itself
+	 * into the wrong instance; every later call sends its messages */
+	atomic_int off;
+	int p, next_slot;
+	struct script_slot slot[SCRIPT_SLOTS];
+	vp_comm **comms;              /* the members' collective comms */
+	struct vp__shared_bufs *bufs; /* the members' buffers */
+	struct sync_member member[];  /* by rank of the group */
 };
 
 /* The group's state, made by whichever member comes first. */
@@ -75,15 +98,43 @@ static struct vp__sync *sync_of(struct vp__group *g)
 	if (!mine)
 		return NULL;
 	memset(mine, 0, bytes);
+	mine->p = g->size;
+	mine->record[0] = mine->record[1] = -1;
+	mine->comms = calloc((size_t)g->size, sizeof(*mine->comms));
+	mine->bufs = calloc((size_t)g->size, sizeof(*mine->bufs));
+	if (!mine->comms || !mine->bufs) {
+		free(mine->comms);
+		free(mine->bufs);
+		free(mine);
+		return NULL;
+	}
 	if (atomic_compare_exchange_strong(&g->sync, &s, mine))
 		return mine;
+	free(mine->comms);
+	free(mine->bufs);
 	free(mine);
 	return s;
 }
 
+static void slot_clear(struct script_slot *sl, int p)
+{
+	vp__scripts_free(sl->scripts, p);
+	vp__plan_free(sl->plan);
+	memset(sl, 0, sizeof(*sl));
+}
+
 void vp__sync_free(struct vp__group *g)
 {
-	free(atomic_load(&g->sync));
+	struct vp__sync *s = atomic_load(&g->sync);
+	int i;
+
+	if (s) {
+		for (i = 0; i < SCRIPT_SLOTS; i++)
+			slot_clear(&s->slot[i], s->p);
+		free(s->comms);
+		free(s->bufs);
+		free(s);
+	}
 	atomic_store(&g->sync, NULL);
 }
 
@@ -105,6 +156,47 @@ static void say_messages(const vp_comm *c, atomic_int *outcome)
 
 	if (atomic_compare_exchange_strong(outcome, &open, SYNC_MESSAGES))
 		wake_members(c);
+}
+
+/*
+ * The last arrival closes instance n: the next instance's verdict and
+ * record slot are reset and the counter moved on before n's verdict o is
+ * published (so a member that leaves and arrives at once finds a fresh
+ * instance), then every member is woken.
+ */
+static void close_instance(struct vp__sync *s, const vp_comm *c,
+			   unsigned long long instance, int o)
+{
+	s->record[(instance + 1) & 1] = -1;
+	atomic_store(&s->outcome[(instance + 1) & 1], SYNC_OPEN);
+	atomic_store(&s->word, (instance + 1) << 32);
+	atomic_store(&s->outcome[instance & 1], o); /* releases its work */
+	wake_members(c);
+}
+
+/* Waits for the verdict: SYNC_DONE, SYNC_MESSAGES, or a VP_E* code. When
+ * every rank of the run is blocked first, the deadlock check gives the
+ * wait up: the messages then show where the program stands, and this
+ * group sends its messages from now on (off). */
+static int await_outcome(struct vp__sync *s, vp_comm *c, atomic_int *outcome,
+			 const char *call)
+{
+	struct vp__rank *me = c->me;
+	int o, rc;
+
+	for (;;) {
+		o = atomic_load(outcome);
+		if (o == SYNC_DONE || o == SYNC_MESSAGES)
+			return o;
+		rc = vp__tx(me)->wait_flag(me->tx, outcome, o);
+		if (rc == 1) {
+			atomic_store(&s->off, 1);
+			say_messages(c, outcome);
+		} else if (rc)
+			return vp__fail(me, rc, call,
+					"waiting for the other ranks: %s",
+					vp_strerror(rc));
+	}
 }
 
 /* Every member is in the same collective call on this communicator. */
@@ -186,43 +278,157 @@ int vp_coll_dissemination(vp_comm *c)
 	tx = vp__tx(me);
 	if (!tx->wait_flag || !tx->crowded(me->tx) || !(s = sync_of(c->group)))
 		return 0;
+	if (atomic_load(&s->off))
+		return 0;
 	p = c->group->size;
 	m = &s->member[vp_rank(c)];
 	m->comm = c;
 	m->call = me->coll_state.call;
 	m->hash = me->coll_state.hash;
 	m->ctx = me->coll_state.ctx;
+	m->key = NULL;
 	can = !me->world->trace.on && !me->reqs.nlive;
+	m->can = can;
 	/* publishes m (release); the last arrival's add acquires them all */
 	was = atomic_fetch_add(&s->word, 1);
 	instance = was >> 32;
 	outcome = &s->outcome[instance & 1];
-	if (!can)
+	if (!can) /* no rank leaves the barrier's messages before all came */
 		say_messages(c, outcome);
 	if ((int)(was & 0xffffffffu) + 1 == p) {
 		o = SYNC_OPEN;
 		if (atomic_compare_exchange_strong(outcome, &o,
 						   SYNC_COMPUTING)) {
+			s->record[instance & 1] = -1;
 			o = all_alike(s, p) ? SYNC_DONE : SYNC_MESSAGES;
 			for (rc = 1; o == SYNC_DONE && rc < p; rc <<= 1)
 				charge_round(s, p, rc);
 		}
-		atomic_store(&s->outcome[(instance + 1) & 1], SYNC_OPEN);
-		atomic_store(&s->word, (instance + 1) << 32);
-		atomic_store(outcome, o); /* releases the clocks charged */
-		wake_members(c);
+		close_instance(s, c, instance, o);
 		return o == SYNC_DONE;
 	}
-	for (;;) {
-		o = atomic_load(outcome);
-		if (o == SYNC_DONE || o == SYNC_MESSAGES)
-			return o == SYNC_DONE;
-		rc = tx->wait_flag(me->tx, outcome, o);
-		if (rc == 1) /* every rank was blocked: show where, by messages */
-			say_messages(c, outcome);
-		else if (rc)
-			return vp__fail(me, rc, "vp_barrier",
-					"waiting for the other ranks: %s",
-					vp_strerror(rc));
-	}
+	o = await_outcome(s, c, outcome, "vp_barrier");
+	return o < 0 ? o : o == SYNC_DONE;
 }
+
+/* ---- the other collectives ---- */
+
+static int same_key(const struct vp__shared_key *a,
+		    const struct vp__shared_key *b)
+{
+	return a->op == b->op && a->alg == b->alg && a->type == b->type &&
+	       a->rop == b->rop && a->root == b->root && a->kary == b->kary &&
+	       a->q == b->q && a->count == b->count &&
+	       a->segment == b->segment;
+}
+
+/*
+ * The last arrival's verdict on an instance of a collective call: DONE
+ * (the clocks charged from the signature's scripts, the data moved) or
+ * MESSAGES, with s->record[instance] the slot whose scripts the members
+ * write while they send them (-1 none).
+ */
+static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
+		  vp__shared_move move)
+{
+	const struct vp__shared_key *k = s->member[0].key;
+	struct script_slot *sl = NULL;
+	int p = s->p, i, spoiled;
+
+	s->record[instance & 1] = -1;
+	if (!all_alike(s, p))
+		return SYNC_MESSAGES;
+	for (i = 0; i < p; i++)
+		if (!s->member[i].can || !s->member[i].key ||
+		    !same_key(s->member[i].key, k))
+			return SYNC_MESSAGES;
+	for (i = 0; i < SCRIPT_SLOTS && !sl; i++)
+		if (s->slot[i].used && same_key(&s->slot[i].key, k))
+			sl = &s->slot[i];
+	if (sl && sl->spoiled)
+		return SYNC_MESSAGES;
+	if (sl && vp__scripts_complete(sl->scripts, p, &spoiled)) {
+		if (!sl->plan && !(sl->plan = vp__plan_make(c, sl->scripts, p)))
+			sl->spoiled = 1;
+		if (sl->spoiled)
+			return SYNC_MESSAGES;
+		if (move(k, p, s->bufs))
+			return SYNC_MESSAGES;
+		vp__plan_charge(sl->plan, sl->scripts, s->comms);
+		return SYNC_DONE;
+	}
+	if (sl && spoiled) {
+		sl->spoiled = 1;
+		return SYNC_MESSAGES;
+	}
+	if (!sl) { /* a new signature: the oldest slot's goes */
+		sl = &s->slot[s->next_slot];
+		s->next_slot = (s->next_slot + 1) % SCRIPT_SLOTS;
+		slot_clear(sl, p);
+		if (!(sl->scripts = vp__scripts_new(p)))
+			return SYNC_MESSAGES;
+		sl->used = 1;
+		sl->key = *k;
+	}
+	vp__scripts_reset(sl->scripts, p);
+	s->record[instance & 1] = (int)(sl - s->slot);
+	return SYNC_MESSAGES;
+}
+
+int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
+		    const void *sbuf, void *rbuf, vp__shared_move move)
+{
+	struct vp__rank *me = c->me;
+	const struct vp__transport *tx = vp__tx(me);
+	struct vp__sync *s;
+	struct sync_member *m;
+	unsigned long long was, instance;
+	atomic_int *outcome;
+	int p, o, r = vp_rank(c), slot;
+
+	if (!tx->wait_flag || me->world->trace.on || !tx->crowded(me->tx) ||
+	    !(s = sync_of(c->group)) || atomic_load(&s->off))
+		return 0;
+	p = c->group->size;
+	m = &s->member[r];
+	m->comm = c;
+	m->call = me->coll_state.call;
+	m->hash = me->coll_state.hash;
+	m->ctx = me->coll_state.ctx;
+	m->key = k;
+	m->can = !me->reqs.nlive;
+	s->comms[r] = c;
+	s->bufs[r] = (struct vp__shared_bufs){ sbuf, rbuf };
+	/* publishes the member (release); the last arrival's add acquires
+	 * them all. Every member waits for the verdict: one that left early
+	 * (sending its messages) could count itself into this instance
+	 * again from its next call. */
+	was = atomic_fetch_add(&s->word, 1);
+	instance = was >> 32;
+	outcome = &s->outcome[instance & 1];
+	if ((int)(was & 0xffffffffu) + 1 == p) {
+		o = SYNC_OPEN;
+		if (atomic_compare_exchange_strong(outcome, &o,
+						   SYNC_COMPUTING))
+			o = decide(s, c, instance, move);
+		slot = s->record[instance & 1];
+		close_instance(s, c, instance, o);
+	} else {
+		o = await_outcome(s, c, outcome, atomic_load(&me->doing));
+		if (o < 0)
+			return o;
+		slot = s->record[instance & 1];
+	}
+	if (o == SYNC_DONE)
+		return 1;
+	if (slot >= 0)
+		vp__script_begin(me, vp__script_of(s->slot[slot].scripts, r));
+	return 0;
+}
+
+void vp__coll_shared_end(vp_comm *c, int rc)
+{
+	if (c->me->script)
+		vp__script_end(c->me, rc);
+}
+

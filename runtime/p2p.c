@@ -225,6 +225,8 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 		vp__trace_sent(c, &op, dw, n, rc, &env);
 	me->clock.t = me->clock.send_done;
 	vp__clock_log(&me->clock, VP__EV_SEND, dw, -1, (uint32_t)rc, 0, n, 0);
+	if (me->script) /* a collective being recorded (coll_script.c) */
+		vp__script_send(me, dw, n);
 	rc = vp__tx(me)->complete_send(me->tx, pending, dw);
 	if (rc)
 		return vp__fail(me, rc, call, "sending %zu bytes to %s: %s", n,
@@ -267,6 +269,8 @@ int vp__recv_checked(vp_comm *c, int src, int tag, void *buf, size_t n,
 	if (done > me->clock.t)
 		me->clock.t = done;
 	vp__clock_log(&me->clock, VP__EV_RECV, -1, sw, 0, env.seq, 0, len);
+	if (me->script)
+		vp__script_recv(me, sw, env.seq, len);
 	if (traced) {
 		vp__trace_received(c, &op, sw, env.seq, len);
 		vp__trace_end(c, &op);
@@ -407,6 +411,8 @@ int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
 		me->clock.t = send_end;
 	vp__clock_log(&me->clock, VP__EV_SENDRECV, dw, sw, (uint32_t)hops,
 		      renv.seq, sn, rlen);
+	if (me->script)
+		vp__script_sendrecv(me, dw, sn, sw, renv.seq, rlen);
 	vp__trace_received(c, &op, sw, renv.seq, rlen);
 	vp__trace_end(c, &op);
 	return VP_OK;
@@ -467,6 +473,7 @@ static int probe(vp_comm *c, int src, int tag, int blocking, int *found,
 			vp__tx(me)->idle(me->tx);
 		return VP_OK;
 	}
+	vp__script_spoil(me); /* moves T without a message */
 	if (blocking && got.env.arrival > me->clock.t)
 		me->clock.t = got.env.arrival;
 	if (st)

@@ -61,6 +61,32 @@ struct vp__group {
 };
 void vp__sync_free(struct vp__group *g);
 
+#include "coll_shared.h"
+
+struct vp__rank;
+struct vp__script;
+struct vp__plan;
+struct vp__script *vp__scripts_new(int p);
+void vp__scripts_free(struct vp__script *s, int p);
+void vp__scripts_reset(struct vp__script *s, int p);
+/* 1 when every member's script is complete; *spoiled when one is */
+int vp__scripts_complete(const struct vp__script *s, int p, int *spoiled);
+struct vp__script *vp__script_of(struct vp__script *s, int member);
+void vp__script_begin(struct vp__rank *me, struct vp__script *s);
+void vp__script_end(struct vp__rank *me, int rc);
+/* a call that moves the clock without a message of its own */
+void vp__script_spoil(struct vp__rank *me);
+void vp__script_send(struct vp__rank *me, int dst_world, size_t n);
+void vp__script_recv(struct vp__rank *me, int src_world, uint32_t seq,
+		     size_t len);
+void vp__script_sendrecv(struct vp__rank *me, int dst_world, size_t sn,
+			 int src_world, uint32_t seq, size_t rlen);
+/* NULL when the scripts do not fit together */
+struct vp__plan *vp__plan_make(const vp_comm *c, struct vp__script *s, int p);
+void vp__plan_free(struct vp__plan *pl);
+void vp__plan_charge(struct vp__plan *pl, const struct vp__script *s,
+		     vp_comm *const *members);
+
 /* A communicator handle's state: live until vp_comm_free marks it freed
  * (its memory is kept until the run ends, so a freed handle is recognised
  * without touching freed memory). */
@@ -157,6 +183,9 @@ struct vp__rank {
 	 * fresh 1 MiB malloc per call paid its page faults every time) */
 	void *combine_scratch;
 	size_t combine_scratch_len;
+	/* coll_script.c: the script of the collective call being recorded,
+	 * NULL when none (every send and receive checks it) */
+	struct vp__script *script;
 	char errmsg[VP__ERRMSG_BYTES];
 	/* bsp: bytes other ranks put into (in) or got from (out) this rank's
 	 * shared windows in the open superstep; added by them, taken by the

@@ -53,6 +53,7 @@ int vp_superstep(vp_comm *c)
 		return rc;
 	me = c->me;
 	k = &me->clock;
+	vp__script_spoil(me);
 	m = &me->world->model;
 	k->supersteps++;
 	if (m->kind != VP_MODEL_BSP)
@@ -80,6 +81,7 @@ int vp_compute(vp_comm *c, double t)
 	if (!isfinite(t) || t < 0)
 		return vp__fail(c->me, VP_EINVAL, "vp_compute",
 				"work %g is not a number >= 0", t);
+	vp__script_spoil(c->me);
 	vp__clock_compute(&c->me->clock, &c->world->model, t);
 	return VP_OK;
 }

@@ -1,0 +1,38 @@
+/*
+ * coll_shared.h - the seam between the collectives and the runtime for a
+ * collective call made without its messages (coll_sync.c, coll_script.c;
+ * the collectives' side: collectives/coll_shared.c).
+ */
+#ifndef VP_COLL_SHARED_H
+#define VP_COLL_SHARED_H
+
+#include <stddef.h>
+
+#include "vp.h"
+
+/*
+ * coll_sync.c and coll_script.c: a collective call without its messages,
+ * where the ranks share memory and outnumber the CPUs. The ranks meet at
+ * one counter; the last to arrive charges every rank's model clock with
+ * the messages a recorded call of the same signature sent, and moves the
+ * data (move, given every member's buffers; -1 when it cannot, before it
+ * writes anything). vp__coll_shared returns 1
+ * when it did so, 0 when the caller must send the messages (then, between
+ * it and vp__coll_shared_end, the call may be recorded), or a VP_E* code.
+ */
+struct vp__shared_key {
+	int op, alg, type, rop, root, kary;
+	long q;
+	size_t count, segment;
+};
+struct vp__shared_bufs {
+	const void *sbuf;
+	void *rbuf;
+};
+typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
+			       const struct vp__shared_bufs *b);
+int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
+		    const void *sbuf, void *rbuf, vp__shared_move move);
+void vp__coll_shared_end(vp_comm *c, int rc);
+
+#endif /* VP_COLL_SHARED_H */
