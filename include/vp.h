@@ -169,6 +169,12 @@ typedef struct vp_stats {
 	 * rank made); under the bsp model also the one the run's end closes
 	 * when work or messages were left after the last barrier. */
 	uint64_t supersteps;
+	/* Collective calls (barriers included) made without their messages:
+	 * where the ranks share memory and outnumber the CPUs, the ranks
+	 * meet once and the model is charged with the messages the
+	 * algorithm sends, so every figure above is the messages' own.
+	 * Counted once a call; 0 under the mpi transport. */
+	uint64_t shared_calls;
 } vp_stats;
 
 /* vp_stats.incomplete: */

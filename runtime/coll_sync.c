@@ -304,6 +304,8 @@ int vp_coll_dissemination(vp_comm *c)
 			for (rc = 1; o == SYNC_DONE && rc < p; rc <<= 1)
 				charge_round(s, p, rc);
 		}
+		if (o == SYNC_DONE)
+			atomic_fetch_add(&me->world->shared_calls, 1);
 		close_instance(s, c, instance, o);
 		return o == SYNC_DONE;
 	}
@@ -412,6 +414,8 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 						   SYNC_COMPUTING))
 			o = decide(s, c, instance, move);
 		slot = s->record[instance & 1];
+		if (o == SYNC_DONE)
+			atomic_fetch_add(&me->world->shared_calls, 1);
 		close_instance(s, c, instance, o);
 	} else {
 		o = await_outcome(s, c, outcome, atomic_load(&me->doing));

@@ -541,6 +541,7 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	memset(st, 0, sizeof(*st));
 	st->wall_seconds = wall;
 	st->p = w->p;
+	st->shared_calls = atomic_load(&w->shared_calls);
 	collect_stats(w, st);
 	rc = w->error_code;
 	if (rc && !o.quiet && vp__is_local(w, 0))

@@ -226,6 +226,10 @@ struct vp__world {
 	struct vp__group *groups;
 
 	struct vp__trace_world trace;
+
+	/* Collective calls made without their messages (coll_sync.c): one
+	 * add per call, by its last arrival. */
+	_Alignas(VP__CACHELINE) atomic_ullong shared_calls;
 };
 
 /* The transport's operations, from a rank. */

@@ -1,0 +1,479 @@
+/*
+ * test_coll_shared.c - where the ranks share memory and outnumber the
+ * CPUs, a collective call whose signature was sent once before is made
+ * without its messages (the ranks meet once; the model is charged with
+ * the recorded messages; the results are written straight into every
+ * rank's buffers), and nothing a program can see changes:
+ *   - every rank's model time and result after each call, and the run's
+ *     model time, congested time, messages, bytes, link load and
+ *     supersteps, are those of the same program traced (a traced run
+ *     sends every message), for all ten collectives with integer
+ *     reductions, in place too, on ring, mesh, torus, hypercube, tree and
+ *     fully connected topologies, under alpha-beta, store-and-forward,
+ *     LogP and LogGP, as threads and as fibers, on sub-communicators, with
+ *     ranks arriving at different model times and messages of their own
+ *     in flight; vp_stats.shared_calls counts the calls made so;
+ *   - a floating-point sum (whose bits depend on the algorithm's order)
+ *     and an algorithm that waits on requests are always sent;
+ *   - a program that relies on a root leaving its broadcast early (legal
+ *     where sends are buffered) still completes;
+ *   - a receive posted across a collective completes;
+ *   - ranks in different calls, a rank that skips a call, and a failing
+ *     rank give the errors the messages give.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "vp.h"
+
+#define MAXP 64
+#define CALLS 40 /* 10 collectives x 2 rounds, each call made twice */
+
+static int crowded(int p)
+{
+	return p > sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+struct record {
+	double at[MAXP][CALLS];      /* each rank's model time after a call */
+	uint64_t result[MAXP][CALLS]; /* a hash of its output */
+	int sub;
+};
+
+static uint64_t hash(const void *buf, size_t n)
+{
+	const unsigned char *b = buf;
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
+}
+
+/* Call k of the sequence on c: the ten collectives in turn, each made
+ * twice in a row (the second one is the same signature: made without its
+ * messages), the second round with other roots, types, operations and
+ * in-place forms. */
+static int one_call(vp_comm *c, int k, int64_t *in, int64_t *out,
+		    uint64_t *h)
+{
+	int p = vp_size(c), r = vp_rank(c), round = k / 20, i, rc;
+	vp_type t = round ? VP_INT64 : VP_INT32;
+	size_t es = vp_type_size(t), count = 1 + 2 * round;
+	vp_op op = (vp_op)((round * 3 + k / 2) % 7); /* VP_SUM .. VP_BXOR */
+	int root = (round * 5 + 1) % p;
+
+	for (i = 0; i < p * 3; i++)
+		in[i] = (int64_t)(r * 1000 + i * 7 + k) * (i % 2 ? -1 : 1);
+	memset(out, 0, (size_t)p * 3 * sizeof(int64_t));
+	switch (k / 2 % 10) {
+	case 0:
+		rc = vp_bcast(c, in, count, t, root, VP_ALG_AUTO);
+		*h = hash(in, count * es);
+		return rc;
+	case 1:
+		rc = vp_reduce(c, round && r == root ? VP_IN_PLACE : in,
+			       round && r == root ? in : out, count, t, op,
+			       root, VP_ALG_AUTO);
+		*h = r == root ? hash(round ? in : out, count * es) : 0;
+		return rc;
+	case 2:
+		rc = vp_allreduce(c, round ? VP_IN_PLACE : in,
+				  round ? in : out, count, t, op,
+				  VP_ALG_AUTO);
+		*h = hash(round ? in : out, count * es);
+		return rc;
+	case 3:
+		rc = vp_allgather(c, in, out, count, t, VP_ALG_AUTO);
+		*h = hash(out, (size_t)p * count * es);
+		return rc;
+	case 4:
+		rc = vp_reduce_scatter(c, in, out, count, t, op, VP_ALG_AUTO);
+		*h = hash(out, count * es);
+		return rc;
+	case 5:
+		rc = vp_scan(c, in, out, count, t, op, VP_ALG_AUTO);
+		*h = hash(out, count * es);
+		return rc;
+	case 6:
+		rc = vp_scatter(c, in, out, count, t, root, VP_ALG_AUTO);
+		*h = hash(out, count * es);
+		return rc;
+	case 7:
+		rc = vp_gather(c, in, out, count, t, root, VP_ALG_AUTO);
+		*h = r == root ? hash(out, (size_t)p * count * es) : 0;
+		return rc;
+	case 8:
+		rc = vp_alltoall(c, round ? VP_IN_PLACE : in,
+				 round ? in : out, count, t, VP_ALG_AUTO);
+		*h = hash(round ? in : out, (size_t)p * count * es);
+		return rc;
+	default:
+		rc = vp_shift(c, in, out, count, t, round + 1 + p,
+			      VP_ALG_AUTO);
+		*h = hash(out, count * es);
+		return rc;
+	}
+}
+
+/* The sequence, two rounds of the ten collectives, each made twice, with model work and
+ * a message of each rank's own in flight between the calls; on halves
+ * too when asked. */
+static int sequence(vp_comm *c, void *arg)
+{
+	struct record *rec = arg;
+	int p = vp_size(c), r = vp_rank(c), k, x = r, y, rc = 0;
+	int64_t in[MAXP * 3], out[MAXP * 3];
+	vp_comm *half = NULL;
+	uint64_t h = 0;
+
+	if (rec->sub && (rc = vp_comm_split(c, r % 2, r, &half)))
+		return rc;
+	for (k = 0; k < CALLS && !rc; k++) {
+		vp_compute(c, (double)((r * 7 + k * 3) % 11));
+		if (p > 1 && k % 4 == 0)
+			rc = vp_sendrecv(c, (r + 1) % p, &x, sizeof(x),
+					 (r + p - 1) % p, &y, sizeof(y));
+		if (!rc && half && k % 3 == 1)
+			rc = one_call(half, k, in, out, &h);
+		if (!rc)
+			rc = one_call(c, k, in, out, &h);
+		if (r % 3 == 0)
+			sched_yield();
+		rec->at[r][k] = vp_time(c);
+		rec->result[r][k] = h;
+	}
+	if (half)
+		vp_comm_free(half);
+	return rc;
+}
+
+struct run {
+	vp_stats st;
+	struct record rec;
+	int rc;
+};
+
+static void run_one(const char *topo, const char *model, int fibers,
+		    int traced, int sub, struct run *out)
+{
+	vp_opts o = { .topology = topo, .model = model, .fibers = fibers,
+		      .ts = 10, .tw = 1, .th = 3, .quiet = 1 };
+
+	memset(out, 0, sizeof(*out));
+	out->rec.sub = sub;
+	if (traced)
+		o.trace = "/dev/null";
+	out->rc = vp_run(&o, sequence, &out->rec, &out->st);
+}
+
+/* The first call where a and b differ, -1 when none. */
+static int first_difference(const struct run *a, const struct run *b, int p,
+			    int *rank)
+{
+	int r, k;
+
+	for (k = 0; k < CALLS; k++)
+		for (r = 0; r < p; r++)
+			if (a->rec.at[r][k] != b->rec.at[r][k] ||
+			    a->rec.result[r][k] != b->rec.result[r][k]) {
+				*rank = r;
+				return k;
+			}
+	return -1;
+}
+
+static void test_same_as_messages(void)
+{
+	static const struct {
+		const char *topo, *model;
+		int fibers, sub;
+	} cases[] = {
+		{ "full:16", NULL, 0, 0 },
+		{ "ring:13", NULL, 0, 1 },
+		{ "mesh:3x4", NULL, 0, 1 },
+		{ "torus:4x4", "alpha-beta:saf", 0, 0 },
+		{ "hypercube:4", "loggp:L=7,o=2,g=3,G=0.5", 0, 0 },
+		{ "tree:8", NULL, 0, 0 },
+		{ "full:8", "logp:L=5,o=1,g=4", 0, 1 },
+		{ "full:64", NULL, 0, 1 },
+		{ "ring:13", NULL, 1, 0 },
+		{ "full:64", "logp:L=5,o=1,g=4", 1, 1 },
+	};
+	static struct run shared, sent;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rank = -1, k;
+
+		run_one(cases[i].topo, cases[i].model, cases[i].fibers, 0,
+			cases[i].sub, &shared);
+		run_one(cases[i].topo, cases[i].model, cases[i].fibers, 1,
+			cases[i].sub, &sent);
+		k = first_difference(&shared, &sent, shared.st.p, &rank);
+		tap_ok(shared.rc == 0 && sent.rc == 0 && k < 0 &&
+			   shared.st.model_time == sent.st.model_time &&
+			   shared.st.model_time_congested ==
+			       sent.st.model_time_congested &&
+			   shared.st.messages == sent.st.messages &&
+			   shared.st.bytes == sent.st.bytes &&
+			   shared.st.max_link_load == sent.st.max_link_load &&
+			   shared.st.supersteps == sent.st.supersteps &&
+			   sent.st.shared_calls == 0 &&
+			   (shared.st.shared_calls >= CALLS / 2 ||
+			    !crowded(shared.st.p)),
+		       "%s, %s%s%s: every rank's time and result after each of "
+		       "%d calls and the run's figures as when the messages "
+		       "are sent (rc %d / %d; model %.17g / %.17g, congested "
+		       "%.17g / %.17g, %llu / %llu messages, load %llu / %llu; "
+		       "first difference call %d rank %d); %llu calls made "
+		       "without their messages",
+		       cases[i].topo,
+		       cases[i].model ? cases[i].model : "alpha-beta",
+		       cases[i].fibers ? ", fibers" : "",
+		       cases[i].sub ? ", halves too" : "", CALLS, shared.rc,
+		       sent.rc, shared.st.model_time, sent.st.model_time,
+		       shared.st.model_time_congested,
+		       sent.st.model_time_congested,
+		       (unsigned long long)shared.st.messages,
+		       (unsigned long long)sent.st.messages,
+		       (unsigned long long)shared.st.max_link_load,
+		       (unsigned long long)sent.st.max_link_load, k, rank,
+		       (unsigned long long)shared.st.shared_calls);
+	}
+}
+
+/* The results themselves, not only their agreement: 30 all-reduces of
+ * 64 ranks' int64 sums and all-to-alls, checked against the formula. */
+static int checked(vp_comm *c, void *arg)
+{
+	int p = vp_size(c), r = vp_rank(c), k, i, *bad = arg, rc = 0;
+	int64_t x[2], s[2], in[MAXP], out[MAXP];
+
+	for (k = 0; k < 30 && !rc; k++) {
+		x[0] = r + k;
+		x[1] = -(int64_t)r * k;
+		if ((rc = vp_allreduce(c, x, s, 2, VP_INT64, VP_SUM,
+				       VP_ALG_AUTO)))
+			break;
+		if (s[0] != (int64_t)p * (p - 1) / 2 + (int64_t)p * k ||
+		    s[1] != -(int64_t)k * p * (p - 1) / 2)
+			bad[r]++;
+		for (i = 0; i < p; i++)
+			in[i] = r * 100 + i + k;
+		if ((rc = vp_alltoall(c, in, out, 1, VP_INT64, VP_ALG_AUTO)))
+			break;
+		for (i = 0; i < p; i++)
+			if (out[i] != i * 100 + r + k)
+				bad[r]++;
+	}
+	return rc;
+}
+
+static void test_results(void)
+{
+	vp_opts o = { .topology = "full:64", .ts = 1 };
+	vp_stats st;
+	int bad[MAXP] = { 0 }, rc = vp_run(&o, checked, bad, &st), i, n = 0;
+
+	for (i = 0; i < MAXP; i++)
+		n += bad[i];
+	tap_ok(rc == 0 && n == 0 &&
+		   (st.shared_calls >= 56 || !crowded(64)),
+	       "30 all-reduces and all-to-alls of 64 ranks give the sums "
+	       "and blocks the formula gives (%d wrong; %llu calls without "
+	       "their messages)",
+	       n, (unsigned long long)st.shared_calls);
+}
+
+/* Double sums, and the all-gather that waits on requests: sent. */
+static int always_sent(vp_comm *c, void *arg)
+{
+	double x = vp_rank(c) * 0.1, s;
+	int k, rc = 0, v[MAXP];
+
+	(void)arg;
+	for (k = 0; k < 5 && !rc; k++)
+		rc = vp_allreduce(c, &x, &s, 1, VP_DOUBLE, VP_SUM, VP_ALG_AUTO);
+	for (k = 0; k < 5 && !rc; k++)
+		rc = vp_allgather(c, &k, v, 1, VP_INT32, VP_ALG_DIRECT);
+	return rc;
+}
+
+static void test_always_sent(void)
+{
+	vp_opts o = { .topology = "full:8", .ts = 1 };
+	vp_stats st;
+	int rc = vp_run(&o, always_sent, NULL, &st);
+
+	tap_ok(rc == 0 && st.shared_calls == 0 && st.messages > 0,
+	       "floating-point sums and an algorithm that waits on requests "
+	       "are always sent (%llu calls without messages, %llu "
+	       "messages)",
+	       (unsigned long long)st.shared_calls,
+	       (unsigned long long)st.messages);
+}
+
+/* Rank 0 broadcasts, then sends to rank 1, which receives before it
+ * broadcasts: legal where sends are buffered (as vp's are). */
+static int root_leaves_early(vp_comm *c, void *arg)
+{
+	int *got = arg, r = vp_rank(c), k, x, rc = 0;
+
+	for (k = 0; k < 4 && !rc; k++) {
+		x = r == 0 ? 100 + k : 0;
+		if (r == 0) {
+			rc = vp_bcast(c, &x, 1, VP_INT32, 0, VP_ALG_AUTO);
+			if (!rc)
+				rc = vp_send(c, 1, &k, sizeof(k));
+		} else if (r == 1) {
+			int y;
+
+			rc = vp_recv(c, 0, &y, sizeof(y));
+			if (!rc)
+				rc = vp_bcast(c, &x, 1, VP_INT32, 0,
+					      VP_ALG_AUTO);
+		} else {
+			rc = vp_bcast(c, &x, 1, VP_INT32, 0, VP_ALG_AUTO);
+		}
+		got[r] += x == 100 + k;
+	}
+	return rc;
+}
+
+static void test_root_leaves_early(void)
+{
+	vp_opts o = { .topology = "full:8", .ts = 1 };
+	vp_stats st;
+	int got[8] = { 0 }, rc = vp_run(&o, root_leaves_early, got, &st), i,
+	    all = 1;
+
+	for (i = 0; i < 8; i++)
+		all &= got[i] == 4;
+	tap_ok(rc == 0 && all,
+	       "a root that leaves its broadcast before rank 1 enters it (rank "
+	       "1 first receives what the root sends after): 4 broadcasts "
+	       "complete with the root's value on every rank (rc %d)",
+	       rc);
+}
+
+/* Rank 0 has a receive posted across an all-reduce; rank 1 sends after. */
+static int posted_across(vp_comm *c, void *arg)
+{
+	int *got = arg, x = 42, rc, k, s;
+	vp_request q;
+
+	for (k = 0; k < 3; k++) {
+		if (vp_rank(c) == 0) {
+			got[0] = 0;
+			if ((rc = vp_irecv(c, 1, 5, &got[0], sizeof(int),
+					   &q)) ||
+			    (rc = vp_allreduce(c, &k, &s, 1, VP_INT32, VP_SUM,
+					       VP_ALG_AUTO)) ||
+			    (rc = vp_wait(&q, NULL)))
+				return rc;
+			continue;
+		}
+		if ((rc = vp_allreduce(c, &k, &s, 1, VP_INT32, VP_SUM,
+				       VP_ALG_AUTO)))
+			return rc;
+		if (vp_rank(c) == 1 && (rc = vp_send_tag(c, 0, 5, &x, 4)))
+			return rc;
+	}
+	return 0;
+}
+
+static void test_posted_across(void)
+{
+	vp_opts o = { .topology = "full:4", .ts = 1 };
+	vp_stats st;
+	int got[1] = { -1 }, rc = vp_run(&o, posted_across, got, &st);
+
+	tap_ok(rc == 0 && got[0] == 42,
+	       "a receive posted across an all-reduce: the all-reduce sends "
+	       "its messages, then the receive completes (%d, rc %d)",
+	       got[0], rc);
+}
+
+/* Rank 5 skips the third all-reduce; rank 1 gives another root in the
+ * third broadcast; rank 2 fails while the others wait in a collective. */
+static int skipping(vp_comm *c, void *arg)
+{
+	int k, rc = 0, x = 1, s;
+
+	(void)arg;
+	for (k = 0; k < 3 && !rc; k++)
+		if (k < 2 || vp_rank(c) != 5)
+			rc = vp_allreduce(c, &x, &s, 1, VP_INT32, VP_SUM,
+					  VP_ALG_AUTO);
+	return rc;
+}
+
+static int wrong_root(vp_comm *c, void *arg)
+{
+	int k, rc = 0, x = 1;
+
+	(void)arg;
+	for (k = 0; k < 3 && !rc; k++)
+		rc = vp_bcast(c, &x, 1, VP_INT32,
+			      k == 2 && vp_rank(c) == 1 ? 1 : 0, VP_ALG_AUTO);
+	return rc;
+}
+
+static int failing(vp_comm *c, void *arg)
+{
+	int *rcs = arg, k, x = 1, s;
+
+	for (k = 0; k < 2; k++)
+		if (vp_allreduce(c, &x, &s, 1, VP_INT32, VP_SUM, VP_ALG_AUTO))
+			return 1;
+	if (vp_rank(c) == 2)
+		return VP_EINVAL;
+	rcs[vp_rank(c)] = vp_allreduce(c, &x, &s, 1, VP_INT32, VP_SUM,
+				       VP_ALG_AUTO);
+	return rcs[vp_rank(c)] == VP_EABORT ? 0 : 1;
+}
+
+static void test_wrong_programs(void)
+{
+	vp_opts o = { .topology = "full:8", .quiet = 1 };
+	vp_stats st;
+	int rcs[8] = { 0 }, rc, i, aborted = 1;
+
+	rc = vp_run(&o, skipping, NULL, &st);
+	tap_ok(rc == VP_EMISMATCH && st.report &&
+		   strstr(st.report, "rank 5 made 2 collective calls"),
+	       "a rank that skips an all-reduce: the report its messages give "
+	       "(rc %d, below)",
+	       rc);
+	tap_diag("%s", st.report ? st.report : st.error);
+	rc = vp_run(&o, wrong_root, NULL, &st);
+	tap_ok(rc == VP_EMISMATCH && strstr(st.error, "root"),
+	       "a rank with another root in a broadcast: the mismatch is "
+	       "named (rc %d): %s",
+	       rc, st.error);
+	rc = vp_run(&o, failing, rcs, &st);
+	for (i = 0; i < 8; i++)
+		if (i != 2 && rcs[i] != VP_EABORT)
+			aborted = 0;
+	tap_ok(rc == VP_EINVAL && st.error_rank == 2 && aborted,
+	       "a failing rank: the others' all-reduce returns VP_EABORT, the "
+	       "run rank 2's error (rc %d, rank %d)",
+	       rc, st.error_rank);
+}
+
+int main(void)
+{
+	test_same_as_messages();
+	test_results();
+	test_always_sent();
+	test_root_leaves_early();
+	test_posted_across();
+	test_wrong_programs();
+	return tap_done();
+}
