@@ -44,12 +44,22 @@
 
 enum { SYNC_OPEN, SYNC_COMPUTING, SYNC_DONE, SYNC_MESSAGES };
 
+/* record[]: beside a slot, no recording, or a signature never recorded */
+enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
+
+#define NEVER_KEYS 8
+
 struct sync_member {
 	vp_comm *comm; /* the member's collective communicator */
 	uint32_t call, hash;
 	int ctx;
 	int can; /* 0: this member's call must send its messages */
 	const struct vp__shared_key *key; /* its call's, NULL a barrier */
+	/* signatures that cannot be recorded (the member's own: every
+	 * member learns one in the same call, and then no member brings it
+	 * to the counter again) */
+	struct vp__shared_key never[NEVER_KEYS];
+	int nnever;
 	/* the last arrival's scratch for the rounds */
 	struct vp__envelope env;
 	double send_end;
@@ -58,19 +68,20 @@ struct sync_member {
 
 /* A signature's scripts (coll_script.c), a slot of the group's state. */
 struct script_slot {
-	int used, spoiled; /* spoiled: always sent as messages */
+	int used;
 	struct vp__shared_key key;
 	struct vp__script *scripts; /* a member's each */
 	struct vp__plan *plan;      /* made on first use */
 };
 
-#define SCRIPT_SLOTS 8
+#define SCRIPT_SLOTS 16
 
 struct vp__sync {
 	_Alignas(VP__CACHELINE) atomic_ullong word;
 	_Alignas(VP__CACHELINE) atomic_int outcome[2];
-	/* the slot the members record into when outcome[i] is MESSAGES, -1
-	 * none: written by the last arrival before it publishes outcome[i] */
+	/* the slot the members record into when outcome[i] is MESSAGES,
+	 * RECORD_NONE or RECORD_NEVER: written by the last arrival before it
+	 * publishes outcome[i] */
 	int record[2];
 	/* 1 once a deadlock check gave an instance's waits up: a member could
 	 * then leave a call the others had not reached, and count itself
@@ -99,7 +110,7 @@ static struct vp__sync *sync_of(struct vp__group *g)
 		return NULL;
 	memset(mine, 0, bytes);
 	mine->p = g->size;
-	mine->record[0] = mine->record[1] = -1;
+	mine->record[0] = mine->record[1] = RECORD_NONE;
 	mine->comms = calloc((size_t)g->size, sizeof(*mine->comms));
 	mine->bufs = calloc((size_t)g->size, sizeof(*mine->bufs));
 	if (!mine->comms || !mine->bufs) {
@@ -167,7 +178,7 @@ static void say_messages(const vp_comm *c, atomic_int *outcome)
 static void close_instance(struct vp__sync *s, const vp_comm *c,
 			   unsigned long long instance, int o)
 {
-	s->record[(instance + 1) & 1] = -1;
+	s->record[(instance + 1) & 1] = RECORD_NONE;
 	atomic_store(&s->outcome[(instance + 1) & 1], SYNC_OPEN);
 	atomic_store(&s->word, (instance + 1) << 32);
 	atomic_store(&s->outcome[instance & 1], o); /* releases its work */
@@ -299,7 +310,7 @@ int vp_coll_dissemination(vp_comm *c)
 		o = SYNC_OPEN;
 		if (atomic_compare_exchange_strong(outcome, &o,
 						   SYNC_COMPUTING)) {
-			s->record[instance & 1] = -1;
+			s->record[instance & 1] = RECORD_NONE;
 			o = all_alike(s, p) ? SYNC_DONE : SYNC_MESSAGES;
 			for (rc = 1; o == SYNC_DONE && rc < p; rc <<= 1)
 				charge_round(s, p, rc);
@@ -335,9 +346,9 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 {
 	const struct vp__shared_key *k = s->member[0].key;
 	struct script_slot *sl = NULL;
-	int p = s->p, i, spoiled;
+	int p = s->p, i, spoiled = 0;
 
-	s->record[instance & 1] = -1;
+	s->record[instance & 1] = RECORD_NONE;
 	if (!all_alike(s, p))
 		return SYNC_MESSAGES;
 	for (i = 0; i < p; i++)
@@ -347,21 +358,20 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	for (i = 0; i < SCRIPT_SLOTS && !sl; i++)
 		if (s->slot[i].used && same_key(&s->slot[i].key, k))
 			sl = &s->slot[i];
-	if (sl && sl->spoiled)
-		return SYNC_MESSAGES;
 	if (sl && vp__scripts_complete(sl->scripts, p, &spoiled)) {
 		if (!sl->plan && !(sl->plan = vp__plan_make(c, sl->scripts, p)))
-			sl->spoiled = 1;
-		if (sl->spoiled)
-			return SYNC_MESSAGES;
+			spoiled = 1;
+	}
+	if (sl && spoiled) { /* its members will not bring it here again */
+		slot_clear(sl, p);
+		s->record[instance & 1] = RECORD_NEVER;
+		return SYNC_MESSAGES;
+	}
+	if (sl && sl->plan) {
 		if (move(k, p, s->bufs))
 			return SYNC_MESSAGES;
 		vp__plan_charge(sl->plan, sl->scripts, s->comms);
 		return SYNC_DONE;
-	}
-	if (sl && spoiled) {
-		sl->spoiled = 1;
-		return SYNC_MESSAGES;
 	}
 	if (!sl) { /* a new signature: the oldest slot's goes */
 		sl = &s->slot[s->next_slot];
@@ -373,6 +383,8 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 		sl->key = *k;
 	}
 	vp__scripts_reset(sl->scripts, p);
+	vp__plan_free(sl->plan);
+	sl->plan = NULL;
 	s->record[instance & 1] = (int)(sl - s->slot);
 	return SYNC_MESSAGES;
 }
@@ -393,6 +405,9 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		return 0;
 	p = c->group->size;
 	m = &s->member[r];
+	for (o = 0; o < m->nnever && o < NEVER_KEYS; o++)
+		if (same_key(&m->never[o], k))
+			return 0;
 	m->comm = c;
 	m->call = me->coll_state.call;
 	m->hash = me->coll_state.hash;
@@ -427,6 +442,8 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		return 1;
 	if (slot >= 0)
 		vp__script_begin(me, vp__script_of(s->slot[slot].scripts, r));
+	else if (slot == RECORD_NEVER)
+		m->never[m->nnever++ % NEVER_KEYS] = *k;
 	return 0;
 }
 
