@@ -31,6 +31,10 @@ struct vp__shared_bufs {
 };
 typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
 			       const struct vp__shared_bufs *b);
+/* 1 when c's calls may run without their messages at all (the ranks
+ * share memory and outnumber the CPUs, the run is not traced): the
+ * cheap test a collective makes first */
+int vp__coll_shared_may(vp_comm *c);
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    const void *sbuf, void *rbuf, vp__shared_move move);
 void vp__coll_shared_end(vp_comm *c, int rc);

@@ -389,19 +389,26 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	return SYNC_MESSAGES;
 }
 
+int vp__coll_shared_may(vp_comm *c)
+{
+	struct vp__rank *me = c->me;
+	const struct vp__transport *tx = vp__tx(me);
+
+	return tx->wait_flag && !me->world->trace.on && tx->crowded(me->tx);
+}
+
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    const void *sbuf, void *rbuf, vp__shared_move move)
 {
 	struct vp__rank *me = c->me;
-	const struct vp__transport *tx = vp__tx(me);
 	struct vp__sync *s;
 	struct sync_member *m;
 	unsigned long long was, instance;
 	atomic_int *outcome;
 	int p, o, r = vp_rank(c), slot;
 
-	if (!tx->wait_flag || me->world->trace.on || !tx->crowded(me->tx) ||
-	    !(s = sync_of(c->group)) || atomic_load(&s->off))
+	if (!vp__coll_shared_may(c) || !(s = sync_of(c->group)) ||
+	    atomic_load(&s->off))
 		return 0;
 	p = c->group->size;
 	m = &s->member[r];
