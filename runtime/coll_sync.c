@@ -1,6 +1,8 @@
 /*
- * coll_sync.c - the dissemination barrier without its messages
- * (vp_coll_dissemination), where the ranks share memory.
+ * coll_sync.c - collective calls without their messages, where the ranks
+ * share memory and outnumber the CPUs: the dissemination barrier
+ * (vp_coll_dissemination) and, from recorded scripts (coll_script.c),
+ * the other collectives (vp__coll_shared).
  *
  * The book's barrier (Hensgen, Finkel and Manber 1988; Grama et al.,
  * sec. 4.2.3's pattern with empty messages) takes ceil(log2 p) rounds; in
@@ -36,6 +38,22 @@
  * barrier at once finds a fresh instance; a rank that waits in instance n
  * reads outcome[n % 2] before anyone can finish instance n + 1 (which
  * needs it to arrive), so the two slots suffice.
+ *
+ * The other collectives share the counter and its instances (a barrier
+ * and a broadcast on one communicator are two calls in one sequence).
+ * Unlike the barrier's messages theirs let a rank leave before the others
+ * arrive (a broadcast's root), so no rank says MESSAGES early: every
+ * member waits for the last arrival's verdict, which is MESSAGES when a
+ * member cannot take part or the calls differ. Only the deadlock check's
+ * give-up ends an instance before all have arrived; a rank could then
+ * leave and count itself into this instance again from its next call,
+ * so the group's calls send their messages from then on (off).
+ *
+ * Recording: when the last arrival finds no complete scripts for the
+ * call's signature it gives the members a slot to record into while they
+ * send the messages (record[]); a signature that cannot be recorded is
+ * RECORD_NEVER, which every member of that call notes in its own list,
+ * so none brings it to the counter again.
  */
 #include <stdlib.h>
 #include <string.h>
