@@ -40,7 +40,9 @@
  * (no yields: the CPUs idle, and each wake of an idle vCPU costs its
  * ~40 us) 380-387 and 393-398; waiters asleep on the flag itself, all
  * woken by one FUTEX_WAKE instead of 63, 48-53 and 63-65: no gain beyond
- * the noise, so each rank keeps its own bell.
+ * the noise, so each rank keeps its own bell; waiters that yield under
+ * SCHED_IDLE, so as not to take the CPU from ranks yet to arrive (two
+ * sched_setscheduler calls a wait), 98-104 and 114-126.
  * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
  * struct thr_wait_policy; a tuning run sets them in the environment.
  *
