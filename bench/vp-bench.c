@@ -1047,9 +1047,12 @@ static void plot_compare(const char *dir, const struct cmp_row *c, int n,
 /* The performance goals (issue 15), from the rows of this run:
  *   p = 2: vp at least as fast as Open MPI at every size, for ping-pong
  *          and every collective, and 1.5x faster from 1 KiB to 256 KiB;
- *   p = 64: every 8-byte collective and the barrier 5x faster;
+ *   p = 64: every 8-byte collective and the barrier 5x faster; a row not
+ *          met is set against meet_us, 64 bare threads meeting once at
+ *          one counter in the same run (the floor of a collective made
+ *          without its messages);
  *   p = 8, 1 MiB: at least as fast (issue 4's goal, kept). */
-static void compare_goals(const struct cmp_row *c, int n)
+static void compare_goals(const struct cmp_row *c, int n, double meet_us)
 {
 	int i, met2 = 0, all2 = 0, met_mid = 0, all_mid = 0, met64 = 0,
 	       all64 = 0, met1m = 0, all1m = 0;
@@ -1083,6 +1086,11 @@ static void compare_goals(const struct cmp_row *c, int n)
 			     "%10.3f us  ratio %6.2f  goal >= %.1f: %s",
 			     v->op, v->p, v->bytes, v->s.p50, c[i].mpi.s.p50,
 			     ratio, need, ratio >= need ? "met" : "NOT met");
+		if (need == 5 && ratio < need)
+			note("    the limit: 64 threads meeting once at one "
+			     "counter take %.1f us here; 5x needs at most "
+			     "%.1f us",
+			     meet_us, c[i].mpi.s.p50 / need);
 	}
 	note("p = 2, every size, vp at least as fast:     %d of %d met", met2,
 	     all2);
@@ -1100,7 +1108,7 @@ static int mode_compare(const char *outdir)
 	static struct cmp_row cmp[MAX_ROWS];
 	struct row want[64], got[64], probe;
 	char twin[4096], list[8192], spec[32];
-	double v[REPS], cl_us;
+	double v[REPS], cl_us, meet_us;
 	int n = 0, pi, i, k, nw;
 
 	if (mpi_ensure() ||
@@ -1113,6 +1121,10 @@ static int mode_compare(const char *outdir)
 	for (k = 0; k < REPS; k++)
 		v[k] = (double)(16 << 20) / probe_memcpy_bpus(16 << 20);
 	emit("probe_memcpy", "-", 1, 16 << 20, 10, summarize(v, REPS), 0);
+	for (k = 0; k < REPS; k++)
+		v[k] = limits_barrier_us(64, 2000, LIMITS_YIELD);
+	emit("limit_barrier_yield", "-", 64, 0, 2000, summarize(v, REPS), 0);
+	meet_us = v[REPS / 2];
 	for (pi = 0; pi < 3; pi++) {
 		int p = ps[pi];
 
@@ -1141,7 +1153,7 @@ static int mode_compare(const char *outdir)
 		note("%-10s %4d %9zu %12.3f %12.3f %8.2f", cmp[i].vp.op,
 		     cmp[i].vp.p, cmp[i].vp.bytes, cmp[i].vp.s.p50,
 		     cmp[i].mpi.s.p50, cmp[i].mpi.s.p50 / cmp[i].vp.s.p50);
-	compare_goals(cmp, n);
+	compare_goals(cmp, n, meet_us);
 	if (outdir) {
 		mkdir(outdir, 0777); /* may exist already */
 		write_csv(outdir, "vp.csv", cmp, n, 0);

@@ -76,6 +76,7 @@ struct thr_wait_policy {
 	unsigned spin_short; /* spins when they do not */
 	unsigned yields;     /* hand-offs tried before parking, at least */
 	unsigned yield_ns;   /* ... and more while this long has not passed */
+	unsigned flag_yield_ns; /* the same for a wait at a shared flag */
 	unsigned spin_poll;  /* polls of a receive before publishing a wait */
 };
 

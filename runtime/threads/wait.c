@@ -42,7 +42,14 @@
  * woken by one FUTEX_WAKE instead of 63, 48-53 and 63-65: no gain beyond
  * the noise, so each rank keeps its own bell; waiters that yield under
  * SCHED_IDLE, so as not to take the CPU from ranks yet to arrive (two
- * sched_setscheduler calls a wait), 98-104 and 114-126.
+ * sched_setscheduler calls a wait), 98-104 and 114-126. What did help:
+ * yielding longer before parking at a flag (VP_FLAG_YIELD_NS; a rank
+ * there waits for the last arrival, usually a few dozen us away, and a
+ * parked one costs a futex wake, or ~40 us when its CPU idled). Mean of
+ * the p = 64 8-byte barrier, bcast, all-reduce, all-gather and all-to-all
+ * in vp-bench --collectives, three runs each, alternating: 30 us 68.8-91.4,
+ * 300 us 63.5-66.6, 1 ms 60.0-67.2. The default is 300 us: the yields of a
+ * rank that waits while others compute are bounded by it.
  * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
  * struct thr_wait_policy; a tuning run sets them in the environment.
  *
@@ -75,6 +82,7 @@
 #define SPIN_SHORT 0    /* measured: any spin here costs (README) */
 #define YIELDS 2        /* hand-offs tried before parking, at least */
 #define YIELD_NS 30000  /* and for 30 us: below a cross-CPU wake (below) */
+#define FLAG_YIELD_NS 300000 /* a wait at a shared flag: 300 us (above) */
 /* Polls of a receive's own mailbox before thr_block publishes what the rank
  * waits for: the published fields share the doorbell's line, which every
  * sender reads, so a short wait is cheaper without them (~2 us). */
@@ -93,6 +101,7 @@ void thr_wait_policy_init(struct thr_wait_policy *p)
 	p->spin_short = env_or("VP_SPIN_SHORT", SPIN_SHORT);
 	p->yields = env_or("VP_YIELDS", YIELDS);
 	p->yield_ns = env_or("VP_YIELD_NS", YIELD_NS);
+	p->flag_yield_ns = env_or("VP_FLAG_YIELD_NS", FLAG_YIELD_NS);
 	p->spin_poll = env_or("VP_SPIN_POLL", SPIN_POLL);
 }
 
@@ -260,6 +269,8 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 {
 	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
+	unsigned yield_ns = kind == THR_WAIT_FLAG ? w->wait.flag_yield_ns
+						 : w->wait.yield_ns;
 	struct timespec t0 = { 0, 0 };
 	int rc;
 
@@ -289,8 +300,8 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 	}
 	for (;;) {
 		if (yields < w->wait.yields ||
-		    (w->wait.yield_ns && since_ns(&t0) < w->wait.yield_ns)) {
-			if (!yields++ && w->wait.yield_ns)
+		    (yield_ns && since_ns(&t0) < yield_ns)) {
+			if (!yields++ && yield_ns)
 				clock_gettime(CLOCK_MONOTONIC, &t0);
 			sched_yield();
 			if (thr_wait_ready(me))
