@@ -33,8 +33,13 @@ typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
 			       const struct vp__shared_bufs *b);
 /* 1 when c's calls may run without their messages at all (the ranks
  * share memory and outnumber the CPUs, the run is not traced): the
- * cheap test a collective makes first */
-int vp__coll_shared_may(vp_comm *c);
+ * cheap test a collective makes first. Not a one-to-all call (bcast,
+ * scatter) of fibers: their messages wake a fiber for about 0.3 us, and
+ * the non-roots leave as soon as their data is in, where the meeting
+ * waits for every rank (p = 64, 8 bytes: 40-44 us by messages, 59-64
+ * us met; threads the other way round, 48-59 against 71-96). VP_SHARED_
+ * COLLECTIVES=0 in the environment: never (to compare). */
+int vp__coll_shared_may(vp_comm *c, int one_to_all);
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    const void *sbuf, void *rbuf, vp__shared_move move);
 void vp__coll_shared_end(vp_comm *c, int rc);

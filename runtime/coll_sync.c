@@ -407,12 +407,20 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	return SYNC_MESSAGES;
 }
 
-int vp__coll_shared_may(vp_comm *c)
+int vp__coll_shared_may(vp_comm *c, int one_to_all)
 {
 	struct vp__rank *me = c->me;
 	const struct vp__transport *tx = vp__tx(me);
+	static int off = -1; /* VP_SHARED_COLLECTIVES=0: always messages */
 
-	return tx->wait_flag && !me->world->trace.on && tx->crowded(me->tx);
+	if (off < 0) {
+		const char *e = getenv("VP_SHARED_COLLECTIVES");
+		off = e && !strcmp(e, "0");
+	}
+	if (one_to_all && me->world->opts.fibers)
+		return 0;
+	return !off && tx->wait_flag && !me->world->trace.on &&
+	       tx->crowded(me->tx);
 }
 
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
@@ -425,7 +433,7 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	atomic_int *outcome;
 	int p, o, r = vp_rank(c), slot;
 
-	if (!vp__coll_shared_may(c) || !(s = sync_of(c->group)) ||
+	if (!vp__coll_shared_may(c, 0) || !(s = sync_of(c->group)) ||
 	    atomic_load(&s->off))
 		return 0;
 	p = c->group->size;
