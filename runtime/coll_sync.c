@@ -411,15 +411,20 @@ int vp__coll_shared_may(vp_comm *c, int one_to_all)
 {
 	struct vp__rank *me = c->me;
 	const struct vp__transport *tx = vp__tx(me);
-	static int off = -1; /* VP_SHARED_COLLECTIVES=0: always messages */
+	/* VP_SHARED_COLLECTIVES=0: always messages (read once, by whichever
+	 * rank comes first; -1 not read yet) */
+	static atomic_int off = -1;
+	int o = atomic_load_explicit(&off, memory_order_relaxed);
 
-	if (off < 0) {
+	if (o < 0) {
 		const char *e = getenv("VP_SHARED_COLLECTIVES");
-		off = e && !strcmp(e, "0");
+
+		o = e && !strcmp(e, "0");
+		atomic_store_explicit(&off, o, memory_order_relaxed);
 	}
 	if (one_to_all && me->world->opts.fibers)
 		return 0;
-	return !off && tx->wait_flag && !me->world->trace.on &&
+	return !o && tx->wait_flag && !me->world->trace.on &&
 	       tx->crowded(me->tx);
 }
 
