@@ -11,8 +11,11 @@
  * algorithms cost 2-4 us a message in wake-ups alone, while one pass over
  * every rank's buffers costs well under a microsecond a rank.
  *
- * Which calls: those whose result the algorithm cannot change. Copies
- * (bcast, gather, scatter, allgather, alltoall, shift) always; reductions
+ * Which calls: by default those where every rank waits for every other
+ * anyway (all-reduce, all-gather, reduce-scatter, all-to-all); the rooted
+ * ones, the scan and the shift too under VP_SHARED_COLLECTIVES=all (the
+ * runtime's policy, coll_shared.h, says why). Of those, the ones whose
+ * result the algorithm cannot change: copies always; reductions
  * only of integer types, whose sums and products wrap and whose min, max
  * and bitwise operations are exact, so that every order of combining
  * gives the same bits (a floating-point sum's bits depend on the
@@ -33,6 +36,14 @@ static int is_reducing(vp_coll op)
 {
 	return op == VP_COLL_REDUCE || op == VP_COLL_ALLREDUCE ||
 	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_SCAN;
+}
+
+/* Whether every rank of op waits for every other's input anyway (then
+ * meeting them costs no wait the messages would not). */
+static int synchronizing(vp_coll op)
+{
+	return op == VP_COLL_ALLREDUCE || op == VP_COLL_ALLGATHER ||
+	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_ALLTOALL;
 }
 
 /* The bytes one pass writes into all ranks' buffers. */
@@ -175,9 +186,7 @@ int vp__coll_shared_try(const struct coll *a, vp_alg alg)
 	size_t segment;
 	int kary;
 
-	if (!vp__coll_shared_may(a->c, a->op == VP_COLL_BCAST ||
-					       a->op == VP_COLL_SCATTER) ||
-	    !shareable(a))
+	if (!vp__coll_shared_may(a->c, synchronizing(a->op)) || !shareable(a))
 		return 0;
 	vp_coll_params(a->c, &kary, &segment);
 	k.kary = kary;

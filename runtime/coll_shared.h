@@ -31,15 +31,29 @@ struct vp__shared_bufs {
 };
 typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
 			       const struct vp__shared_bufs *b);
+/* Which collectives a run makes without their messages
+ * (VP_SHARED_COLLECTIVES: 0, 1 the default, all). By default only those
+ * that wait for every rank anyway (all-reduce, all-gather, reduce-scatter,
+ * all-to-all, and the barrier): a rooted call (bcast, scatter, reduce,
+ * gather), the scan and the shift let a rank leave before the others
+ * arrive, and meeting them all cost more than their messages where the
+ * ranks do work between the calls. Measured at p = 64 on 2 vCPUs, 300
+ * iterations of 0-20 us of work a rank then the call: bcast 346-359 us
+ * an iteration by messages, 419-446 met; reduce 344-354 against
+ * 446-499; all-reduce 545-820 by messages, 450-519 met. (In a loop that
+ * synchronises first, as vp-bench's, meeting is faster for every one:
+ * bcast 48-59 us against 71-96.) */
+enum {
+	VP__SHARED_NONE,
+	VP__SHARED_SYNCHRONIZING,
+	VP__SHARED_ALL,
+};
+
 /* 1 when c's calls may run without their messages at all (the ranks
- * share memory and outnumber the CPUs, the run is not traced): the
- * cheap test a collective makes first. Not a one-to-all call (bcast,
- * scatter) of fibers: their messages wake a fiber for about 0.3 us, and
- * the non-roots leave as soon as their data is in, where the meeting
- * waits for every rank (p = 64, 8 bytes: 40-44 us by messages, 59-64
- * us met; threads the other way round, 48-59 against 71-96). VP_SHARED_
- * COLLECTIVES=0 in the environment: never (to compare). */
-int vp__coll_shared_may(vp_comm *c, int one_to_all);
+ * share memory and outnumber the CPUs, the run is not traced, and the
+ * run's policy takes such calls: synchronizing 0 for a call that lets
+ * ranks leave early): the cheap test a collective makes first. */
+int vp__coll_shared_may(vp_comm *c, int synchronizing);
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    const void *sbuf, void *rbuf, vp__shared_move move);
 void vp__coll_shared_end(vp_comm *c, int rc);

@@ -305,7 +305,8 @@ int vp_coll_dissemination(vp_comm *c)
 				"the communicator is not a collective one "
 				"(pass vp_coll_comm(c), after vp_coll_begin)");
 	tx = vp__tx(me);
-	if (!tx->wait_flag || !tx->crowded(me->tx) || !(s = sync_of(c->group)))
+	if (me->world->shared_colls == VP__SHARED_NONE || !tx->wait_flag ||
+	    !tx->crowded(me->tx) || !(s = sync_of(c->group)))
 		return 0;
 	if (atomic_load(&s->off))
 		return 0;
@@ -407,25 +408,16 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	return SYNC_MESSAGES;
 }
 
-int vp__coll_shared_may(vp_comm *c, int one_to_all)
+int vp__coll_shared_may(vp_comm *c, int synchronizing)
 {
 	struct vp__rank *me = c->me;
 	const struct vp__transport *tx = vp__tx(me);
-	/* VP_SHARED_COLLECTIVES=0: always messages (read once, by whichever
-	 * rank comes first; -1 not read yet) */
-	static atomic_int off = -1;
-	int o = atomic_load_explicit(&off, memory_order_relaxed);
+	int policy = me->world->shared_colls;
 
-	if (o < 0) {
-		const char *e = getenv("VP_SHARED_COLLECTIVES");
-
-		o = e && !strcmp(e, "0");
-		atomic_store_explicit(&off, o, memory_order_relaxed);
-	}
-	if (one_to_all && me->world->opts.fibers)
+	if (policy == VP__SHARED_NONE ||
+	    (policy == VP__SHARED_SYNCHRONIZING && !synchronizing))
 		return 0;
-	return !o && tx->wait_flag && !me->world->trace.on &&
-	       tx->crowded(me->tx);
+	return tx->wait_flag && !me->world->trace.on && tx->crowded(me->tx);
 }
 
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
@@ -438,7 +430,7 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	atomic_int *outcome;
 	int p, o, r = vp_rank(c), slot;
 
-	if (!vp__coll_shared_may(c, 0) || !(s = sync_of(c->group)) ||
+	if (!vp__coll_shared_may(c, 1) || !(s = sync_of(c->group)) ||
 	    atomic_load(&s->off))
 		return 0;
 	p = c->group->size;

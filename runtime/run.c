@@ -242,6 +242,26 @@ static void world_free(struct vp__world *w)
 	free(w);
 }
 
+/* Which collectives may run without their messages (coll_sync.c):
+ * VP_SHARED_COLLECTIVES unset or 1 those that wait for every rank anyway,
+ * all also the rooted ones and the scan and shift, 0 none; -1 (err
+ * written) for another value. */
+static int shared_policy(char *err, size_t errlen)
+{
+	const char *e = getenv("VP_SHARED_COLLECTIVES");
+
+	if (!e || !strcmp(e, "1"))
+		return VP__SHARED_SYNCHRONIZING;
+	if (!strcmp(e, "0"))
+		return VP__SHARED_NONE;
+	if (!strcmp(e, "all"))
+		return VP__SHARED_ALL;
+	snprintf(err, errlen,
+		 "vp_run: VP_SHARED_COLLECTIVES '%s': it must be 0, 1 or all",
+		 e);
+	return -1;
+}
+
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 				   char *err, size_t errlen, int *rc)
 {
@@ -269,6 +289,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 			 w->tx_ops->name);
 		w->tx_ops = NULL;
 	}
+	if (w->tx_ops && (w->shared_colls = shared_policy(err, errlen)) < 0)
+		w->tx_ops = NULL;
 	if (!w->tx_ops) {
 		*rc = VP_EINVAL;
 		free(w);

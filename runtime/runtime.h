@@ -227,8 +227,10 @@ struct vp__world {
 
 	struct vp__trace_world trace;
 
-	/* Collective calls made without their messages (coll_sync.c): one
-	 * add per call, by its last arrival. */
+	/* Which collectives may run without their messages
+	 * (VP_SHARED_COLLECTIVES, run.c), and how many did (coll_sync.c):
+	 * one add per call, by its last arrival. */
+	int shared_colls; /* VP__SHARED_* */
 	_Alignas(VP__CACHELINE) atomic_ullong shared_calls;
 };
 

@@ -13,8 +13,11 @@
  *     LogP and LogGP, as threads and as fibers, on sub-communicators, with
  *     ranks arriving at different model times and messages of their own
  *     in flight; vp_stats.shared_calls counts the calls made so (the
- *     second of each pair: 20 of the 40, and 16 as fibers, whose
- *     broadcasts and scatters are always sent);
+ *     second of each pair: 20 of the 40). That is under
+ *     VP_SHARED_COLLECTIVES=all; by default only the all-reduce,
+ *     all-gather, reduce-scatter and all-to-all (which wait for every rank
+ *     anyway) are made so, with the same figures; under 0 none is, and
+ *     another value fails the run;
  *   - a floating-point sum (whose bits depend on the algorithm's order)
  *     and an algorithm that waits on requests are always sent;
  *   - a program that relies on a root leaving its broadcast early (legal
@@ -38,15 +41,6 @@
 static int crowded(int p)
 {
 	return p > sysconf(_SC_NPROCESSORS_ONLN);
-}
-
-/* Whether a run of these options has its ranks as fibers (VP_FIBERS in
- * the environment makes every run so: the fibers pass of make check). */
-static int as_fibers(int fibers)
-{
-	const char *e = getenv("VP_FIBERS");
-
-	return e ? atoi(e) == 1 : fibers;
 }
 
 struct record {
@@ -201,6 +195,7 @@ static int first_difference(const struct run *a, const struct run *b, int p,
 
 static void test_same_as_messages(void)
 {
+	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* read by each vp_run */
 	static const struct {
 		const char *topo, *model;
 		int fibers, sub;
@@ -236,10 +231,7 @@ static void test_same_as_messages(void)
 			   shared.st.max_link_load == sent.st.max_link_load &&
 			   shared.st.supersteps == sent.st.supersteps &&
 			   sent.st.shared_calls == 0 &&
-			   (shared.st.shared_calls >=
-				(unsigned)(as_fibers(cases[i].fibers)
-					       ? CALLS / 2 - 4
-					       : CALLS / 2) ||
+			   (shared.st.shared_calls >= CALLS / 2 ||
 			    !crowded(shared.st.p)),
 		       "%s, %s%s%s: every rank's time and result after each of "
 		       "%d calls and the run's figures as when the messages "
@@ -260,6 +252,46 @@ static void test_same_as_messages(void)
 		       (unsigned long long)sent.st.max_link_load, k, rank,
 		       (unsigned long long)shared.st.shared_calls);
 	}
+	unsetenv("VP_SHARED_COLLECTIVES");
+}
+
+static int always_sent(vp_comm *c, void *arg);
+
+/* The default policy, and the variable's other values. */
+static void test_policy(void)
+{
+	static struct run shared, sent;
+	vp_opts o = { .topology = "full:8", .quiet = 1 };
+	vp_stats st;
+	int rank = -1, k, rc;
+
+	run_one("full:16", NULL, 0, 0, 0, &shared);
+	run_one("full:16", NULL, 0, 1, 0, &sent);
+	k = first_difference(&shared, &sent, shared.st.p, &rank);
+	tap_ok(shared.rc == 0 && sent.rc == 0 && k < 0 &&
+		   shared.st.model_time == sent.st.model_time &&
+		   shared.st.messages == sent.st.messages &&
+		   shared.st.shared_calls == (crowded(16) ? 8u : 0u),
+	       "by default only the calls that wait for every rank anyway: the "
+	       "second all-reduce, all-gather, reduce-scatter and all-to-all of "
+	       "each round, 8 of 40 (%llu), with every time, result and figure "
+	       "of the messages (first difference call %d rank %d)",
+	       (unsigned long long)shared.st.shared_calls, k, rank);
+	setenv("VP_SHARED_COLLECTIVES", "0", 1);
+	run_one("full:16", NULL, 0, 0, 0, &shared);
+	rc = vp_run(&o, always_sent, NULL, &st);
+	tap_ok(shared.rc == 0 && shared.st.shared_calls == 0 && rc == 0,
+	       "VP_SHARED_COLLECTIVES=0: every call sends its messages (%llu "
+	       "without)",
+	       (unsigned long long)shared.st.shared_calls);
+	setenv("VP_SHARED_COLLECTIVES", "some", 1);
+	rc = vp_run(&o, always_sent, NULL, &st);
+	tap_ok(rc == VP_EINVAL &&
+	       strstr(st.error, "VP_SHARED_COLLECTIVES 'some': it must be 0, "
+				"1 or all"),
+	       "another value fails the run saying what it must be (rc %d): %s",
+	       rc, st.error);
+	unsetenv("VP_SHARED_COLLECTIVES");
 }
 
 /* The results themselves, not only their agreement: 30 all-reduces of
@@ -407,8 +439,11 @@ static void test_root_leaves_early(void)
 {
 	vp_opts o = { .topology = "full:8", .ts = 1 };
 	vp_stats st;
-	int got[8] = { 0 }, rc = vp_run(&o, root_leaves_early, got, &st), i,
-	    all = 1;
+	int got[8] = { 0 }, rc, i, all = 1;
+
+	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* broadcasts meet too */
+	rc = vp_run(&o, root_leaves_early, got, &st);
+	unsetenv("VP_SHARED_COLLECTIVES");
 
 	for (i = 0; i < 8; i++)
 		all &= got[i] == 4;
@@ -509,7 +544,9 @@ static void test_wrong_programs(void)
 	       "(rc %d, below)",
 	       rc);
 	tap_diag("%s", st.report ? st.report : st.error);
+	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* broadcasts meet too */
 	rc = vp_run(&o, wrong_root, NULL, &st);
+	unsetenv("VP_SHARED_COLLECTIVES");
 	tap_ok(rc == VP_EMISMATCH && strstr(st.error, "root"),
 	       "a rank with another root in a broadcast: the mismatch is "
 	       "named (rc %d): %s",
@@ -527,6 +564,7 @@ static void test_wrong_programs(void)
 int main(void)
 {
 	test_same_as_messages();
+	test_policy();
 	test_results();
 	test_many_signatures();
 	test_always_sent();
