@@ -503,6 +503,13 @@ int vp__coll_run(vp_comm *c, vp_coll op, const void *sbuf, void *rbuf,
 		 size_t count, vp_type type, vp_op rop, int root, long q,
 		 vp_alg alg, int inner);
 
+/* Whether op combines the ranks' data (takes a vp_op). */
+static inline int vp__coll_is_reduction(vp_coll op)
+{
+	return op == VP_COLL_REDUCE || op == VP_COLL_ALLREDUCE ||
+	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_SCAN;
+}
+
 /* coll_shared.c: 1 when a's call ran without its messages (every rank's
  * result written, the model charged), 0 when they must be sent, or a
  * VP_E* code. */

@@ -32,12 +32,6 @@
 
 #define MOVE_MAX ((size_t)1 << 20)
 
-static int is_reducing(vp_coll op)
-{
-	return op == VP_COLL_REDUCE || op == VP_COLL_ALLREDUCE ||
-	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_SCAN;
-}
-
 /* Whether every rank of op waits for every other's input anyway (then
  * meeting them costs no wait the messages would not). */
 static int synchronizing(vp_coll op)
@@ -63,7 +57,7 @@ static size_t moved(vp_coll op, int p, size_t bytes)
 /* Whether a's call may run without its messages. */
 static int shareable(const struct coll *a)
 {
-	if (is_reducing(a->op) && a->type != VP_BYTE && a->type != VP_INT32 &&
+	if (vp__coll_is_reduction(a->op) && a->type != VP_BYTE && a->type != VP_INT32 &&
 	    a->type != VP_INT64)
 		return 0;
 	if (vp__bsp(a->c))
@@ -104,7 +98,7 @@ static int coll_move(const struct vp__shared_key *k, int p,
 	char *big = NULL, *sum = acc;
 	int i, j;
 
-	if (is_reducing((vp_coll)k->op) && bytes > sizeof(acc) &&
+	if (vp__coll_is_reduction((vp_coll)k->op) && bytes > sizeof(acc) &&
 	    !(sum = big = malloc(bytes)))
 		return -1;
 	switch ((vp_coll)k->op) {
@@ -178,7 +172,7 @@ int vp__coll_shared_try(const struct coll *a, vp_alg alg)
 		.op = (int)a->op,
 		.alg = (int)alg,
 		.type = (int)a->type,
-		.rop = is_reducing(a->op) ? (int)a->rop : -1,
+		.rop = vp__coll_is_reduction(a->op) ? (int)a->rop : -1,
 		.root = a->root,
 		.q = a->q,
 		.count = a->count,

@@ -175,11 +175,6 @@ static int is_rooted(vp_coll op)
 	       op == VP_COLL_SCATTER || op == VP_COLL_GATHER;
 }
 
-static int is_reduction(vp_coll op)
-{
-	return op == VP_COLL_REDUCE || op == VP_COLL_ALLREDUCE ||
-	       op == VP_COLL_REDUCE_SCATTER || op == VP_COLL_SCAN;
-}
 
 static int check_buffer(vp_comm *c, const char *call, const char *what,
 			const void *buf, int blocks, int in_place_ok,
@@ -217,11 +212,11 @@ static int check_args(vp_comm *c, const char *call, vp_coll op,
 				"type %d is not a vp_type (VP_BYTE .. "
 				"VP_DOUBLE)",
 				(int)type);
-	if (is_reduction(op) && (unsigned)rop > VP_BXOR)
+	if (vp__coll_is_reduction(op) && (unsigned)rop > VP_BXOR)
 		return vp_abort(c, VP_EINVAL, call,
 				"op %d is not a vp_op (VP_SUM .. VP_BXOR)",
 				(int)rop);
-	if (is_reduction(op) && rop >= VP_BAND &&
+	if (vp__coll_is_reduction(op) && rop >= VP_BAND &&
 	    (type == VP_FLOAT || type == VP_DOUBLE))
 		return vp_abort(c, VP_EINVAL, call,
 				"bitwise op %d needs an integer type, not %s",
@@ -275,7 +270,7 @@ static int begin(vp_comm *c, const char *call, vp_coll op, vp_alg alg,
 	int kary;
 
 	vp_coll_params(c, &kary, &segment);
-	if (is_reduction(op))
+	if (vp__coll_is_reduction(op))
 		sig.op = (int)rop;
 	if (is_rooted(op))
 		sig.root = root;
@@ -319,7 +314,7 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 			inner);
 	if (rc)
 		return rc;
-	if (!inner && is_reduction(op) && rop == VP_SUM &&
+	if (!inner && vp__coll_is_reduction(op) && rop == VP_SUM &&
 	    (type == VP_FLOAT || type == VP_DOUBLE) && vp_reproducible(uc)) {
 		/* the user's call is checked against the other ranks' first,
 		 * then its inner calls (reproducible.c) */
