@@ -9,13 +9,20 @@
  *         2^i blocks with r XOR 2^i:
  *           p = 4: step 0: {0,1} {0,1} {2,3} {2,3};  step 1: all four.
  *         Scratch: none.
+ *         The first step sends this rank's block from the caller's input
+ *         rather than from its copy in rbuf (same bytes, same model
+ *         time): on the mpi transport, Open MPI's single copy has the
+ *         partner read the sent pages with process_vm_readv, and the
+ *         first write into such a page afterwards (the next call's copy
+ *         of the input) took 2.6-4.6x a plain memcpy on this machine's
+ *         kernel (the probe of vp-bench --transport mpi).
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
  */
 #include "coll.h"
 
 int vp__allgather_doubling_view(const struct view *v, void *buf,
-				const struct chunks *ch)
+				const struct chunks *ch, const void *own)
 {
 	int mask, rc;
 	char *b = buf;
@@ -23,8 +30,10 @@ int vp__allgather_doubling_view(const struct view *v, void *buf,
 	for (mask = 1; mask < v->n; mask <<= 1) {
 		int peer = v->me ^ mask;
 		int mine = v->me & ~(mask - 1), theirs = peer & ~(mask - 1);
+		const void *out = mask == 1 && own ?
+			own : b + vp__chunk_off(ch, mine);
 
-		rc = vp__vsendrecv(v, peer, b + vp__chunk_off(ch, mine),
+		rc = vp__vsendrecv(v, peer, out,
 				   vp__chunk_span(ch, mine, mask), peer,
 				   b + vp__chunk_off(ch, theirs),
 				   vp__chunk_span(ch, theirs, mask));
@@ -38,7 +47,8 @@ static int run(const struct coll *a)
 {
 	struct chunks ch = { (size_t)a->p * a->count, a->esize, a->p };
 
-	return vp__allgather_doubling_view(&a->v, a->rbuf, &ch);
+	return vp__allgather_doubling_view(&a->v, a->rbuf, &ch,
+					   a->sbuf == a->rbuf ? NULL : a->sbuf);
 }
 
 /* The cost above, for vp_coll_formula. */

@@ -44,7 +44,7 @@ static int run(const struct coll *a)
 		rc = vp__reduce_scatter_halving_view(&v, a->rbuf, &ch, a->type,
 						     a->rop);
 	if (!rc && v.me >= 0)
-		rc = vp__allgather_doubling_view(&v, a->rbuf, &ch);
+		rc = vp__allgather_doubling_view(&v, a->rbuf, &ch, NULL);
 	if (!rc)
 		rc = vp__fold_out(a, &f);
 	free(members);

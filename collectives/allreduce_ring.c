@@ -22,7 +22,7 @@ static int run(const struct coll *a)
 
 	rc = vp__reduce_scatter_ring_view(&a->v, a->rbuf, &ch, a->type, a->rop);
 	if (!rc)
-		rc = vp__allgather_ring_view(&a->v, a->rbuf, &ch);
+		rc = vp__allgather_ring_view(&a->v, a->rbuf, &ch, NULL);
 	return rc;
 }
 

@@ -26,8 +26,8 @@ static int run(const struct coll *a)
 	if (rc)
 		return rc;
 	if (vp__is_pow2(a->p))
-		return vp__allgather_doubling_view(&a->v, a->rbuf, &ch);
-	return vp__allgather_ring_view(&a->v, a->rbuf, &ch);
+		return vp__allgather_doubling_view(&a->v, a->rbuf, &ch, NULL);
+	return vp__allgather_ring_view(&a->v, a->rbuf, &ch, NULL);
 }
 
 /* The cost above, for vp_coll_formula. */

@@ -66,7 +66,7 @@ int vp__chain_allgather_view(const struct view *v, int wrap, void *buf,
 	int n = v->n, i = v->me, k, rc;
 
 	if (wrap)
-		return vp__allgather_ring_view(v, buf, ch);
+		return vp__allgather_ring_view(v, buf, ch, NULL);
 	for (k = 1; k < n; k++) {
 		rc = swap_chunks(v, buf, ch, i + 1,
 				 i + 1 < n && i - k + 1 >= 0 ? i - k + 1 : -1,

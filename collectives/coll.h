@@ -228,12 +228,15 @@ size_t vp__chunk_span(const struct chunks *ch, int k, int len);
 
 /* ---- building blocks (each in the file of the algorithm it is) ---- */
 
-/* allgather_ring.c: member j's chunk travels around the ring, n-1 steps. */
+/* allgather_ring.c: member j's chunk travels around the ring, n-1 steps.
+ * own, where not NULL, holds this member's chunk as the caller gave it:
+ * the first step sends from there (see allgather_hypercube.c). */
 int vp__allgather_ring_view(const struct view *v, void *buf,
-			    const struct chunks *ch);
-/* allgather_hypercube.c: recursive doubling; n a power of two. */
+			    const struct chunks *ch, const void *own);
+/* allgather_hypercube.c: recursive doubling; n a power of two; own as
+ * for the ring. */
 int vp__allgather_doubling_view(const struct view *v, void *buf,
-				const struct chunks *ch);
+				const struct chunks *ch, const void *own);
 /* reduce_scatter_ring.c: member j ends with chunk j reduced (each
  * partner's chunk added where it lies: no scratch). */
 int vp__reduce_scatter_ring_view(const struct view *v, void *buf,
