@@ -161,7 +161,8 @@ struct mpt {
 	struct mpt_token token;
 	unsigned idle;  /* consecutive turns that pulled nothing */
 	unsigned turns; /* turns taken (control: every CONTROL_EVERY-th) */
-	int crowded;    /* more processes on this node than CPUs: yield */
+	int crowded;    /* more processes on this node than CPUs, and the
+			 * library does not yield by itself: yield */
 	int pulled_now; /* messages the wait loop's last turn pulled */
 	int fresh;      /* messages pulled since the last progress (block) */
 	int ended;      /* the end of the run was announced */
