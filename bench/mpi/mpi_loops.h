@@ -58,9 +58,9 @@ static int mpi_op_code(const char *op)
 	return -1;
 }
 
-static int mpi_call(int code, char *in, char *out, int n, int p, int me)
+static int mpi_call(MPI_Comm w, int code, char *in, char *out, int n, int p,
+		    int me)
 {
-	MPI_Comm w = MPI_COMM_WORLD;
 	MPI_Datatype u8 = MPI_UNSIGNED_CHAR;
 
 	switch (code) {
@@ -100,10 +100,12 @@ static int mpi_call(int code, char *in, char *out, int n, int p, int me)
 	return -1;
 }
 
-/* Times op; on rank 0, t[] = min, median, p99 and max in microseconds.
- * An unknown op aborts the job. */
-static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
-			double t[4])
+/* Times op on the communicator w (a duplicate of MPI_COMM_WORLD, or it);
+ * the loop's barriers and the reduction of the times are on
+ * MPI_COMM_WORLD. On rank 0, t[] = min, median, p99 and max in
+ * microseconds. An unknown op aborts the job. */
+static void mpi_measure_on(MPI_Comm w, const char *op, int bytes, int iters,
+			   int p, int me, double t[4])
 {
 	size_t room = (size_t)p * (size_t)(bytes ? bytes : 1);
 	char *in = calloc(1, room), *out = calloc(1, room);
@@ -113,7 +115,7 @@ static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
 	int warm = iters / 10 + 2;
 
 	for (i = 0; i < warm; i++)
-		if (mpi_call(code, in, out, bytes, p, me) != MPI_SUCCESS) {
+		if (mpi_call(w, code, in, out, bytes, p, me) != MPI_SUCCESS) {
 			if (me == 0)
 				fprintf(stderr,
 					"mpi_measure: unknown op "
@@ -128,7 +130,7 @@ static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
 		if (!pingpong)
 			MPI_Barrier(MPI_COMM_WORLD);
 		t0 = MPI_Wtime();
-		mpi_call(code, in, out, bytes, p, me);
+		mpi_call(w, code, in, out, bytes, p, me);
 		span[i] = (MPI_Wtime() - t0) * 1e6 / (pingpong ? 2 : 1);
 		if (pingpong && me != 0)
 			span[i] = 0;
@@ -149,6 +151,13 @@ static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
 	free(out);
 	free(span);
 	free(slowest);
+}
+
+/* mpi_measure_on MPI_COMM_WORLD. */
+static void mpi_measure(const char *op, int bytes, int iters, int p, int me,
+			double t[4])
+{
+	mpi_measure_on(MPI_COMM_WORLD, op, bytes, iters, p, me, t);
 }
 
 #endif
