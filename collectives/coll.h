@@ -221,10 +221,29 @@ struct chunks {
 	int n;
 };
 
-size_t vp__chunk_off(const struct chunks *ch, int k); /* bytes */
-size_t vp__chunk_len(const struct chunks *ch, int k); /* bytes */
+/* Inline: the algorithms ask for offsets and lengths of the same chunks
+ * several times a step, and inlined, the compiler divides total by n once
+ * (out of line, the 64-bit divisions were 3% of an 8-byte all-gather). */
+static inline size_t vp__chunk_off(const struct chunks *ch, int k) /* bytes */
+{
+	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
+	size_t kk = (size_t)k;
+
+	return (kk * q + (kk < rem ? kk : rem)) * ch->esize;
+}
+
+static inline size_t vp__chunk_len(const struct chunks *ch, int k) /* bytes */
+{
+	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
+
+	return (q + ((size_t)k < rem)) * ch->esize;
+}
+
 /* Bytes of chunks [k, k + len). */
-size_t vp__chunk_span(const struct chunks *ch, int k, int len);
+static inline size_t vp__chunk_span(const struct chunks *ch, int k, int len)
+{
+	return vp__chunk_off(ch, k + len) - vp__chunk_off(ch, k);
+}
 
 /* ---- building blocks (each in the file of the algorithm it is) ---- */
 

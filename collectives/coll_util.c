@@ -94,26 +94,6 @@ int vp__vsendrecv(const struct view *v, int dst, const void *sbuf, size_t sn,
 			   vp__view_rank(v, src), rbuf, rn);
 }
 
-size_t vp__chunk_off(const struct chunks *ch, int k)
-{
-	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
-	size_t kk = (size_t)k;
-
-	return (kk * q + (kk < rem ? kk : rem)) * ch->esize;
-}
-
-size_t vp__chunk_len(const struct chunks *ch, int k)
-{
-	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;
-
-	return (q + ((size_t)k < rem)) * ch->esize;
-}
-
-size_t vp__chunk_span(const struct chunks *ch, int k, int len)
-{
-	return vp__chunk_off(ch, k + len) - vp__chunk_off(ch, k);
-}
-
 int vp__is_pow2(long x)
 {
 	return x > 0 && (x & (x - 1)) == 0;

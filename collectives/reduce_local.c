@@ -87,16 +87,19 @@ int vp__reduce_check(vp_type type, vp_op op)
 }
 
 /*
- * A long combine is compute-bound in the core's caches, and -O2 for plain
- * x86-64 vectorizes it 16 bytes at a time. GCC builds it also for AVX-512
- * (with byte and word lanes) and AVX2, and the loader picks the widest
- * this CPU has (target_clones: an ifunc resolved once). Measured on this
- * machine kind (2026-11-26), a 1 MiB VP_BYTE sum: 43 us in 16-byte lanes
- * where a memcpy of 1 MiB takes 37 us; the reduce of 1 MiB at p = 2 over
- * Open MPI, which combines after one copy, took 2x MPI_Reduce's binomial
- * tree. Valgrind shows its guest no AVX-512 and gets the AVX2 clone.
+ * A long combine runs at about the speed of a memcpy, and -O2 for plain
+ * x86-64 vectorizes it 16 bytes at a time. GCC builds it for AVX2 as well,
+ * and the loader picks that where the CPU has it (target_clones: an ifunc,
+ * resolved once). Measured on this machine kind (2026-11-26), a 1 MiB
+ * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones (a memcpy
+ * of 1 MiB: 37-39 us); the 1 MiB reduce at p = 2 over Open MPI went from
+ * 110-115 to 93-106 us. (GCC 12's target_clones takes no AVX-512 set with
+ * byte lanes by name.) Not under the sanitizers: the loader runs the
+ * resolver before ThreadSanitizer's runtime is set up, and it crashed
+ * there.
  */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+	!defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
 #define WIDEST_VECTORS \
 	__attribute__((target_clones("avx2", "default")))
 #else
