@@ -153,7 +153,7 @@ $(BUILD)/vp-%: bench/vp-%.c $(LIB_A) $(APPS_LIB)
 ifneq ($(MPI),)
 # the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
 # model times compared with the threads transport's
-check: $(TEST_BIN) $(BUILD)/vp-run $(LIB_SO) $(LIB_A)
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) $(LIB_A)
 	@MPIRUN="$(MPIRUN)" VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  tests/test_transport_mpi.sh
 else

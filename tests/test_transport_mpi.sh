@@ -16,7 +16,9 @@
 #     a rank's vp_abort);
 #   - a topology whose p is not the job's size is refused naming both;
 #   - a rank stuck outside vp under VP_WATCHDOG ends the job, named;
-#   - vp-run under mpirun: the book's model time, printed once.
+#   - vp-run under mpirun: the book's model time, printed once;
+#   - vp-bench --transport mpi: every row, and (Open MPI) every row with
+#     the library made to run vp's algorithm.
 # TAP output; VP_TOOLS is the MPI build's folder, MPIRUN the launcher.
 tools=${VP_TOOLS:-build-mpi}
 suite="$tools/tests/transport_suite"
@@ -115,6 +117,24 @@ if [ "$rows" = 1 ] && grep -q ' 3372.0 ' "$tmp/vprun"; then
 else
 	notok "vp-run under mpirun -np 8: $rows rows"
 	sed 's/^/#   /' "$tmp/vprun" | head -n 20
+fi
+
+# vp-bench --transport mpi: every collective row timed on both sides and,
+# with Open MPI, also with the library made to run vp's algorithm (the
+# bench sets coll_tuned_use_dynamic_rules itself and forces each row
+# through MPI_T); MPICH is not mapped and prints "-" there
+job 2 "$tools/vp-bench" --transport mpi --quick >"$tmp/bench" 2>&1
+brc=$?
+colls='^  (barrier|bcast|reduce|allreduce|allgather|alltoall) '
+rows=$(grep -Ec "$colls" "$tmp/bench")
+forced=$(grep -E "$colls" "$tmp/bench" | awk '$6 ~ /^[0-9.]+$/' | wc -l)
+want=0
+if "$mpirun" --version 2>&1 | grep -q "Open MPI"; then want=$rows; fi
+if [ $brc = 0 ] && [ "$rows" = 21 ] && [ "$forced" = "$want" ]; then
+	ok "vp-bench --transport mpi under mpirun -np 2: 21 collective rows, $forced with the library running vp's algorithm"
+else
+	notok "vp-bench --transport mpi: exit $brc, $rows rows, $forced forced (want $want)"
+	sed 's/^/#   /' "$tmp/bench" | head -n 30
 fi
 
 echo "1..$n"
