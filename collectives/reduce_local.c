@@ -86,35 +86,12 @@ int vp__reduce_check(vp_type type, vp_op op)
 	return VP__IS_TYPE_FIXED(type) && op == VP_SUM ? VP_OK : VP_EINVAL;
 }
 
-/*
- * A long combine runs at about the speed of a memcpy, and -O2 for plain
- * x86-64 vectorizes it 16 bytes at a time. GCC builds it for AVX2 as well,
- * and the loader picks that where the CPU has it (target_clones: an ifunc,
- * resolved once). Measured on this machine kind (2026-11-26), a 1 MiB
- * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones (a memcpy
- * of 1 MiB: 37-39 us); the 1 MiB reduce at p = 2 over Open MPI went from
- * 110-115 to 93-106 us. (GCC 12's target_clones takes no AVX-512 set with
- * byte lanes by name.) Not under the sanitizers: the loader runs the
- * resolver before ThreadSanitizer's runtime is set up, and it crashed
- * there.
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-	!defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
-#define WIDEST_VECTORS \
-	__attribute__((target_clones("avx2", "default")))
-#else
-#define WIDEST_VECTORS
-#endif
-
-/* Integer products and sums wrap: compute them unsigned. */
-WIDEST_VECTORS
-int vp__reduce_into(const void *in, const void *mine, void *out, size_t count,
-		    vp_type type, vp_op op)
+/* The combine of the primitive types (1: type is not one of them). Built
+ * into each function below for its vector width. */
+static inline __attribute__((always_inline)) int
+combine_primitive(const void *in, const void *mine, void *out, size_t count,
+		  vp_type type, vp_op op)
 {
-	if (!count)
-		return VP_OK;
-	if (!in || !mine || !out || (unsigned)op > VP_BXOR)
-		return VP_EINVAL;
 	switch (type) {
 	case VP_BYTE:
 		BITWISE(uint8_t, in, mine, out, count, op);
@@ -141,6 +118,66 @@ int vp__reduce_into(const void *in, const void *mine, void *out, size_t count,
 		ARITH(double, in, mine, out, count, op);
 		return VP_OK;
 	}
+	return 1;
+}
+
+static int combine_base(const void *in, const void *mine, void *out,
+			size_t count, vp_type type, vp_op op)
+{
+	return combine_primitive(in, mine, out, count, type, op);
+}
+
+/*
+ * A long combine runs at about the speed of a memcpy, and -O2 for plain
+ * x86-64 vectorizes it 16 bytes at a time. GCC builds it for AVX2 and for
+ * AVX-512 (with byte and word lanes) as well, and each call takes the
+ * widest this CPU has (__builtin_cpu_supports reads a word libgcc fills at
+ * start; valgrind shows its guest no AVX-512 and gets AVX2). The lanes
+ * combine element by element, so every width gives the same bits, floating
+ * point included. Measured on this machine kind (2026-11-26), a 1 MiB
+ * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones (a memcpy
+ * of 1 MiB: 37-39 us); the 1 MiB reduce at p = 2 over Open MPI went from
+ * 110-115 to 93-106 us with AVX2. A call, not GCC's target_clones: its
+ * ifunc resolver runs in the loader, before ThreadSanitizer's runtime is
+ * set up, and crashed there.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WIDE_COMBINE 1
+__attribute__((target("avx2"))) static int
+combine_avx2(const void *in, const void *mine, void *out, size_t count,
+	     vp_type type, vp_op op)
+{
+	return combine_primitive(in, mine, out, count, type, op);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static int
+combine_avx512(const void *in, const void *mine, void *out, size_t count,
+	       vp_type type, vp_op op)
+{
+	return combine_primitive(in, mine, out, count, type, op);
+}
+#endif
+
+/* Integer products and sums wrap: compute them unsigned. */
+int vp__reduce_into(const void *in, const void *mine, void *out, size_t count,
+		    vp_type type, vp_op op)
+{
+	int rc;
+
+	if (!count)
+		return VP_OK;
+	if (!in || !mine || !out || (unsigned)op > VP_BXOR)
+		return VP_EINVAL;
+#ifdef WIDE_COMBINE
+	if (__builtin_cpu_supports("avx512bw"))
+		rc = combine_avx512(in, mine, out, count, type, op);
+	else if (__builtin_cpu_supports("avx2"))
+		rc = combine_avx2(in, mine, out, count, type, op);
+	else
+#endif
+		rc = combine_base(in, mine, out, count, type, op);
+	if (rc != 1)
+		return rc;
 	if (VP__IS_TYPE_FIXED(type) && op == VP_SUM) { /* reproducible sums */
 		if (out != mine)
 			memcpy(out, mine, count * vp_type_size(type));
