@@ -222,8 +222,9 @@ struct chunks {
 };
 
 /* Inline: the algorithms ask for offsets and lengths of the same chunks
- * several times a step, and inlined, the compiler divides total by n once
- * (out of line, the 64-bit divisions were 3% of an 8-byte all-gather). */
+ * several times a step, and inlined, the compiler can share one division
+ * among them (out of line, the 64-bit divisions were 3% of an 8-byte
+ * all-gather). */
 static inline size_t vp__chunk_off(const struct chunks *ch, int k) /* bytes */
 {
 	size_t q = ch->total / (size_t)ch->n, rem = ch->total % (size_t)ch->n;

@@ -86,8 +86,12 @@ int vp__reduce_check(vp_type type, vp_op op)
 	return VP__IS_TYPE_FIXED(type) && op == VP_SUM ? VP_OK : VP_EINVAL;
 }
 
-/* The combine of the primitive types (1: type is not one of them). Built
- * into each function below for its vector width. */
+/* What combine_primitive answers for a type it does not know (vp's
+ * errors are negative). */
+#define NOT_PRIMITIVE 1
+
+/* The combine of the primitive types. Built into each function below for
+ * its vector width. */
 static inline __attribute__((always_inline)) int
 combine_primitive(const void *in, const void *mine, void *out, size_t count,
 		  vp_type type, vp_op op)
@@ -118,7 +122,7 @@ combine_primitive(const void *in, const void *mine, void *out, size_t count,
 		ARITH(double, in, mine, out, count, op);
 		return VP_OK;
 	}
-	return 1;
+	return NOT_PRIMITIVE;
 }
 
 static int combine_base(const void *in, const void *mine, void *out,
@@ -135,9 +139,9 @@ static int combine_base(const void *in, const void *mine, void *out,
  * start; valgrind shows its guest no AVX-512 and gets AVX2). The lanes
  * combine element by element, so every width gives the same bits, floating
  * point included. Measured on this machine kind (2026-11-26), a 1 MiB
- * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones (a memcpy
- * of 1 MiB: 37-39 us); the 1 MiB reduce at p = 2 over Open MPI went from
- * 110-115 to 93-106 us with AVX2. A call, not GCC's target_clones: its
+ * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones, 32 us in
+ * 64-byte ones (a memcpy of 1 MiB: 34-39 us). A call, not GCC's
+ * target_clones: its
  * ifunc resolver runs in the loader, before ThreadSanitizer's runtime is
  * set up, and crashed there.
  */
@@ -176,7 +180,7 @@ int vp__reduce_into(const void *in, const void *mine, void *out, size_t count,
 	else
 #endif
 		rc = combine_base(in, mine, out, count, type, op);
-	if (rc != 1)
+	if (rc != NOT_PRIMITIVE)
 		return rc;
 	if (VP__IS_TYPE_FIXED(type) && op == VP_SUM) { /* reproducible sums */
 		if (out != mine)

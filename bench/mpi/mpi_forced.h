@@ -112,20 +112,19 @@ static int mpi_forced_write(const char *name, int value)
 }
 
 /* Whether this is Open MPI with forced algorithms allowed (every process
- * gets the same answer: the same library and environment). */
+ * gets the same answer: the same library and environment); asked once. */
 static int mpi_forced_known = -1, mpi_forced_tool_on;
 
 static int mpi_forced_usable(void)
 {
-	int known = mpi_forced_known;
 	char version[MPI_MAX_LIBRARY_VERSION_STRING];
 	int len, idx, count, provided;
 	int64_t on = 0; /* room for whichever integer type it has */
 	MPI_T_cvar_handle h;
 
-	if (known >= 0)
-		return known;
-	known = mpi_forced_known = 0;
+	if (mpi_forced_known >= 0)
+		return mpi_forced_known;
+	mpi_forced_known = 0;
 	MPI_Get_library_version(version, &len);
 	if (!strstr(version, "Open MPI") ||
 	    MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS)
@@ -134,11 +133,11 @@ static int mpi_forced_usable(void)
 	idx = mpi_forced_cvar("coll_tuned_use_dynamic_rules");
 	if (idx >= 0 &&
 	    MPI_T_cvar_handle_alloc(idx, NULL, &h, &count) == MPI_SUCCESS) {
-		if (MPI_T_cvar_read(h, &on) == MPI_SUCCESS && on)
-			known = 1;
+		if (MPI_T_cvar_read(h, &on) == MPI_SUCCESS)
+			mpi_forced_known = on != 0;
 		MPI_T_cvar_handle_free(&h);
 	}
-	return mpi_forced_known = known;
+	return mpi_forced_known;
 }
 
 /* Before MPI_Finalize: ends the tool interface if it was started. */
