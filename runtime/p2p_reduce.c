@@ -17,8 +17,9 @@
  *
  * The message, its model time and its trace record are those of the
  * vp_recv (or vp_sendrecv) it replaces; only where the bytes are combined
- * differs. A transport without recv_combine (mpi) gets the vp_recv into
- * scratch and the combine after it.
+ * differs. A transport without recv_combine would get the vp_recv into
+ * scratch and the combine after it (both transports have one: the mpi
+ * transport's receives a long payload straight into the result).
  */
 #include <stdlib.h>
 #include <string.h>

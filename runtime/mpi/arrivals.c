@@ -222,7 +222,7 @@ void mpt_claim(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
 {
 	t->unclaimed--;
 	m->r = r;
-	payload_post(t, m, m->h.len <= r->n ? r->buf : NULL);
+	payload_post(t, m, mpt_payload_dest(r, m->h.len));
 }
 
 int mpt_unclaimed(const struct mpt_msg *m)
@@ -236,6 +236,8 @@ static void payload_in(struct mpt *t, struct mpt_msg *m)
 {
 	if (!m->r)
 		return;
+	if (!m->payload) /* into r's buffer */
+		mpt_landed(m->r);
 	m->r->done = 1;
 	free(m->payload); /* a truncated message's: nothing is written */
 	mpt_msg_put(t, m);
@@ -341,9 +343,8 @@ static void taken(struct mpt *t, struct mpt_slot *s, int bytes, int src)
 	if (arrived.h.len <= MPT_WHOLE_MAX) {
 		if (r) { /* the common case: a receive waits for it */
 			mpt_matched(t, r, &arrived);
-			if (arrived.h.len <= r->n && arrived.h.len)
-				memcpy(r->buf, s->buf + sizeof(arrived.h),
-				       arrived.h.len);
+			mpt_deliver(r, s->buf + sizeof(arrived.h),
+				    arrived.h.len);
 			r->done = 1;
 			return;
 		}
@@ -362,7 +363,7 @@ static void taken(struct mpt *t, struct mpt_slot *s, int bytes, int src)
 		mpt_matched(t, r, m);
 		drain(t, src, NULL); /* ahead of it from src: all unexpected */
 		m->r = r;
-		payload_post(t, m, m->h.len <= r->n ? r->buf : NULL);
+		payload_post(t, m, mpt_payload_dest(r, m->h.len));
 		return;
 	}
 	unexpected(t, m); /* unclaimed until a receive takes it */

@@ -244,8 +244,7 @@ static void take(struct mpt *t, struct vp__xrecv *r, struct mpt_msg *m)
 	}
 	if (!m->raw)
 		mpt_apart_finish(t, m);
-	if (m->h.len <= r->n && m->h.len)
-		memcpy(r->buf, payload, m->h.len);
+	mpt_deliver(r, payload, m->h.len);
 	if (m->raw)
 		mpt_buf_put(t, m->raw);
 	free(m->payload);
@@ -315,15 +314,13 @@ static int recv_done(struct mpt *t, void *arg)
 	return ((struct vp__xrecv *)arg)->done;
 }
 
-int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
-	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag)
+/* A blocking receive (own, not posted yet) or the one lent already. */
+static int receive(struct mpt *t, struct vp__xrecv *own, size_t *len,
+		   struct vp__envelope *env, int *got_src, int *got_tag)
 {
-	struct mpt *t = me;
-	struct vp__xrecv own = {
-		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
-	};
-	struct vp__xrecv *r = &own;
-	struct mpt_waiting what = { "recv", src, tag, n, NULL, 0 };
+	struct vp__xrecv *r = own;
+	struct mpt_waiting what = { "recv", own->src, own->tag, own->n, NULL,
+				    0 };
 	int rc;
 
 	if (t->lent_on) { /* posted already by mpt_lend_recv */
@@ -343,21 +340,45 @@ int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 	return r->rc;
 }
 
+int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
+	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag)
+{
+	struct vp__xrecv own = {
+		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
+	};
+
+	return receive(me, &own, len, env, got_src, got_tag);
+}
+
+int mpt_recv_combine(void *me, int ctx, int src, int tag,
+		     const struct vp__xcombine *x, size_t n, size_t *len,
+		     struct vp__envelope *env, int *got_src, int *got_tag)
+{
+	struct mpt *t = me;
+	struct vp__xrecv own = { .ctx = ctx, .src = src, .tag = tag, .n = n,
+				 .combine = x };
+
+	if (!t->lent_on)
+		own.buf = mpt_landing(t, x, n);
+	return receive(t, &own, len, env, got_src, got_tag);
+}
+
 /* vp_sendrecv's receive, posted before its send leaves: a partner that
  * exchanges with us at the same time then finds it posted, and a payload
  * sent apart goes straight into its buffer instead of a buffer of its own
- * (one copy instead of two). The recv that follows takes it over. This
- * transport has no recv_combine: a reduction's receive (x) is a recv into
- * the runtime's scratch (buf), lent the same way. */
+ * (one copy instead of two). The recv (or, for a reduction's, x, the
+ * recv_combine) that follows takes it over. */
 void mpt_lend_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 		   const struct vp__xcombine *x)
 {
 	struct mpt *t = me;
 
-	(void)x;
-	t->lent = (struct vp__xrecv){
-		.ctx = ctx, .src = src, .tag = tag, .buf = buf, .n = n
-	};
+	t->lent = (struct vp__xrecv){ .ctx = ctx,
+				      .src = src,
+				      .tag = tag,
+				      .buf = x ? mpt_landing(t, x, n) : buf,
+				      .n = n,
+				      .combine = x };
 	mpt_post_recv(t, &t->lent);
 	t->lent_on = 1;
 }
@@ -487,4 +508,5 @@ void mpt_messages_free(struct mpt *t)
 	t->sends = NULL;
 	t->nsends = t->cap_sends = 0;
 	mpt_pools_free(t);
+	mpt_scratch_free(t);
 }

@@ -8,6 +8,8 @@
  *                  exchange of every rank's records at its end, the table
  *                  of operations
  *   messages.c     sends, the progress engine, matching, probes
+ *   combine.c      a reduction's receive: the message combined where it
+ *                  lands
  *   termination.c  the wait loop, Safra's termination detection (deadlocks
  *                  and the run's end), failures across processes
  *   watchdog.c     vp_opts.watchdog: a rank stuck outside vp ends the job
@@ -137,6 +139,8 @@ struct mpt {
 	struct mpt_pend *pends; /* lent buffers, acknowledgements awaited */
 	struct vp__xrecv lent;  /* vp_sendrecv's receive, posted early */
 	int lent_on;
+	void *scratch; /* combine.c: a reduction's payload, kept between calls */
+	size_t scratch_len;
 	uint32_t next_sync;
 
 	/* arrivals.c */
@@ -226,6 +230,23 @@ struct mpt_msg *mpt_msg_get(struct mpt *t);
 void mpt_msg_put(struct mpt *t, struct mpt_msg *m);
 void mpt_pools_free(struct mpt *t);
 
+/* combine.c */
+/* Where a reduction's payload sent apart is received (x, n bytes): its
+ * result itself where the combine can then run in place, else scratch;
+ * NULL for n a whole message holds (combined from its slot). */
+void *mpt_landing(struct mpt *t, const struct vp__xcombine *x, size_t n);
+/* Where the payload (len bytes) of a message receive r takes is received:
+ * r's buffer, or NULL for a buffer of its own (it does not fit; for a
+ * reduction, it is not exactly r->n bytes: nothing is written). */
+void *mpt_payload_dest(const struct vp__xrecv *r, size_t len);
+/* A payload (len bytes) that lies elsewhere goes to r: copied into r's
+ * buffer if it fits, or combined into r's result if exactly as long. */
+void mpt_deliver(const struct vp__xrecv *r, const void *payload, size_t len);
+/* r's payload is in r's buffer (mpt_payload_dest): a reduction combines
+ * it into its result. */
+void mpt_landed(const struct vp__xrecv *r);
+void mpt_scratch_free(struct mpt *t);
+
 /* messages.c */
 /* Queues an MPI send of buf (n bytes, with tag on comm), a malloc'd
  * buffer given up to the send (freed once it is done). */
@@ -245,6 +266,9 @@ int mpt_post_send(void *me, int ctx, int dst, int tag, const void *buf,
 int mpt_complete_send(void *me, void *pending, int dst);
 int mpt_recv(void *me, int ctx, int src, int tag, void *buf, size_t n,
 	     size_t *len, struct vp__envelope *env, int *got_src, int *got_tag);
+int mpt_recv_combine(void *me, int ctx, int src, int tag,
+		     const struct vp__xcombine *x, size_t n, size_t *len,
+		     struct vp__envelope *env, int *got_src, int *got_tag);
 int mpt_post_recv(void *me, struct vp__xrecv *r);
 int mpt_progress(void *me);
 void mpt_cancel_recv(void *me, struct vp__xrecv *r);

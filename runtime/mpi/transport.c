@@ -402,6 +402,7 @@ const struct vp__transport vp__mpi_transport = {
 	.post_send = mpt_post_send,
 	.complete_send = mpt_complete_send,
 	.recv = mpt_recv,
+	.recv_combine = mpt_recv_combine,
 	.post_recv = mpt_post_recv,
 	.progress = mpt_progress,
 	.cancel_recv = mpt_cancel_recv,

@@ -13,6 +13,7 @@
  * to be identical: same results, same model times to the last digit, same
  * error reports.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,6 +330,152 @@ static int large(vp_comm *c, void *arg)
 /* vp_reproducible_sum of terms whose rounding depends on the order: 2^60
  * on rank 1, -2^60 on the last, 1 and 2^-60 elsewhere: the exact sum
  * correctly rounded, bit for bit. */
+/* ---- receives that reduce ---- */
+
+/* What rank `from` sends in reduce_pairs (element i, case k). */
+static int64_t sent_value(int from, int k, size_t i)
+{
+	return (int64_t)(from + 1) * 100000 + k * 1000 + (int64_t)i;
+}
+
+/* A maximum's operands whose order shows: +0 against -0 (neither is
+ * greater, so the result is the second operand, mine) and plain values. */
+static double max_operand(int rank, size_t i)
+{
+	if (i % 3 == 0)
+		return rank % 2 ? -(double)i : (double)i;
+	return (i + (size_t)rank) % 2 ? 0.0 : -0.0;
+}
+
+/* One reduction of n elements from the partner, every way: into a
+ * separate result and in place; received alone (the upper rank of the
+ * pair receives) and exchanged (both). A 4-element vector comes whole; a
+ * LARGE_INTS one is sent apart on the mpi transport, which receives it
+ * into the result itself where the result is not the input. Every rank
+ * checks every element against message op mine. */
+static int reduce_pair(vp_comm *c, int partner, size_t n, int k)
+{
+	int me = vp_rank(c), rc = 0;
+	size_t i, bytes = n * sizeof(int64_t);
+	int64_t *mine = malloc(bytes), *out = malloc(bytes),
+		*send = malloc(bytes);
+	double *dmine = malloc(n * sizeof(double)),
+	       *dout = malloc(n * sizeof(double)),
+	       *dsend = malloc(n * sizeof(double)), want;
+
+	if (!mine || !out || !send || !dmine || !dout || !dsend) {
+		rc = 3;
+		goto done;
+	}
+	for (i = 0; i < n; i++) {
+		mine[i] = -(int64_t)i * 7 - me;
+		send[i] = sent_value(me, k, i);
+		dmine[i] = max_operand(me, i);
+		dsend[i] = max_operand(me, i);
+	}
+	/* one way, into a separate result, then in place */
+	if (me < partner) {
+		if (vp_send(c, partner, send, bytes) ||
+		    vp_send(c, partner, send, bytes) ||
+		    vp_send(c, partner, dsend, n * sizeof(double)))
+			rc = 2;
+	} else {
+		if (vp_recv_reduce(c, partner, mine, out, n, VP_INT64,
+				   VP_SUM) ||
+		    vp_recv_reduce(c, partner, mine, mine, n, VP_INT64,
+				   VP_SUM) ||
+		    vp_recv_reduce(c, partner, dmine, dout, n, VP_DOUBLE,
+				   VP_MAX))
+			rc = 2;
+		for (i = 0; !rc && i < n; i++) {
+			int64_t x = sent_value(partner, k, i);
+
+			want = max_operand(partner, i) > dmine[i]
+				   ? max_operand(partner, i)
+				   : dmine[i];
+			if (out[i] != x + (-(int64_t)i * 7 - me) ||
+			    mine[i] != out[i] ||
+			    memcmp(&dout[i], &want, sizeof(want)))
+				rc = 1;
+		}
+	}
+	/* exchanged: both send and combine, into a separate result and in
+	 * place (the send buffer is another one) */
+	for (i = 0; i < n; i++)
+		mine[i] = -(int64_t)i * 7 - me;
+	if (!rc && (vp_sendrecv_reduce(c, partner, send, bytes, partner, mine,
+				       out, n, VP_INT64, VP_SUM) ||
+		    vp_sendrecv_reduce(c, partner, send, bytes, partner, mine,
+				       mine, n, VP_INT64, VP_SUM) ||
+		    vp_sendrecv_reduce(c, partner, dsend, n * sizeof(double),
+				       partner, dmine, dout, n, VP_DOUBLE,
+				       VP_MAX)))
+		rc = 2;
+	for (i = 0; !rc && i < n; i++) {
+		want = max_operand(partner, i) > dmine[i]
+			   ? max_operand(partner, i)
+			   : dmine[i];
+		if (out[i] != sent_value(partner, k, i) +
+				  (-(int64_t)i * 7 - me) ||
+		    mine[i] != out[i] || memcmp(&dout[i], &want, sizeof(want)))
+			rc = 1;
+	}
+done:
+	free(mine);
+	free(out);
+	free(send);
+	free(dmine);
+	free(dout);
+	free(dsend);
+	return rc;
+}
+
+/* Ranks 0-1, 2-3, ... reduce pairwise; a rank without a partner waits. */
+static int reduce_pairs(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), partner = me ^ 1, rc;
+
+	(void)arg;
+	if (partner >= vp_size(c))
+		return 0;
+	if ((rc = reduce_pair(c, partner, 4, 0)))
+		return rc;
+	return reduce_pair(c, partner, LARGE_INTS, 1);
+}
+
+/* A reduction of LARGE_INTS elements sent one element short: the
+ * receiver gets VP_ETRUNC and its result stays as it was, even where the
+ * mpi transport would have received the payload straight into it. Rank 0
+ * says so. */
+static int reduce_short(vp_comm *c, void *arg)
+{
+	size_t n = LARGE_INTS, i;
+	int64_t *mine = calloc(n, sizeof(int64_t)),
+		*out = malloc(n * sizeof(int64_t));
+	int rc = 0, untouched = 1;
+
+	(void)arg;
+	if (!mine || !out) {
+		free(mine);
+		free(out);
+		return 3;
+	}
+	for (i = 0; i < n; i++)
+		out[i] = -5;
+	if (vp_rank(c) == 1) {
+		rc = vp_send(c, 0, mine, (n - 1) * sizeof(int64_t));
+	} else if (vp_rank(c) == 0) {
+		rc = vp_recv_reduce(c, 1, mine, out, n, VP_INT64, VP_SUM);
+		for (i = 0; i < n; i++)
+			untouched &= out[i] == -5;
+		printf("  reduce-short: rc=%d, the result %s\n", rc,
+		       untouched ? "untouched" : "WRITTEN");
+	}
+	free(mine);
+	free(out);
+	return rc;
+}
+
 static int reproducible(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), p = vp_size(c), ones = 0, i;
@@ -539,6 +686,7 @@ static void topology_cases(void)
 	run("create-group", create_group, NULL, 1);
 	run("issend", issend, NULL, 1);
 	run("reproducible", reproducible, NULL, 1);
+	run("recv-reduce", reduce_pairs, NULL, 1);
 	run("window", window, NULL, 1);
 }
 
@@ -577,6 +725,7 @@ int main(int argc, char **argv)
 		run("unreceived", unreceived, NULL, 0);
 		run("abort", aborts, NULL, 0);
 		run("window-outside", window_outside, NULL, 0);
+		run("reduce-short", reduce_short, NULL, 0);
 	}
 	if (only && !strcmp(only, "stuck") && P >= 2) {
 		snprintf(spec, sizeof(spec), "full:%d", P);
