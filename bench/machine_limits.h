@@ -17,6 +17,17 @@
  *                   have run once, so it costs about log2 p central
  *                   barriers. None of the three sends a message or
  *                   computes a model time.
+ *   exchange        the fastest two threads can exchange n bytes through
+ *                   shared memory, as a sendrecv at p = 2 does: each
+ *                   copies its n bytes into a buffer of the other's, sets
+ *                   the other's flag, waits for its own and copies what
+ *                   it got out (the receiver uses its data). One copy in
+ *                   and one out: a single-copy transport writes the
+ *                   receiver's buffer instead, but then the receiver's
+ *                   first use of it moves the same lines. No matching, no
+ *                   model, no checks. n = 0: the flags alone. As a
+ *                   ping-pong (one_way): thread 1 sends only once it got
+ *                   thread 0's round; half a round is a one-way message.
  *   thread_start    the fastest p rank threads can be started and joined
  *                   as vp starts them: every stack a slice of one mapping
  *                   (no guard pages, no signal stacks), a thread function
@@ -158,6 +169,103 @@ out:
 	free(b.flags);
 	free(arg);
 	free(t);
+	return us;
+}
+
+struct limits_exchange {
+	_Alignas(64) atomic_uint flag0; /* thread 0's: the round it got */
+	_Alignas(64) atomic_uint flag1;
+	/* in[i][k % 2]: what thread i gets in round k. Two, so that a thread
+	 * writes round k + 1 while the other may still read round k. */
+	unsigned char *in[2][2], *own[2], *out[2];
+	size_t bytes;
+	unsigned iters;
+	int one_way; /* a ping-pong: thread 1 answers thread 0 */
+	double us;   /* thread 0's time a round */
+};
+
+struct limits_exchanger {
+	struct limits_exchange *x;
+	int i;
+};
+
+static void limits_exchange_send(struct limits_exchange *x,
+				 atomic_uint *theirs, unsigned char *to,
+				 const unsigned char *from, unsigned k)
+{
+	if (x->bytes)
+		memcpy(to, from, x->bytes);
+	atomic_store_explicit(theirs, k, memory_order_release);
+}
+
+static void *limits_exchange_thread(void *arg)
+{
+	struct limits_exchanger *e = arg;
+	struct limits_exchange *x = e->x;
+	int i = e->i, o = 1 - i;
+	atomic_uint *mine = i ? &x->flag1 : &x->flag0;
+	atomic_uint *theirs = i ? &x->flag0 : &x->flag1;
+	double t0 = now_us();
+	unsigned k;
+
+	for (k = 1; k <= x->iters; k++) {
+		int answer = x->one_way && i == 1;
+
+		if (!answer)
+			limits_exchange_send(x, theirs, x->in[o][k % 2],
+					     x->own[i], k);
+		while (atomic_load_explicit(mine, memory_order_acquire) < k)
+			; /* two threads, two CPUs: spin, as the line probe does */
+		if (x->bytes)
+			memcpy(x->out[i], x->in[i][k % 2], x->bytes);
+		if (answer)
+			limits_exchange_send(x, theirs, x->in[o][k % 2],
+					     x->own[i], k);
+	}
+	if (!i)
+		x->us = (now_us() - t0) / x->iters;
+	return NULL;
+}
+
+/* Microseconds per exchange of bytes between two threads (iters rounds
+ * after a tenth as many to warm up), or with one_way per one-way message
+ * of a ping-pong; -1 when no thread could be made. */
+static double limits_exchange_us(size_t bytes, unsigned iters, int one_way)
+{
+	struct limits_exchange *x = aligned_alloc(64, sizeof(*x));
+	size_t each = bytes ? (bytes + 63) / 64 * 64 : 64;
+	unsigned char *pool = aligned_alloc(64, 8 * each);
+	struct limits_exchanger e[2];
+	double us = -1;
+	pthread_t t;
+	int i, round;
+
+	if (!x || !pool)
+		goto out;
+	memset(x, 0, sizeof(*x));
+	memset(pool, 1, 8 * each);
+	for (i = 0; i < 2; i++) {
+		x->in[i][0] = pool + (size_t)(4 * i) * each;
+		x->in[i][1] = pool + (size_t)(4 * i + 1) * each;
+		x->own[i] = pool + (size_t)(4 * i + 2) * each;
+		x->out[i] = pool + (size_t)(4 * i + 3) * each;
+		e[i] = (struct limits_exchanger){ x, i };
+	}
+	x->bytes = bytes;
+	x->one_way = one_way;
+	for (round = 0; round < 2; round++) { /* a warm-up, then the count */
+		atomic_store(&x->flag0, 0);
+		atomic_store(&x->flag1, 0);
+		x->iters = round ? iters : iters / 10 + 1;
+		if (pthread_create(&t, NULL, limits_exchange_thread, &e[1]))
+			goto out;
+		limits_exchange_thread(&e[0]);
+		pthread_join(t, NULL);
+	}
+	us = one_way ? x->us / 2 : x->us;
+out:
+	free(pool);
+	free(x);
 	return us;
 }
 
