@@ -348,8 +348,9 @@ static double max_operand(int rank, size_t i)
 }
 
 /* One reduction of n elements from the partner, every way: into a
- * separate result and in place; received alone (the upper rank of the
- * pair receives) and exchanged (both). A 4-element vector comes whole; a
+ * separate result and in place (from VP_ANY_SOURCE: the partner is the
+ * only sender); received alone (the upper rank of the pair receives) and
+ * exchanged (both). A 4-element vector comes whole; a
  * LARGE_INTS one is sent apart on the mpi transport, which receives it
  * into the result itself where the result is not the input. Every rank
  * checks every element against message op mine. */
@@ -382,8 +383,8 @@ static int reduce_pair(vp_comm *c, int partner, size_t n, int k)
 	} else {
 		if (vp_recv_reduce(c, partner, mine, out, n, VP_INT64,
 				   VP_SUM) ||
-		    vp_recv_reduce(c, partner, mine, mine, n, VP_INT64,
-				   VP_SUM) ||
+		    vp_recv_reduce(c, VP_ANY_SOURCE, mine, mine, n,
+				   VP_INT64, VP_SUM) ||
 		    vp_recv_reduce(c, partner, dmine, dout, n, VP_DOUBLE,
 				   VP_MAX))
 			rc = 2;
