@@ -3,7 +3,8 @@
  * vp_sendrecv_reduce): out = message op mine, the message combined where
  * it lies.
  *   - the result is right through every way a message travels: a fastbox
- *     slot (8 B), a lent result the sender combines into (1 KiB and 64 KiB
+ *     slot (8 B; 400 B in the slot's extension), a lent result the sender
+ *     combines into (1 KiB and 64 KiB
  *     with the receiver waiting), a queued eager copy (the same sizes with
  *     the sender first), and a rendezvous sender's own buffer (64 KiB + 8
  *     and 1 MiB); with out = mine and with out apart (mine untouched);
@@ -110,8 +111,8 @@ static int exchange(vp_comm *c, void *arg)
 
 static void test_paths(void)
 {
-	/* fastbox, eager / lent, eager_max, rendezvous */
-	static const size_t bytes[] = { 8, 1024, 65536, 65544, 1 << 20 };
+	/* fastbox (inline, medium), eager / lent, eager_max, rendezvous */
+	static const size_t bytes[] = { 8, 400, 1024, 65536, 65544, 1 << 20 };
 	vp_opts o = { .topology = "full:2" };
 	vp_stats st;
 	unsigned k;

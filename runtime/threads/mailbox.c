@@ -139,6 +139,18 @@ struct vp__fb_slot *vp__fastbox_claim(struct vp__mailbox *mb)
 	return &mb->fb[mb->fb_head % VP__FB_SLOTS];
 }
 
+int vp__fastbox_fits(struct thr_rank *me, struct vp__mailbox *mb, size_t n)
+{
+	if (n <= VP__FB_BYTES)
+		return 1;
+	if (n > VP__FB_MEDIUM)
+		return 0;
+	if (!mb->fb_ext &&
+	    (mb->fb_ext = aligned_alloc(64, VP__FB_SLOTS * VP__FB_MEDIUM)))
+		me->fb_exts++;
+	return mb->fb_ext != NULL;
+}
+
 void vp__fastbox_publish(struct vp__mailbox *mb, struct vp__fb_slot *s)
 {
 	s->gseq = mb->gseq++;
@@ -265,6 +277,7 @@ void vp__mailboxes_release(struct thr_world *w, int ctx_lo, int ctx_hi)
 				}
 				*pp = mb->next;
 				count_left(&w->released, mb);
+				free(mb->fb_ext);
 				free(mb);
 				in->count--;
 				atomic_fetch_add(&in->gen, 1);
@@ -285,6 +298,7 @@ void vp__mailboxes_free(struct thr_world *w)
 		for (b = 0; b < in->nbuckets; b++)
 			for (mb = in->buckets[b]; mb; mb = next) {
 				next = mb->next;
+				free(mb->fb_ext);
 				free(mb);
 			}
 		free(in->buckets);

@@ -110,7 +110,7 @@ static int aside_slot(struct thr_rank *me, struct vp__mailbox *mb,
 	m->env = s->env;
 	m->rdv_buf = NULL;
 	if (s->len)
-		memcpy(m->payload, s->payload, s->len);
+		memcpy(m->payload, vp__fastbox_payload_in(mb, s), s->len);
 	vp__fastbox_release(mb, s);
 	aside_add(me, mb, m);
 	return VP_OK;
@@ -245,7 +245,7 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 	r->got_src = mb->src;
 	r->got_tag = s->tag;
 	r->env = s->env;
-	put(r, s->payload, r->len);
+	put(r, vp__fastbox_payload_in(mb, s), r->len);
 	vp__fastbox_release(mb, s);
 	r->rc = VP_OK;
 	r->done = 1;
@@ -253,8 +253,8 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 
 /* ---- lent buffers (direct.c) ---- */
 
-/* Whether r's buffer may be lent to a sender: larger than a fastbox slot
- * (smaller messages go through the fastbox anyway). Senders fill loans
+/* Whether r's buffer may be lent to a sender: larger than a fastbox
+ * message (smaller messages go through the fastbox anyway). Senders fill loans
  * only with messages up to eager_max (transport.c: a longer one goes by
  * rendezvous and the receiver pulls it, writing its own lines), so a
  * reduction's result, whose message is exactly r->n bytes, is not lent
@@ -265,7 +265,7 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
  * 8.7: no eager copy). */
 static int lendable(const struct thr_rank *me, const struct vp__xrecv *r)
 {
-	return r->n > VP__FB_BYTES &&
+	return r->n > VP__FB_MEDIUM &&
 	       (!r->combine || r->n <= me->tw->eager_max);
 }
 
@@ -513,7 +513,7 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 	 * (which aside_find just looked up) and, if r is still waiting,
 	 * lending r's buffer as lend_posted would. */
 	posted_add(me, r);
-	if (r->n <= VP__FB_BYTES)
+	if (r->n <= VP__FB_MEDIUM)
 		return VP_OK;
 	if ((rc = drain(me, mb)))
 		return rc;

@@ -122,6 +122,7 @@ struct thr_rank {
 	struct vp__msg *all_msgs; /* every message this pool ever made */
 	size_t pool_bytes;
 	uint64_t direct_sent; /* messages copied into a lent buffer */
+	uint64_t fb_exts;     /* fastbox extensions made (medium messages) */
 	struct vp__peer_map peers;
 	/* the last mailbox looked up in each direction ([1]: as its source)
 	 * and its peer map key: a ping-pong finds both here */

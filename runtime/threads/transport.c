@@ -3,8 +3,10 @@
  * thread per rank, messages handed over through mailboxes.
  *
  * Protocols:
- *   fastbox     n <= VP__FB_BYTES: the sender copies into a slot of the
- *               mailbox's fastbox when one is free (mailbox.h).
+ *   fastbox     n <= VP__FB_MEDIUM: the sender copies into a slot of the
+ *               mailbox's fastbox when one is free (mailbox.h; past
+ *               VP__FB_BYTES into the slot's share of an extension made
+ *               on the mailbox's first such message).
  *   eager       n <= eager_max: the sender copies into a pooled header,
  *               queues it and returns at once (two copies, no waiting).
  *   direct      n <= eager_max, when the receiver waits for this message
@@ -59,7 +61,7 @@ static int exchange_direct(struct thr_rank *me, struct vp__mailbox *mb,
 {
 	unsigned polls, budget;
 
-	if (n <= VP__FB_BYTES || n > me->tw->eager_max || me->tw->fibers ||
+	if (n <= VP__FB_MEDIUM || n > me->tw->eager_max || me->tw->fibers ||
 	    !thr_exchanging(me, ctx, dst))
 		return 0;
 	budget = thr_poll_budget(me->tw);
@@ -86,12 +88,13 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	mb = vp__mailbox_get(me, ctx, me->world_rank, dst);
 	if (!mb)
 		return VP_ENOMEM;
-	if (!sync && n <= VP__FB_BYTES && (slot = vp__fastbox_claim(mb))) {
+	if (!sync && n <= VP__FB_MEDIUM && vp__fastbox_fits(me, mb, n) &&
+	    (slot = vp__fastbox_claim(mb))) {
 		slot->env = *env;
 		slot->tag = tag;
 		slot->len = (uint32_t)n;
 		if (n)
-			memcpy(slot->payload, buf, n);
+			memcpy(vp__fastbox_payload(mb, slot), buf, n);
 		vp__fastbox_publish(mb, slot);
 		goto posted;
 	}
@@ -325,6 +328,7 @@ static void stats(void *tx_world, vp_stats *st)
 		st->peak_bytes +=
 		    r->pool_bytes +
 		    r->inbox.count * sizeof(struct vp__mailbox) +
+		    r->fb_exts * VP__FB_SLOTS * VP__FB_MEDIUM +
 		    r->inbox.nbuckets * sizeof(void *) +
 		    r->peers.cap * (sizeof(uint64_t) + sizeof(void *));
 	}
