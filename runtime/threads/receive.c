@@ -254,9 +254,9 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 /* ---- lent buffers (direct.c) ---- */
 
 /* Whether r's buffer may be lent to a sender: larger than a fastbox
- * message (smaller messages go through the fastbox anyway). Senders fill loans
- * only with messages up to eager_max (transport.c: a longer one goes by
- * rendezvous and the receiver pulls it, writing its own lines), so a
+ * message (smaller messages go through the fastbox anyway). Senders fill
+ * loans only with messages up to eager_max (transport.c: a longer one goes
+ * by rendezvous and the receiver pulls it, writing its own lines), so a
  * reduction's result, whose message is exactly r->n bytes, is not lent
  * above that. Measured at p = 2 (2 vCPUs), an all-reduce of 256 KiB by
  * recursive doubling took 17.6 us a call with each sender combining into

@@ -347,6 +347,13 @@ static double max_operand(int rank, size_t i)
 	return (i + (size_t)rank) % 2 ? 0.0 : -0.0;
 }
 
+/* VP_MAX's element: message op mine, the message first (its order shows
+ * for +0 against -0). */
+static double vp_max_of(double message, double mine)
+{
+	return message > mine ? message : mine;
+}
+
 /* One reduction of n elements from the partner, every way: into a
  * separate result and in place (from VP_ANY_SOURCE: the partner is the
  * only sender); received alone (the upper rank of the pair receives) and
@@ -391,9 +398,7 @@ static int reduce_pair(vp_comm *c, int partner, size_t n, int k)
 		for (i = 0; !rc && i < n; i++) {
 			int64_t x = sent_value(partner, k, i);
 
-			want = max_operand(partner, i) > dmine[i]
-				   ? max_operand(partner, i)
-				   : dmine[i];
+			want = vp_max_of(max_operand(partner, i), dmine[i]);
 			if (out[i] != x + (-(int64_t)i * 7 - me) ||
 			    mine[i] != out[i] ||
 			    memcmp(&dout[i], &want, sizeof(want)))
@@ -413,9 +418,7 @@ static int reduce_pair(vp_comm *c, int partner, size_t n, int k)
 				       VP_MAX)))
 		rc = 2;
 	for (i = 0; !rc && i < n; i++) {
-		want = max_operand(partner, i) > dmine[i]
-			   ? max_operand(partner, i)
-			   : dmine[i];
+		want = vp_max_of(max_operand(partner, i), dmine[i]);
 		if (out[i] != sent_value(partner, k, i) +
 				  (-(int64_t)i * 7 - me) ||
 		    mine[i] != out[i] || memcmp(&dout[i], &want, sizeof(want)))
