@@ -68,6 +68,10 @@ struct mpt_header {
 	struct vp__envelope env;
 };
 
+/* 48 bytes: vp-bench's probe of the ping-pong's limit sends MPI messages of
+ * this header plus 8 bytes (WIRE_BYTES_OF_8) */
+_Static_assert(sizeof(struct mpt_header) == 48, "the header is 48 bytes");
+
 #define MPT_WHOLE_MAX (MPT_SLOT_BYTES - sizeof(struct mpt_header))
 
 /* An arrived message no receive has taken yet, or one whose payload is
