@@ -384,9 +384,9 @@ VP_API int vp_comm_check(vp_comm *c, const char *call);
  * run reports this message.
  */
 VP_API int vp_abort(vp_comm *c, int code, const char *call, const char *fmt,
-		    ...) __attribute__((format(printf, 4, 5)));
+		    ...) __attribute__((format(printf, 4, 5), cold));
 VP_API int vp_error(vp_comm *c, int code, const char *call, const char *fmt,
-		    ...) __attribute__((format(printf, 4, 5)));
+		    ...) __attribute__((format(printf, 4, 5), cold));
 
 /*
  * Names the messages this rank sends from now on in the trace and the SVG

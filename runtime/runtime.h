@@ -240,13 +240,18 @@ static inline const struct vp__transport *vp__tx(const struct vp__rank *me)
 	return me->world->tx_ops;
 }
 
-/* errors.c */
+/* errors.c. The error paths are marked cold, so that the compiler moves
+ * the branches that reach them out of the hot functions' bodies: where
+ * ranks outnumber the CPUs every turn starts with a cold instruction cache,
+ * and each line of code a message runs costs (README, the mpi transport's
+ * p = 64 barrier). */
 int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
-	     ...) __attribute__((format(printf, 4, 5)));
-void vp__record_error(struct vp__world *w, int rank, int code, const char *msg);
+	     ...) __attribute__((format(printf, 4, 5), cold));
+void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
+    __attribute__((cold));
 int vp__check_running(struct vp__rank *me);
 /* vp__enter's every other case: a freed or bad handle, another thread. */
-int vp__enter_slow(vp_comm *c, const char *call);
+int vp__enter_slow(vp_comm *c, const char *call) __attribute__((cold));
 /* request.c: the rank whose thread (or fiber) is calling; NULL on any
  * other thread. */
 struct vp__rank *vp__self(void);

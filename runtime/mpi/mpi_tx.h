@@ -288,7 +288,7 @@ void mpt_idle(void *me);
  * waits for all of them (the end of the run). */
 void mpt_sends_reap(struct mpt *t, int wait);
 /* No memory for what MPI holds for us: nothing sensible is left. */
-void mpt_out_of_memory(const char *what, size_t bytes);
+void mpt_out_of_memory(const char *what, size_t bytes) __attribute__((cold));
 void mpt_messages_free(struct mpt *t);
 
 /* termination.c */
