@@ -1462,6 +1462,19 @@ static int mode_cliffs(void)
  * header (struct mpt_header: kind, context, tag, sync id, length and the
  * model's envelope) and the payload */
 #define WIRE_BYTES_OF_8 56
+/* Reposts the *taken receives of the probes' ring that come before head
+ * (the oldest first), as the transport does before it waits again. */
+static void probe_repost(char (*slot)[SLOT_PROBE_BYTES], MPI_Request *req,
+			 int head, int *taken, MPI_Comm c)
+{
+	for (; *taken; (*taken)--) {
+		int k = (head + SLOT_PROBE_SLOTS - *taken) % SLOT_PROBE_SLOTS;
+
+		MPI_Irecv(slot[k], SLOT_PROBE_BYTES, MPI_BYTE, MPI_ANY_SOURCE,
+			  0, c, &req[k]);
+	}
+}
+
 static double slot_pingpong_us(int iters, int me)
 {
 	static char slot[SLOT_PROBE_SLOTS][SLOT_PROBE_BYTES];
@@ -1486,13 +1499,7 @@ static double slot_pingpong_us(int iters, int me)
 					 MPI_COMM_WORLD);
 				continue;
 			}
-			for (; taken; taken--) {
-				k = (head + SLOT_PROBE_SLOTS - taken) %
-				    SLOT_PROBE_SLOTS;
-				MPI_Irecv(slot[k], SLOT_PROBE_BYTES, MPI_BYTE,
-					  MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
-					  &req[k]);
-			}
+			probe_repost(slot, req, head, &taken, MPI_COMM_WORLD);
 			do
 				MPI_Test(&req[head], &flag, MPI_STATUS_IGNORE);
 			while (!flag);
@@ -1554,12 +1561,7 @@ static double barrier_pattern_us(int iters, int p, int me)
 			msg[0] = round;
 			MPI_Send(msg, sizeof(msg), MPI_BYTE, (me + d) % p, 0,
 				 c);
-			for (; taken; taken--) {
-				k = (head + SLOT_PROBE_SLOTS - taken) %
-				    SLOT_PROBE_SLOTS;
-				MPI_Irecv(slot[k], SLOT_PROBE_BYTES, MPI_BYTE,
-					  MPI_ANY_SOURCE, 0, c, &req[k]);
-			}
+			probe_repost(slot, req, head, &taken, c);
 			while (!arrived[round]) {
 				MPI_Test(&req[head], &flag, MPI_STATUS_IGNORE);
 				if (!flag)
