@@ -31,7 +31,9 @@ void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag,
 
 	atomic_store_explicit(&mb->dc_want, mb->expect, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_tag, tag, memory_order_relaxed);
-	atomic_store_explicit(&mb->dc_cap, n, memory_order_relaxed);
+	atomic_store_explicit(&mb->dc_cap, n < UINT32_MAX ? (uint32_t)n
+							  : UINT32_MAX,
+			      memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_buf, buf, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_combine, combine, memory_order_relaxed);
 	/* a new loan number, so terms read for an older loan cannot claim it;
@@ -91,10 +93,10 @@ int vp__direct_fill(struct vp__mailbox *mb, int tag, const void *buf,
 	else if (n)
 		memcpy(atomic_load_explicit(&mb->dc_buf, memory_order_relaxed),
 		       buf, n);
-	mb->dc_len = n;
+	mb->dc_len = (uint32_t)n; /* n <= cap <= UINT32_MAX */
 	mb->dc_got_tag = tag;
 	mb->dc_env = *env;
-	mb->dc_gseq = mb->gseq++;
+	mb->gseq++; /* the loan was for this number (dc_want) */
 	/* seq_cst: the wake-up that follows loads the receiver's bell, and
 	 * that load must not pass this store (wait.c) */
 	atomic_store_explicit(&mb->dc_state, LOAN(s) | VP__DC_FILLED,
