@@ -979,19 +979,22 @@ static const char *p_colour(int p)
 /* The comparison set: what the goals of issue 4 need, plus the sizes of
  * the plot, and at p = 2 between threads a medium size (256 bytes: the
  * goal is every size, and messages of 89-512 bytes take their own path,
- * the fastbox's extension). Returns the OP:BYTES:ITERS list for the MPI
+ * the fastbox's extension) and the goal's largest, 16 MiB. Returns the OP:BYTES:ITERS list for the MPI
  * twin. */
+static int compare_largest; /* set by --compare-mpi alone */
+
 static int compare_jobs(int p, struct row *want, int max, char *list,
 			size_t len)
 {
 	static const char *ops[] = { "barrier",   "bcast",     "reduce",
 				     "allreduce", "allgather", "alltoall" };
-	static const size_t sizes[] = { 8, 256, 1024, 65536, 1048576 };
+	static const size_t sizes[] = { 8, 256, 1024, 65536, 1048576,
+					16777216 };
 	int n = 0, o, s;
 
 	list[0] = 0;
 	for (o = -1; o < 6; o++)
-		for (s = 0; s < 5 && n < max; s++) {
+		for (s = 0; s < 6 && n < max; s++) {
 			const char *op = o < 0 ? "pingpong" : ops[o];
 			size_t b = sizes[s];
 
@@ -1002,6 +1005,9 @@ static int compare_jobs(int p, struct row *want, int max, char *list,
 			if (b == 256 && (p != 2 || bench_transport))
 				continue;
 			if (p > 8 && b > 65536)
+				continue;
+			/* the goal's largest size: --compare-mpi only */
+			if (b > 1048576 && (p != 2 || !compare_largest))
 				continue;
 			memset(&want[n], 0, sizeof(want[n]));
 			snprintf(want[n].op, sizeof(want[n].op), "%s", op);
@@ -1200,6 +1206,7 @@ static int mode_compare(const char *outdir)
 	if (mpi_ensure() ||
 	    (mpi_twin_path(twin, sizeof(twin)), mpi_build(twin)))
 		return 1;
+	compare_largest = 1;
 	for (k = 0; k < REPS; k++)
 		v[k] = probe_cacheline_us();
 	emit("probe_cacheline", "-", 2, 64, probe_iters, summarize(v, REPS), 0);
