@@ -629,6 +629,9 @@ static int mode_basic(void)
 	     two_lines.p50, two_lines.p50 / cl_us,
 	     two_lines.p50 > 1.5 * cl_us ? "cannot get" : "could get",
 	     two_lines.p50 + soft.p50);
+	note("  a protocol whose messages both ways shared lines would still "
+	     "take the line and the software path, %.3f us = %.2f x",
+	     cl_us + soft.p50, (cl_us + soft.p50) / cl_us);
 	note("isend/irecv 8 B       %8.3f us = %5.2f x blocking ping-pong "
 	     "(separate runs)",
 	     ilat.p50, ilat.p50 / lat.p50);
