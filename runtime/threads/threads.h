@@ -145,6 +145,11 @@ struct thr_rank {
 	unsigned drain_pass;
 	unsigned lend_pass; /* lend_posted's count (receive.c) */
 	struct vp__xrecv ahead; /* the receive lent ahead (thr_lend_recv) */
+	/* the receive half of an exchange: thr_lend_recv names its source
+	 * (exch_next), thr_recv marks the receive while it runs (exch_recv);
+	 * a medium message's receive is lent for one-way messages only */
+	int exch_next, exch_ctx, exch_src;
+	struct vp__xrecv *exch_recv;
 	struct vp__mailbox **drain;
 	int ndrain, drain_cap;
 	/* shared with the verifier: what the rank waits for in THR_WAIT_SET */

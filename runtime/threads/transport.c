@@ -6,7 +6,9 @@
  *   fastbox     n <= VP__FB_MEDIUM: the sender copies into a slot of the
  *               mailbox's fastbox when one is free (mailbox.h; past
  *               VP__FB_BYTES into the slot's share of an extension made
- *               on the mailbox's first such message).
+ *               on the mailbox's first such message), unless the message
+ *               is past VP__FB_BYTES and a one-way receive waits for it
+ *               with its buffer lent: then direct (receive.c, lendable).
  *   eager       n <= eager_max: the sender copies into a pooled header,
  *               queues it and returns at once (two copies, no waiting).
  *   direct      n <= eager_max, when the receiver waits for this message
@@ -88,6 +90,13 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	mb = vp__mailbox_get(me, ctx, me->world_rank, dst);
 	if (!mb)
 		return VP_ENOMEM;
+	/* a medium message whose one-way receive waits with its buffer lent
+	 * goes straight into it (receive.c, lendable); else the fastbox */
+	if (!sync && n > VP__FB_BYTES && n <= VP__FB_MEDIUM &&
+	    vp__direct_fill(mb, tag, buf, n, env)) {
+		me->direct_sent++;
+		goto posted;
+	}
 	if (!sync && n <= VP__FB_MEDIUM && vp__fastbox_fits(me, mb, n) &&
 	    (slot = vp__fastbox_claim(mb))) {
 		slot->env = *env;
