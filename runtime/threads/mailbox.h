@@ -52,8 +52,9 @@
  * fastbox never makes a sender wait. The sender fills slot number h (of the
  * sender's running count) and stores its state h + 1 with release; the
  * receiver, expecting number t, takes the slot when its state is t + 1
- * (acquire), copies out and stores its count of consumed slots (release) on
- * a line of its own. The receiver never writes a slot, and the sender reads
+ * (acquire), copies out and stores its count of consumed slots (release)
+ * beside the queue's tail, off the lines it polls. The receiver never
+ * writes a slot, and the sender reads
  * the consumed count only when its cached copy says the box is full, so a
  * message costs about two cache-line transfers instead of the queue's five
  * or six (tail, node link, header, return stack).
@@ -69,9 +70,11 @@
  * next message of a mailbox lends its buffer there (number `want` = the
  * message it expects next, its tag, its capacity). A sender whose next
  * message is number `want`, matches the tag and fits claims the loan (CAS
- * POSTED -> FILLING), copies straight into the receiver's buffer, and
- * publishes FILLED with the message's number; it never waits, whatever the
- * size. The receiver takes message number `want` from whichever of the
+ * POSTED -> FILLING), copies straight into the receiver's buffer, writes
+ * the message's length, tag and envelope on the loan's own line and
+ * publishes FILLED; it never waits, whatever the size. A medium message
+ * (past VP__FB_BYTES) tries a loan before the fastbox; only one-way
+ * receives lend at those sizes (receive.c, lendable). The receiver takes message number `want` from whichever of the
  * three channels holds it, so order per pair holds. A loan is withdrawn
  * (CAS POSTED -> NONE) as soon as the receiver takes anything else; that
  * never fails, since a sender that sent number `want` another way can no
