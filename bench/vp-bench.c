@@ -982,8 +982,8 @@ static const char *p_colour(int p)
 /* The comparison set: what the goals of issue 4 need, plus the sizes of
  * the plot, and at p = 2 between threads a medium size (256 bytes: the
  * goal is every size, and messages of 89-512 bytes take their own path,
- * the fastbox's extension) and the goal's largest, 16 MiB. Returns the OP:BYTES:ITERS list for the MPI
- * twin. */
+ * the fastbox's extension) and the goal's largest, 16 MiB. Returns the
+ * OP:BYTES:ITERS list for the MPI twin. */
 static int compare_largest; /* set by --compare-mpi alone */
 
 static int compare_jobs(int p, struct row *want, int max, char *list,

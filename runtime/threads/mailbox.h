@@ -53,9 +53,9 @@
  * sender's running count) and stores its state h + 1 with release; the
  * receiver, expecting number t, takes the slot when its state is t + 1
  * (acquire), copies out and stores its count of consumed slots (release)
- * beside the queue's tail, off the lines it polls. The receiver never
- * writes a slot, and the sender reads
- * the consumed count only when its cached copy says the box is full, so a
+ * beside the queue's tail. The receiver never writes a slot, and the
+ * sender reads the consumed count only when its cached copy says the box
+ * is full, so a
  * message costs about two cache-line transfers instead of the queue's five
  * or six (tail, node link, header, return stack).
  * Order across the two channels: the sender numbers the messages of the
@@ -74,8 +74,9 @@
  * the message's length, tag and envelope on the loan's own line and
  * publishes FILLED; it never waits, whatever the size. A medium message
  * (past VP__FB_BYTES) tries a loan before the fastbox; only one-way
- * receives lend at those sizes (receive.c, lendable). The receiver takes message number `want` from whichever of the
- * three channels holds it, so order per pair holds. A loan is withdrawn
+ * receives lend at those sizes (receive.c, lendable). The receiver takes
+ * message number `want` from whichever of the three channels holds it,
+ * so order per pair holds. A loan is withdrawn
  * (CAS POSTED -> NONE) as soon as the receiver takes anything else; that
  * never fails, since a sender that sent number `want` another way can no
  * longer claim it. The state word counts loans in its upper bits, so a

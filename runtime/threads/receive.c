@@ -518,10 +518,10 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 		return pass(me, -1, 0);
 	}
 	/* The only posted receive, from a named source. A buffer no larger
-	 * than a fastbox slot's payload is not lent: what has arrived is matched at
-	 * the next progress, probe, cancel or wait (the wait takes it as
-	 * vp_recv would), which saves the pass a post followed by its wait
-	 * made twice. Else the pass reduces to draining its one mailbox
+	 * than a fastbox slot's payload is not lent: what has arrived is
+	 * matched at the next progress, probe, cancel or wait (the wait
+	 * takes it as vp_recv would), which saves the pass a post followed
+	 * by its wait made twice. Else the pass reduces to draining its one mailbox
 	 * (which aside_find just looked up) and, if r is still waiting,
 	 * lending r's buffer as lend_posted would. */
 	posted_add(me, r);
@@ -949,7 +949,8 @@ void thr_lend_recv(void *tx, int ctx, int src, int tag, void *buf, size_t n,
 				   .buf = x ? x->out : buf, .n = n,
 				   .combine = x };
 
-	/* the receive that comes next is this exchange's (lendable) */
+	/* the receive that comes next is this exchange's (lendable); a
+	 * medium one is not lent, here or there */
 	me->exch_next = 1;
 	me->exch_ctx = ctx;
 	me->exch_src = src;
