@@ -97,8 +97,8 @@ static int exchanger(vp_comm *c, void *arg)
 			out[i] = byte_of(round + me, i);
 		if (me == 0)
 			usleep(10000);
-		rc = vp_sendrecv(c, 1 - me, out, msg_size, 1 - me, in,
-				 msg_size);
+		rc =
+		    vp_sendrecv(c, 1 - me, out, msg_size, 1 - me, in, msg_size);
 		for (i = 0; !rc && i < msg_size; i++)
 			bad_of[me] += in[i] != byte_of(round + 1 - me, i);
 	}

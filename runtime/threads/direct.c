@@ -31,8 +31,8 @@ void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag,
 
 	atomic_store_explicit(&mb->dc_want, mb->expect, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_tag, tag, memory_order_relaxed);
-	atomic_store_explicit(&mb->dc_cap, n < UINT32_MAX ? (uint32_t)n
-							  : UINT32_MAX,
+	atomic_store_explicit(&mb->dc_cap,
+			      n < UINT32_MAX ? (uint32_t)n : UINT32_MAX,
 			      memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_buf, buf, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_combine, combine, memory_order_relaxed);

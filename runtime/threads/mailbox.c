@@ -16,8 +16,8 @@
 /* The direct channel's loan and the message's terms share one line
  * (mailbox.h): the receiver that sees FILLED has the rest in hand. */
 _Static_assert(offsetof(struct vp__mailbox, dc_env) +
-			   sizeof(struct vp__envelope) <=
-		       offsetof(struct vp__mailbox, dc_state) + 64,
+		       sizeof(struct vp__envelope) <=
+		   offsetof(struct vp__mailbox, dc_state) + 64,
 	       "the direct channel fits one cache line");
 
 #ifdef __SANITIZE_THREAD__

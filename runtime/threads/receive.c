@@ -276,8 +276,7 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 static int lendable(const struct thr_rank *me, const struct vp__xrecv *r)
 {
 	if (r->n <= VP__FB_MEDIUM)
-		return r->n > VP__FB_BYTES && !r->combine &&
-		       r != me->exch_recv;
+		return r->n > VP__FB_BYTES && !r->combine && r != me->exch_recv;
 	return !r->combine || r->n <= me->tw->eager_max;
 }
 
@@ -521,8 +520,8 @@ int thr_post_recv(void *tx, struct vp__xrecv *r)
 	 * than a fastbox slot's payload is not lent: what has arrived is
 	 * matched at the next progress, probe, cancel or wait (the wait
 	 * takes it as vp_recv would), which saves the pass a post followed
-	 * by its wait made twice. Else the pass reduces to draining its one mailbox
-	 * (which aside_find just looked up) and, if r is still waiting,
+	 * by its wait made twice. Else the pass reduces to draining its one
+	 * mailbox (which aside_find just looked up) and, if r is still waiting,
 	 * lending r's buffer as lend_posted would. */
 	posted_add(me, r);
 	if (r->n <= VP__FB_BYTES)
