@@ -82,7 +82,12 @@ static void progress(const char *fmt, ...)
 /* ---- physical probes ---- */
 
 static _Alignas(64) atomic_int line_flag;
+static _Alignas(64) atomic_int line_there;
+static _Alignas(64) atomic_int line_back;
 static int probe_iters = 200000;
+/* the bounce in progress: the caller writes odd counts to *bounce_there,
+ * the partner answers with the next even count in *bounce_back */
+static atomic_int *bounce_there, *bounce_back;
 
 static void *probe_partner(void *arg)
 {
@@ -90,35 +95,44 @@ static void *probe_partner(void *arg)
 
 	(void)arg;
 	for (i = 0; i < probe_iters; i++) {
-		while (atomic_load_explicit(&line_flag, memory_order_acquire) !=
-		       2 * i + 1)
+		while (atomic_load_explicit(bounce_there,
+					    memory_order_acquire) != 2 * i + 1)
 			;
-		atomic_store_explicit(&line_flag, 2 * i + 2,
+		atomic_store_explicit(bounce_back, 2 * i + 2,
 				      memory_order_release);
 	}
 	return NULL;
 }
 
-/* One-way time of a cache line bouncing between two spinning threads. */
-static double probe_cacheline_us(void)
+/* One-way time of a count passed to a spinning partner in *there and
+ * answered in *back (the same flag or two). */
+static double probe_bounce_us(atomic_int *there, atomic_int *back)
 {
 	pthread_t t;
 	double t0, t1;
 	int i;
 
-	atomic_store(&line_flag, 0);
+	atomic_store(there, 0);
+	atomic_store(back, 0);
+	bounce_there = there;
+	bounce_back = back;
 	pthread_create(&t, NULL, probe_partner, NULL);
 	t0 = now_us();
 	for (i = 0; i < probe_iters; i++) {
-		atomic_store_explicit(&line_flag, 2 * i + 1,
-				      memory_order_release);
-		while (atomic_load_explicit(&line_flag, memory_order_acquire) !=
+		atomic_store_explicit(there, 2 * i + 1, memory_order_release);
+		while (atomic_load_explicit(back, memory_order_acquire) !=
 		       2 * i + 2)
 			;
 	}
 	t1 = now_us();
 	pthread_join(t, NULL);
 	return (t1 - t0) / (2.0 * probe_iters);
+}
+
+/* One-way time of a cache line bouncing between two spinning threads. */
+static double probe_cacheline_us(void)
+{
+	return probe_bounce_us(&line_flag, &line_flag);
 }
 
 /*
@@ -130,42 +144,9 @@ static double probe_cacheline_us(void)
  * two words of one line. So a line per direction costs a hand-off about
  * 2.3x the bouncing line's, whatever the protocol above it.
  */
-static _Alignas(64) atomic_int line_there;
-static _Alignas(64) atomic_int line_back;
-
-static void *probe_two_lines_partner(void *arg)
-{
-	int i;
-
-	(void)arg;
-	for (i = 1; i <= probe_iters; i++) {
-		while (atomic_load_explicit(&line_there,
-					    memory_order_acquire) != i)
-			;
-		atomic_store_explicit(&line_back, i, memory_order_release);
-	}
-	return NULL;
-}
-
 static double probe_two_lines_us(void)
 {
-	pthread_t t;
-	double t0, t1;
-	int i;
-
-	atomic_store(&line_there, 0);
-	atomic_store(&line_back, 0);
-	pthread_create(&t, NULL, probe_two_lines_partner, NULL);
-	t0 = now_us();
-	for (i = 1; i <= probe_iters; i++) {
-		atomic_store_explicit(&line_there, i, memory_order_release);
-		while (atomic_load_explicit(&line_back, memory_order_acquire) !=
-		       i)
-			;
-	}
-	t1 = now_us();
-	pthread_join(t, NULL);
-	return (t1 - t0) / (2.0 * probe_iters);
+	return probe_bounce_us(&line_there, &line_back);
 }
 
 /* Single-thread memcpy bandwidth of n bytes, in bytes per microsecond. */
