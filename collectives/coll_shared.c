@@ -11,15 +11,16 @@
  * algorithms cost 2-4 us a message in wake-ups alone, while one pass over
  * every rank's buffers costs well under a microsecond a rank.
  *
- * Which calls: by default those where every rank waits for every other
- * anyway (all-reduce, all-gather, reduce-scatter, all-to-all); the rooted
- * ones, the scan and the shift too under VP_SHARED_COLLECTIVES=all (the
- * runtime's policy, coll_shared.h, says why). Of those, the ones whose
- * result the algorithm cannot change: copies always; reductions
- * only of integer types, whose sums and products wrap and whose min, max
- * and bitwise operations are exact, so that every order of combining
- * gives the same bits (a floating-point sum's bits depend on the
- * algorithm's order, so it is always sent). Not the bsp model (its
+ * Which calls: those where every rank waits for every other anyway
+ * (all-reduce, all-gather, reduce-scatter, all-to-all); the rooted ones,
+ * the scan and the shift where a trial in the program's loop found
+ * meeting faster than their messages, or always under
+ * VP_SHARED_COLLECTIVES=all (the runtime's policy, coll_shared.h, says
+ * why). Of those, the ones whose result the algorithm cannot change:
+ * copies always; reductions only of integer types, whose sums and
+ * products wrap and whose min, max and bitwise operations are exact, so
+ * that every order of combining gives the same bits (a floating-point
+ * sum's bits depend on the algorithm's order, so it is always sent). Not the bsp model (its
  * supersteps are charged at the call's end), not the inner calls of a
  * reproducible reduction, and only while one rank's pass over the data
  * stays short (MOVE_MAX bytes written in all).
@@ -180,10 +181,11 @@ int vp__coll_shared_try(const struct coll *a, vp_alg alg)
 	size_t segment;
 	int kary;
 
-	if (!vp__coll_shared_may(a->c, synchronizing(a->op)) || !shareable(a))
+	if (!vp__coll_shared_may(a->c) || !shareable(a))
 		return 0;
 	vp_coll_params(a->c, &kary, &segment);
 	k.kary = kary;
 	k.segment = segment;
-	return vp__coll_shared(a->c, &k, a->sbuf, a->rbuf, coll_move);
+	return vp__coll_shared(a->c, &k, a->sbuf, a->rbuf, coll_move,
+			       !synchronizing(a->op));
 }

@@ -32,30 +32,34 @@ struct vp__shared_bufs {
 typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
 			       const struct vp__shared_bufs *b);
 /* Which collectives a run makes without their messages
- * (VP_SHARED_COLLECTIVES: 0, 1 the default, all). By default only those
+ * (VP_SHARED_COLLECTIVES: 0, 1 the default, all). By default the calls
  * that wait for every rank anyway (all-reduce, all-gather, reduce-scatter,
- * all-to-all, and the barrier): a rooted call (bcast, scatter, reduce,
- * gather), the scan and the shift let a rank leave before the others
- * arrive, and meeting them all cost more than their messages where the
- * ranks do work between the calls. Measured at p = 64 on 2 vCPUs, 300
- * iterations of 0-20 us of work a rank then the call: bcast 346-359 us
- * an iteration by messages, 419-446 met; reduce 344-354 against
- * 446-499; all-reduce 545-820 by messages, 450-519 met. (In a loop that
- * synchronises first, as vp-bench's, meeting is faster for every one:
- * bcast 48-59 us against 71-96.) */
+ * all-to-all, and the barrier) always meet. A rooted call (bcast, scatter,
+ * reduce, gather), the scan and the shift let a rank leave before the
+ * others arrive, and whether meeting them pays depends on the program's
+ * loop. Measured at p = 64 on 2 vCPUs, 8 bytes, us an iteration, by
+ * messages against met: 0-20 us of work a rank then the call, bcast
+ * 336-343 against 469-470, reduce 330-383 against 426-446; a barrier
+ * then the call, bcast 112-152 against 104-106, reduce 148-153 against
+ * 104-105; the call alone, back to back, bcast 14-17 against 52-60 (the
+ * root runs ahead). So by default such a call goes the way that a trial
+ * of both in the program's own loop found faster, tried again now and
+ * then (coll_sync.c, struct way). Under all they always meet. */
 enum {
 	VP__SHARED_NONE,
-	VP__SHARED_SYNCHRONIZING,
+	VP__SHARED_DEFAULT,
 	VP__SHARED_ALL,
 };
 
 /* 1 when c's calls may run without their messages at all (the ranks
  * share memory and outnumber the CPUs, the run is not traced, and the
- * run's policy takes such calls: synchronizing 0 for a call that lets
- * ranks leave early): the cheap test a collective makes first. */
-int vp__coll_shared_may(vp_comm *c, int synchronizing);
+ * run's policy takes such calls): the cheap test a collective makes
+ * first. leaves_early: the call lets a rank leave before the others
+ * arrive (then, by default, it meets only where meeting was faster). */
+int vp__coll_shared_may(vp_comm *c);
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
-		    const void *sbuf, void *rbuf, vp__shared_move move);
+		    const void *sbuf, void *rbuf, vp__shared_move move,
+		    int leaves_early);
 void vp__coll_shared_end(vp_comm *c, int rc);
 
 #endif /* VP_COLL_SHARED_H */

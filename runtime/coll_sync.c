@@ -57,6 +57,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "runtime.h"
 
@@ -66,6 +67,13 @@ enum { SYNC_OPEN, SYNC_COMPUTING, SYNC_DONE, SYNC_MESSAGES };
 enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
 
 #define NEVER_KEYS 8
+#define SCRIPT_SLOTS 16
+#define TRIAL_CALLS 8 /* struct script_slot: a trial's calls */
+#define KEEP_MIN 32
+#define KEEP_MAX 4096
+#define TRIAL_CALLS 8
+#define KEEP_MIN 32
+#define KEEP_MAX 4096
 
 struct sync_member {
 	vp_comm *comm; /* the member's collective communicator */
@@ -78,21 +86,50 @@ struct sync_member {
 	 * to the counter again) */
 	struct vp__shared_key never[NEVER_KEYS];
 	int nnever;
+	/* this member's calls of each slot's signature in its stretch (a
+	 * call that lets ranks leave early, struct script_slot) */
+	int stretch_calls[SCRIPT_SLOTS];
 	/* the last arrival's scratch for the rounds */
 	struct vp__envelope env;
 	double send_end;
 	int hops;
 };
 
-/* A signature's scripts (coll_script.c), a slot of the group's state. */
+/*
+ * A signature's scripts (coll_script.c), a slot of the group's state.
+ *
+ * And, for a call that lets ranks leave early (a rooted call, the scan,
+ * the shift), how it goes by default. Its calls run in stretches: the
+ * first call of each meets, the others go the stretch's way, met or by
+ * their messages. The last arrival of a stretch's first call notes when
+ * it came, so the stretch before took that long a call, its own way,
+ * the program's loop with everything in it (the root of a broadcast by
+ * messages runs ahead; the others catch up by the next stretch's start).
+ * The stretches alternate: one of keep calls the way that won, then a
+ * trial of TRIAL_CALLS the other way, then the way that won the
+ * comparison (meeting first: a trial of each gives the first verdict).
+ * keep doubles, from KEEP_MIN to KEEP_MAX, while the same way wins; and
+ * since a trial of a few calls can be spoilt by one late wake-up, the
+ * way changes only when two trials in a row find the other faster.
+ * Every member counts its own calls (stretch_calls) and reads the
+ * stretch's length and way here, which only a last arrival writes while
+ * all wait: no member decides alone, and every member goes the same way
+ * in every call.
+ */
 struct script_slot {
 	int used;
 	struct vp__shared_key key;
 	struct vp__script *scripts; /* a member's each */
 	struct vp__plan *plan;      /* made on first use */
+	int len, meet;  /* the stretch's calls and way */
+	int trial;      /* 1: the stretch is a trial of the other way */
+	int won, keep;  /* the way that won (1 meeting), its next stretch */
+	int doubt;      /* 1: the last trial found the other way faster */
+	unsigned long long start; /* the last arrival at its first call */
+	double base;    /* ns a call in the last stretch the winner went */
 };
 
-#define SCRIPT_SLOTS 16
+
 
 struct vp__sync {
 	_Alignas(VP__CACHELINE) atomic_ullong word;
@@ -404,33 +441,109 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	vp__scripts_reset(sl->scripts, p);
 	vp__plan_free(sl->plan);
 	sl->plan = NULL;
+	/* the first stretches: TRIAL_CALLS met, then a trial by messages */
+	sl->len = TRIAL_CALLS;
+	sl->meet = sl->won = 1;
+	sl->trial = sl->keep = sl->doubt = 0;
+	sl->start = 0;
+	for (i = 0; i < p; i++)
+		s->member[i].stretch_calls[sl - s->slot] = 0;
 	s->record[instance & 1] = (int)(sl - s->slot);
 	return SYNC_MESSAGES;
 }
 
-int vp__coll_shared_may(vp_comm *c, int synchronizing)
+int vp__coll_shared_may(vp_comm *c)
 {
 	struct vp__rank *me = c->me;
 	const struct vp__transport *tx = vp__tx(me);
-	int policy = me->world->shared_colls;
 
-	if (policy == VP__SHARED_NONE ||
-	    (policy == VP__SHARED_SYNCHRONIZING && !synchronizing))
+	if (me->world->shared_colls == VP__SHARED_NONE)
 		return 0;
 	return tx->wait_flag && !me->world->trace.on && tx->crowded(me->tx);
 }
 
+static unsigned long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long long)t.tv_sec * 1000000000ull +
+	       (unsigned long long)t.tv_nsec;
+}
+
+/* Whether member m brings this call of k to the counter (see struct
+ * script_slot); *slot the signature's slot when this call is the first
+ * of a stretch, else -1 (and when k has no scripts yet: it meets, to be
+ * recorded). */
+static int way_meets(struct vp__sync *s, struct sync_member *m,
+		     const struct vp__shared_key *k, int *slot)
+{
+	const struct script_slot *sl;
+	int i, *calls;
+
+	*slot = -1;
+	for (i = 0; i < SCRIPT_SLOTS; i++)
+		if (s->slot[i].used && same_key(&s->slot[i].key, k))
+			break;
+	if (i == SCRIPT_SLOTS)
+		return 1;
+	sl = &s->slot[i];
+	calls = &m->stretch_calls[i];
+	if (*calls >= sl->len)
+		*calls = 0;
+	if ((*calls)++ == 0) {
+		*slot = i;
+		return 1;
+	}
+	return sl->meet;
+}
+
+/* The last arrival of a stretch's first call (met): the stretch before
+ * is over; the next one's length and way. */
+static void way_next(struct script_slot *sl)
+{
+	unsigned long long now = now_ns();
+	double took = sl->start ? (double)(now - sl->start) / sl->len : 0;
+
+	sl->start = now;
+	if (!took) /* the first stretch starts */
+		return;
+	if (!sl->trial) { /* the winner's stretch: try the other way */
+		sl->base = took;
+		sl->trial = 1;
+		sl->len = TRIAL_CALLS;
+		sl->meet = !sl->won;
+		return;
+	}
+	if (took < sl->base && (sl->doubt || !sl->keep)) {
+		sl->won = sl->meet; /* twice faster (or the first verdict) */
+		sl->keep = KEEP_MIN;
+		sl->doubt = 0;
+	} else if (took < sl->base) {
+		sl->doubt = 1; /* once: the winner keeps its stretch */
+	} else {
+		sl->doubt = 0;
+		sl->keep = !sl->keep ? KEEP_MIN
+			   : sl->keep < KEEP_MAX ? 2 * sl->keep
+						 : KEEP_MAX;
+	}
+	sl->trial = 0;
+	sl->len = sl->keep;
+	sl->meet = sl->won;
+}
+
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
-		    const void *sbuf, void *rbuf, vp__shared_move move)
+		    const void *sbuf, void *rbuf, vp__shared_move move,
+		    int leaves_early)
 {
 	struct vp__rank *me = c->me;
 	struct vp__sync *s;
 	struct sync_member *m;
 	unsigned long long was, instance;
 	atomic_int *outcome;
-	int p, o, r = vp_rank(c), slot;
+	int p, o, r = vp_rank(c), slot, way = -1;
 
-	if (!vp__coll_shared_may(c, 1) || !(s = sync_of(c->group)) ||
+	if (!vp__coll_shared_may(c) || !(s = sync_of(c->group)) ||
 	    atomic_load(&s->off))
 		return 0;
 	p = c->group->size;
@@ -438,6 +551,9 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	for (o = 0; o < m->nnever && o < NEVER_KEYS; o++)
 		if (same_key(&m->never[o], k))
 			return 0;
+	if (leaves_early && me->world->shared_colls != VP__SHARED_ALL &&
+	    !way_meets(s, m, k, &way))
+		return 0;
 	m->comm = c;
 	m->call = me->coll_state.call;
 	m->hash = me->coll_state.hash;
@@ -458,6 +574,8 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		if (atomic_compare_exchange_strong(outcome, &o,
 						   SYNC_COMPUTING))
 			o = decide(s, c, instance, move);
+		if (way >= 0 && o == SYNC_DONE)
+			way_next(&s->slot[way]);
 		slot = s->record[instance & 1];
 		if (o == SYNC_DONE)
 			atomic_fetch_add(&me->world->shared_calls, 1);

@@ -244,14 +244,15 @@ static void world_free(struct vp__world *w)
 
 /* Which collectives may run without their messages (coll_sync.c):
  * VP_SHARED_COLLECTIVES unset or 1 those that wait for every rank anyway,
- * all also the rooted ones and the scan and shift, 0 none; -1 (err
+ * and the rooted ones, the scan and the shift where the program's loop
+ * measured meeting faster; all every one always; 0 none; -1 (err
  * written) for another value. */
 static int shared_policy(char *err, size_t errlen)
 {
 	const char *e = getenv("VP_SHARED_COLLECTIVES");
 
 	if (!e || !strcmp(e, "1"))
-		return VP__SHARED_SYNCHRONIZING;
+		return VP__SHARED_DEFAULT;
 	if (!strcmp(e, "0"))
 		return VP__SHARED_NONE;
 	if (!strcmp(e, "all"))

@@ -14,14 +14,19 @@
  *     ranks arriving at different model times and messages of their own
  *     in flight; vp_stats.shared_calls counts the calls made so (the
  *     second of each pair: 20 of the 40). That is under
- *     VP_SHARED_COLLECTIVES=all; by default only the all-reduce,
- *     all-gather, reduce-scatter and all-to-all (which wait for every rank
- *     anyway) are made so, with the same figures; under 0 none is, and
- *     another value fails the run;
+ *     VP_SHARED_COLLECTIVES=all and by default (where a rooted call, the
+ *     scan and the shift meet in their first calls, a trial), with the
+ *     same figures; under 0 none is, and another value fails the run;
+ *   - by default a rooted call goes the way a trial in the program's own
+ *     loop found faster, now met, now by messages, and every rank goes
+ *     the same way in every call: loops of broadcasts and reductions
+ *     back to back, after a barrier, and with uneven work between them
+ *     give the right results and the times and figures of the messages,
+ *     and each loop made some calls each way;
  *   - a floating-point sum (whose bits depend on the algorithm's order)
  *     and an algorithm that waits on requests are always sent;
  *   - a program that relies on a root leaving its broadcast early (legal
- *     where sends are buffered) still completes;
+ *     where sends are buffered) still completes, by default too;
  *   - a receive posted across a collective completes;
  *   - ranks in different calls, a rank that skips a call, and a failing
  *     rank give the errors the messages give.
@@ -271,11 +276,12 @@ static void test_policy(void)
 	tap_ok(shared.rc == 0 && sent.rc == 0 && k < 0 &&
 		   shared.st.model_time == sent.st.model_time &&
 		   shared.st.messages == sent.st.messages &&
-		   shared.st.shared_calls == (crowded(16) ? 8u : 0u),
-	       "by default only the calls that wait for every rank anyway: the "
-	       "second all-reduce, all-gather, reduce-scatter and all-to-all of "
-	       "each round, 8 of 40 (%llu), with every time, result and figure "
-	       "of the messages (first difference call %d rank %d)",
+		   shared.st.shared_calls == (crowded(16) ? 20u : 0u),
+	       "by default the second call of each pair too, 20 of 40 (%llu): "
+	       "those that wait for every rank anyway always, the rooted ones, "
+	       "the scan and the shift in their first trial, with every time, "
+	       "result and figure of the messages (first difference call %d "
+	       "rank %d)",
 	       (unsigned long long)shared.st.shared_calls, k, rank);
 	setenv("VP_SHARED_COLLECTIVES", "0", 1);
 	run_one("full:16", NULL, 0, 0, 0, &shared);
@@ -292,6 +298,88 @@ static void test_policy(void)
 	       "another value fails the run saying what it must be (rc %d): %s",
 	       rc, st.error);
 	unsetenv("VP_SHARED_COLLECTIVES");
+}
+
+/* Loops of rooted calls of three kinds (back to back, each after a
+ * barrier, with uneven work between them), LOOP_CALLS of each: a
+ * broadcast and a reduction of int32 sums, checked against their
+ * formulas; the rank's model time after each loop in at[rank][loop]. */
+#define LOOP_CALLS 120
+struct loops {
+	double at[MAXP][3];
+	int wrong;
+};
+
+static int loops(vp_comm *c, void *arg)
+{
+	struct loops *l = arg;
+	int p = vp_size(c), r = vp_rank(c), kind, k, rc = 0;
+	volatile double sink = 0;
+	int32_t x, sum;
+
+	for (kind = 0; kind < 3 && !rc; kind++) {
+		for (k = 0; k < LOOP_CALLS && !rc; k++) {
+			if (kind == 1)
+				rc = vp_barrier(c);
+			if (kind == 2) { /* work of 0 .. 20 units, uneven */
+				int units = (r * 7 + k * 13) % 21, i;
+
+				for (i = 0; i < units * 200; i++)
+					sink += i * 0.5;
+				vp_compute(c, units);
+			}
+			x = r == k % 3 ? 1000 + k : -1;
+			rc = rc ? rc : vp_bcast(c, &x, 1, VP_INT32, k % 3,
+						VP_ALG_AUTO);
+			if (!rc && x != 1000 + k)
+				l->wrong++;
+			x = r + k;
+			rc = rc ? rc : vp_reduce(c, &x, &sum, 1, VP_INT32,
+						 VP_SUM, 0, VP_ALG_AUTO);
+			if (!rc && r == 0 && sum != p * (p - 1) / 2 + p * k)
+				l->wrong++;
+		}
+		l->at[r][kind] = vp_time(c);
+	}
+	return rc;
+}
+
+static void test_trials(void)
+{
+	vp_opts o = { .topology = "full:16", .ts = 10, .tw = 1, .quiet = 1 };
+	static struct loops a, b;
+	vp_stats sa, sb;
+	long long rooted_met;
+	int ra, rb;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	ra = vp_run(&o, loops, &a, &sa);
+	o.trace = "/dev/null"; /* every message sent */
+	rb = vp_run(&o, loops, &b, &sb);
+	/* of 3 x 120 x 2 rooted calls, the broadcast's root turning among
+	 * three (three signatures, each with a cycle of its own) and the
+	 * reduction's fixed: after the call that records it, each
+	 * signature's first cycle meets 9 calls and sends the next 7, so
+	 * both ways are taken whatever the trials find (the 120 barriers
+	 * always meet) */
+	rooted_met = (long long)sa.shared_calls - 120;
+	tap_ok(ra == 0 && rb == 0 && !a.wrong && !b.wrong &&
+		   !memcmp(a.at, b.at, sizeof(a.at)) &&
+		   sa.model_time == sb.model_time &&
+		   sa.model_time_congested == sb.model_time_congested &&
+		   sa.messages == sb.messages && sa.bytes == sb.bytes &&
+		   sa.max_link_load == sb.max_link_load &&
+		   (!crowded(16) ||
+		    (rooted_met >= 4 * 9 && rooted_met <= 720 - 4 * 8)),
+	       "by default, rooted calls in loops back to back, after a "
+	       "barrier and with uneven work: right results (%d wrong), every "
+	       "rank's time and the run's figures as when every message is "
+	       "sent (rc %d / %d, model %g / %g, messages %llu / %llu), some "
+	       "calls met and some sent (%lld of 720 met)",
+	       a.wrong + b.wrong, ra, rb, sa.model_time, sb.model_time,
+	       (unsigned long long)sa.messages,
+	       (unsigned long long)sb.messages, rooted_met);
 }
 
 /* The results themselves, not only their agreement: 30 all-reduces of
@@ -441,7 +529,7 @@ static void test_root_leaves_early(void)
 	vp_stats st;
 	int got[8] = { 0 }, rc, i, all = 1;
 
-	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* broadcasts meet too */
+	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* broadcasts meet */
 	rc = vp_run(&o, root_leaves_early, got, &st);
 	unsetenv("VP_SHARED_COLLECTIVES");
 
@@ -452,6 +540,13 @@ static void test_root_leaves_early(void)
 	       "1 first receives what the root sends after): 4 broadcasts "
 	       "complete with the root's value on every rank (rc %d)",
 	       rc);
+	memset(got, 0, sizeof(got));
+	all = 1;
+	rc = vp_run(&o, root_leaves_early, got, &st); /* their first trial */
+	for (i = 0; i < 8; i++)
+		all &= got[i] == 4;
+	tap_ok(rc == 0 && all,
+	       "the same by default (rc %d)", rc);
 }
 
 /* Rank 0 has a receive posted across an all-reduce; rank 1 sends after. */
@@ -565,6 +660,7 @@ int main(void)
 {
 	test_same_as_messages();
 	test_policy();
+	test_trials();
 	test_results();
 	test_many_signatures();
 	test_always_sent();
