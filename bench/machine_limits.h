@@ -17,6 +17,16 @@
  *                   have run once, so it costs about log2 p central
  *                   barriers. None of the three sends a message or
  *                   computes a model time.
+ *   meeting_after_barrier  what vp-bench's loop times for a collective,
+ *                   with the fastest meeting in place of the call: p
+ *                   threads pass a yielding barrier, then meet at a
+ *                   second one; a call's time is from a thread's leaving
+ *                   the first to its leaving the second, the slowest
+ *                   thread's, the median over the calls. With more threads
+ *                   than CPUs the first to leave waits while the others
+ *                   are run once to arrive and once more to leave: the
+ *                   least a collective can take in that loop when all its
+ *                   ranks wait for all (as vp's do when they meet).
  *   exchange        the fastest two threads can exchange n bytes through
  *                   shared memory, as a sendrecv at p = 2 does: each
  *                   copies its n bytes into a buffer of the other's, sets
@@ -48,7 +58,12 @@
 
 #include "bench_rows.h" /* now_us */
 
-enum limits_barrier_kind { LIMITS_FUTEX, LIMITS_YIELD, LIMITS_ROUNDS };
+enum limits_barrier_kind {
+	LIMITS_FUTEX,
+	LIMITS_YIELD,
+	LIMITS_ROUNDS,
+	LIMITS_AFTER_BARRIER, /* two yielding barriers, the second timed */
+};
 
 struct limits_flag {
 	_Alignas(64) atomic_int epoch; /* the last barrier that set it */
@@ -59,6 +74,7 @@ struct limits_barrier {
 	_Alignas(64) atomic_int arrived;
 	_Alignas(64) atomic_int generation;
 	struct limits_flag *flags; /* LIMITS_ROUNDS: rounds per thread */
+	double *span; /* LIMITS_AFTER_BARRIER: [iteration][thread], us */
 	int p, rounds, iters;
 	enum limits_barrier_kind kind;
 };
@@ -109,7 +125,15 @@ static void *limits_barrier_thread(void *arg)
 					      atomic_load(&b->generation) + i + 1);
 		else if (b->kind == LIMITS_YIELD)
 			limits_yield_barrier(b);
-		else
+		else if (b->kind == LIMITS_AFTER_BARRIER) {
+			double t0;
+
+			limits_yield_barrier(b);
+			t0 = now_us();
+			limits_yield_barrier(b);
+			b->span[(size_t)i * (size_t)b->p + (size_t)t->rank] =
+			    now_us() - t0;
+		} else
 			pthread_barrier_wait(&b->futex);
 	}
 	return NULL;
@@ -167,6 +191,52 @@ static double limits_barrier_us(int p, int iters, enum limits_barrier_kind kind)
 	pthread_barrier_destroy(&b.futex);
 out:
 	free(b.flags);
+	free(arg);
+	free(t);
+	return us;
+}
+
+static int limits_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Microseconds of the meeting after a barrier (above): the median over
+ * iters calls of the slowest thread's time, after a tenth as many to
+ * warm up. */
+static double limits_meeting_after_barrier_us(int p, int iters)
+{
+	struct limits_barrier b = { .p = p, .kind = LIMITS_AFTER_BARRIER };
+	pthread_t *t = calloc((size_t)p, sizeof(*t));
+	struct limits_thread *arg = calloc((size_t)p, sizeof(*arg));
+	double *slowest = calloc((size_t)iters, sizeof(double)), us = -1;
+	int i, j;
+
+	b.span = calloc((size_t)p * (size_t)iters, sizeof(double));
+	if (!t || !arg || !slowest || !b.span)
+		goto out;
+	atomic_init(&b.arrived, 0);
+	atomic_init(&b.generation, 0);
+	b.iters = iters / 10 + 1;
+	if (limits_barrier_loop(&b, t, arg) == 0) {
+		b.iters = iters;
+		if (limits_barrier_loop(&b, t, arg) == 0) {
+			for (i = 0; i < iters; i++)
+				for (j = 0; j < p; j++)
+					if (b.span[(size_t)i * p + j] >
+					    slowest[i])
+						slowest[i] =
+						    b.span[(size_t)i * p + j];
+			qsort(slowest, (size_t)iters, sizeof(double),
+			      limits_cmp_double);
+			us = slowest[iters / 2];
+		}
+	}
+out:
+	free(b.span);
+	free(slowest);
 	free(arg);
 	free(t);
 	return us;

@@ -107,7 +107,7 @@ struct sync_member {
  * messages runs ahead; the others catch up by the next stretch's start).
  * The stretches alternate: one of keep calls the way that won, then a
  * trial of TRIAL_CALLS the other way, then the way that won the
- * comparison (meeting first: a trial of each gives the first verdict).
+ * comparison (at first, TRIAL_CALLS met).
  * keep doubles, from KEEP_MIN to KEEP_MAX, while the same way wins; and
  * since a trial of a few calls can be spoilt by one late wake-up, the
  * way changes only when two trials in a row find the other faster.
@@ -502,11 +502,11 @@ static int way_meets(struct vp__sync *s, struct sync_member *m,
  * is over; the next one's length and way. */
 static void way_next(struct script_slot *sl)
 {
-	unsigned long long now = now_ns();
-	double took = sl->start ? (double)(now - sl->start) / sl->len : 0;
+	unsigned long long now = now_ns(), start = sl->start;
+	double took = (double)(now - start) / sl->len; /* ns a call */
 
 	sl->start = now;
-	if (!took) /* the first stretch starts */
+	if (!start) /* the first stretch starts */
 		return;
 	if (!sl->trial) { /* the winner's stretch: try the other way */
 		sl->base = took;
@@ -515,12 +515,13 @@ static void way_next(struct script_slot *sl)
 		sl->meet = !sl->won;
 		return;
 	}
-	if (took < sl->base && (sl->doubt || !sl->keep)) {
-		sl->won = sl->meet; /* twice faster (or the first verdict) */
+	if (took < sl->base && sl->doubt) {
+		sl->won = sl->meet; /* faster twice in a row */
 		sl->keep = KEEP_MIN;
 		sl->doubt = 0;
 	} else if (took < sl->base) {
 		sl->doubt = 1; /* once: the winner keeps its stretch */
+		sl->keep = sl->keep ? sl->keep : KEEP_MIN;
 	} else {
 		sl->doubt = 0;
 		sl->keep = !sl->keep ? KEEP_MIN
