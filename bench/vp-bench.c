@@ -47,6 +47,7 @@
 #include "machine_limits.h"
 #include "perf_stat.h"
 #include "reproducible_cost.h"
+#include "rooted_loops.h"
 #include "vp.h"
 
 #define REPS 7
@@ -1914,6 +1915,8 @@ static const char usage_text[] =
     "                   scaling table; --out DIR: DIR/apps_scaling.svg)\n"
     "  --reproducible   what reproducible sums cost: allreduce of doubles\n"
     "                   plain and reproducible (model, bytes, wall time)\n"
+    "  --rooted         bcast and reduce at p = 64 by messages, met, and\n"
+    "                   as the default picks, in three kinds of loop\n"
     "  --calibrate      fit the cost models to this machine's point-to-\n"
     "                   point times; prints them as --model specs\n"
     "  --fibers         every run with its ranks as fibers\n"
@@ -1980,6 +1983,7 @@ static const struct option long_options[] = {
 	{ "perf-stat", no_argument, NULL, OPT_MODE },
 	{ "apps", no_argument, NULL, OPT_MODE },
 	{ "reproducible", no_argument, NULL, OPT_MODE },
+	{ "rooted", no_argument, NULL, OPT_MODE },
 	{ "loop", required_argument, NULL, OPT_LOOP },
 	{ "fibers", no_argument, NULL, OPT_FIBERS },
 	{ "out", required_argument, NULL, OPT_OUT },
@@ -2181,6 +2185,8 @@ int main(int argc, char **argv)
 		return mode_apps(outdir, quick);
 	if (!strcmp(mode, "reproducible"))
 		return mode_reproducible(quick);
+	if (!strcmp(mode, "rooted"))
+		return mode_rooted(quick, use_fibers);
 	row_header();
 	if (use_fibers)
 		note("every run with its ranks as fibers (--fibers): one "

@@ -181,7 +181,7 @@ int vp__coll_shared_try(const struct coll *a, vp_alg alg)
 	size_t segment;
 	int kary;
 
-	if (!vp__coll_shared_may(a->c) || !shareable(a))
+	if (!vp__coll_shared_may(a->c, !synchronizing(a->op)) || !shareable(a))
 		return 0;
 	vp_coll_params(a->c, &kary, &segment);
 	k.kary = kary;

@@ -32,7 +32,7 @@ struct vp__shared_bufs {
 typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
 			       const struct vp__shared_bufs *b);
 /* Which collectives a run makes without their messages
- * (VP_SHARED_COLLECTIVES: 0, 1 the default, all). By default the calls
+ * (VP_SHARED_COLLECTIVES: 0, 1 the default, sync, all). By default the calls
  * that wait for every rank anyway (all-reduce, all-gather, reduce-scatter,
  * all-to-all, and the barrier) always meet. A rooted call (bcast, scatter,
  * reduce, gather), the scan and the shift let a rank leave before the
@@ -44,19 +44,22 @@ typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
  * 104-105; the call alone, back to back, bcast 14-17 against 52-60 (the
  * root runs ahead). So by default such a call goes the way that a trial
  * of both in the program's own loop found faster, tried again now and
- * then (coll_sync.c, struct way). Under all they always meet. */
+ * then (coll_sync.c, struct script_slot). Under sync they always send
+ * their messages, under all they always meet. */
 enum {
 	VP__SHARED_NONE,
 	VP__SHARED_DEFAULT,
+	VP__SHARED_SYNCHRONIZING,
 	VP__SHARED_ALL,
 };
 
 /* 1 when c's calls may run without their messages at all (the ranks
  * share memory and outnumber the CPUs, the run is not traced, and the
- * run's policy takes such calls): the cheap test a collective makes
- * first. leaves_early: the call lets a rank leave before the others
- * arrive (then, by default, it meets only where meeting was faster). */
-int vp__coll_shared_may(vp_comm *c);
+ * run's policy takes such calls; leaves_early: the call lets a rank leave
+ * before the others arrive): the cheap test a collective makes first.
+ * Then vp__coll_shared, where by default such a call meets only where
+ * meeting was found faster. */
+int vp__coll_shared_may(vp_comm *c, int leaves_early);
 int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    const void *sbuf, void *rbuf, vp__shared_move move,
 		    int leaves_early);

@@ -452,12 +452,14 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	return SYNC_MESSAGES;
 }
 
-int vp__coll_shared_may(vp_comm *c)
+int vp__coll_shared_may(vp_comm *c, int leaves_early)
 {
 	struct vp__rank *me = c->me;
 	const struct vp__transport *tx = vp__tx(me);
+	int policy = me->world->shared_colls;
 
-	if (me->world->shared_colls == VP__SHARED_NONE)
+	if (policy == VP__SHARED_NONE ||
+	    (policy == VP__SHARED_SYNCHRONIZING && leaves_early))
 		return 0;
 	return tx->wait_flag && !me->world->trace.on && tx->crowded(me->tx);
 }
@@ -544,15 +546,14 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	atomic_int *outcome;
 	int p, o, r = vp_rank(c), slot, way = -1;
 
-	if (!vp__coll_shared_may(c) || !(s = sync_of(c->group)) ||
-	    atomic_load(&s->off))
+	if (!(s = sync_of(c->group)) || atomic_load(&s->off))
 		return 0;
 	p = c->group->size;
 	m = &s->member[r];
 	for (o = 0; o < m->nnever && o < NEVER_KEYS; o++)
 		if (same_key(&m->never[o], k))
 			return 0;
-	if (leaves_early && me->world->shared_colls != VP__SHARED_ALL &&
+	if (leaves_early && me->world->shared_colls == VP__SHARED_DEFAULT &&
 	    !way_meets(s, m, k, &way))
 		return 0;
 	m->comm = c;

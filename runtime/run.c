@@ -244,9 +244,9 @@ static void world_free(struct vp__world *w)
 
 /* Which collectives may run without their messages (coll_sync.c):
  * VP_SHARED_COLLECTIVES unset or 1 those that wait for every rank anyway,
- * and the rooted ones, the scan and the shift where the program's loop
- * measured meeting faster; all every one always; 0 none; -1 (err
- * written) for another value. */
+ * and the rooted ones, the scan and the shift where a trial in the
+ * program's loop found meeting faster; sync only the former; all every
+ * one always; 0 none; -1 (err written) for another value. */
 static int shared_policy(char *err, size_t errlen)
 {
 	const char *e = getenv("VP_SHARED_COLLECTIVES");
@@ -255,10 +255,13 @@ static int shared_policy(char *err, size_t errlen)
 		return VP__SHARED_DEFAULT;
 	if (!strcmp(e, "0"))
 		return VP__SHARED_NONE;
+	if (!strcmp(e, "sync"))
+		return VP__SHARED_SYNCHRONIZING;
 	if (!strcmp(e, "all"))
 		return VP__SHARED_ALL;
 	snprintf(err, errlen,
-		 "vp_run: VP_SHARED_COLLECTIVES '%s': it must be 0, 1 or all",
+		 "vp_run: VP_SHARED_COLLECTIVES '%s': it must be 0, 1, sync "
+		 "or all",
 		 e);
 	return -1;
 }

@@ -16,7 +16,9 @@
  *     second of each pair: 20 of the 40). That is under
  *     VP_SHARED_COLLECTIVES=all and by default (where a rooted call, the
  *     scan and the shift meet in their first calls, a trial), with the
- *     same figures; under 0 none is, and another value fails the run;
+ *     same figures; under sync only the all-reduce, all-gather,
+ *     reduce-scatter and all-to-all (which wait for every rank anyway),
+ *     under 0 none, and another value fails the run;
  *   - by default a rooted call goes the way a trial in the program's own
  *     loop found faster, now met, now by messages, and every rank goes
  *     the same way in every call: loops of broadcasts and reductions
@@ -290,11 +292,22 @@ static void test_policy(void)
 	       "VP_SHARED_COLLECTIVES=0: every call sends its messages (%llu "
 	       "without)",
 	       (unsigned long long)shared.st.shared_calls);
+	setenv("VP_SHARED_COLLECTIVES", "sync", 1);
+	run_one("full:16", NULL, 0, 0, 0, &shared);
+	k = first_difference(&shared, &sent, shared.st.p, &rank);
+	tap_ok(shared.rc == 0 && k < 0 &&
+		   shared.st.model_time == sent.st.model_time &&
+		   shared.st.shared_calls == (crowded(16) ? 8u : 0u),
+	       "VP_SHARED_COLLECTIVES=sync: only the calls that wait for every "
+	       "rank anyway, the second all-reduce, all-gather, reduce-scatter "
+	       "and all-to-all of each round, 8 of 40 (%llu), with every time "
+	       "and result of the messages (first difference call %d)",
+	       (unsigned long long)shared.st.shared_calls, k);
 	setenv("VP_SHARED_COLLECTIVES", "some", 1);
 	rc = vp_run(&o, always_sent, NULL, &st);
 	tap_ok(rc == VP_EINVAL &&
 	       strstr(st.error, "VP_SHARED_COLLECTIVES 'some': it must be 0, "
-				"1 or all"),
+				"1, sync or all"),
 	       "another value fails the run saying what it must be (rc %d): %s",
 	       rc, st.error);
 	unsetenv("VP_SHARED_COLLECTIVES");
