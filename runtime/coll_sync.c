@@ -71,9 +71,6 @@ enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
 #define TRIAL_CALLS 8 /* struct script_slot: a trial's calls */
 #define KEEP_MIN 32
 #define KEEP_MAX 4096
-#define TRIAL_CALLS 8
-#define KEEP_MIN 32
-#define KEEP_MAX 4096
 
 struct sync_member {
 	vp_comm *comm; /* the member's collective communicator */
