@@ -200,8 +200,8 @@ endif
 
 # The standard set: the basic suite, every collective x algorithm, the
 # side by side with Open MPI (installed with apt-get when missing and root),
-# the applications' scaling table with Cannon's picture, and what
-# reproducible sums cost.
+# the applications' scaling table with Cannon's picture, what
+# reproducible sums cost, and the rooted collectives' three ways at p = 64.
 bench: $(BUILD)/vp-bench
 	@mkdir -p bench/results
 	./$(BUILD)/vp-bench | tee bench/results/basic.txt
@@ -210,6 +210,7 @@ bench: $(BUILD)/vp-bench
 	./$(BUILD)/vp-bench --compare-mpi --same-source --out bench/results | tee bench/results/same_source.txt
 	./$(BUILD)/vp-bench --apps --out bench/results | tee bench/results/apps_scaling.txt
 	./$(BUILD)/vp-bench --reproducible | tee bench/results/reproducible.txt
+	./$(BUILD)/vp-bench --rooted | tee bench/results/rooted.txt
 	./$(BUILD)/vp-run --app cannon --topology torus:4x4 --n 48 --svg bench/results/cannon.svg
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
