@@ -118,15 +118,19 @@ struct script_slot {
 	struct vp__shared_key key;
 	struct vp__script *scripts; /* a member's each */
 	struct vp__plan *plan;      /* made on first use */
-	int len, meet;  /* the stretch's calls and way */
-	int trial;      /* 1: the stretch is a trial of the other way */
-	int won, keep;  /* the way that won (1 meeting), its next stretch */
-	int doubt;      /* 1: the last trial found the other way faster */
-	unsigned long long start; /* the last arrival at its first call */
-	double base;    /* ns a call in the last stretch the winner went */
+	/* the stretch's calls and way (1: met) */
+	int len, meet;
+	/* 1: the stretch is a trial of the other way */
+	int trial;
+	/* the way that won, the length of its next stretch */
+	int won, keep;
+	/* 1: the last trial found the other way faster */
+	int doubt;
+	/* the last arrival at the stretch's first call (ns) */
+	unsigned long long start;
+	/* ns a call in the winner's last stretch */
+	double base;
 };
-
-
 
 struct vp__sync {
 	_Alignas(VP__CACHELINE) atomic_ullong word;
@@ -521,11 +525,11 @@ static void way_next(struct script_slot *sl)
 	} else if (took < sl->base) {
 		sl->doubt = 1; /* once: the winner keeps its stretch */
 		sl->keep = sl->keep ? sl->keep : KEEP_MIN;
-	} else {
+	} else { /* the winner again: a longer stretch */
 		sl->doubt = 0;
-		sl->keep = !sl->keep ? KEEP_MIN
-			   : sl->keep < KEEP_MAX ? 2 * sl->keep
-						 : KEEP_MAX;
+		sl->keep = sl->keep ? 2 * sl->keep : KEEP_MIN;
+		if (sl->keep > KEEP_MAX)
+			sl->keep = KEEP_MAX;
 	}
 	sl->trial = 0;
 	sl->len = sl->keep;
