@@ -196,13 +196,6 @@ out:
 	return us;
 }
 
-static int limits_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Microseconds of the meeting after a barrier (above): the median over
  * iters calls of the slowest thread's time, after a tenth as many to
  * warm up. */
@@ -230,7 +223,7 @@ static double limits_meeting_after_barrier_us(int p, int iters)
 						slowest[i] =
 						    b.span[(size_t)i * p + j];
 			qsort(slowest, (size_t)iters, sizeof(double),
-			      limits_cmp_double);
+			      cmp_double);
 			us = slowest[iters / 2];
 		}
 	}

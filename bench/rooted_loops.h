@@ -86,13 +86,6 @@ static int rooted_fn(vp_comm *c, void *arg)
 	return rc;
 }
 
-static int rooted_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static int mode_rooted(int quick, int fibers)
 {
 	static const char *const loops[] = { "work", "barrier", "alone" };
@@ -142,7 +135,7 @@ static int mode_rooted(int quick, int fibers)
 				}
 			for (w = 0; w < 3; w++) {
 				qsort(v[w], REPS_ROOTED, sizeof(double),
-				      rooted_cmp);
+				      cmp_double);
 				med[w] = v[w][REPS_ROOTED / 2];
 			}
 			printf("  %-6s %-8s %10.1f %10.1f %10.1f %8.2f\n",

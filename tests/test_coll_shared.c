@@ -201,6 +201,16 @@ static int first_difference(const struct run *a, const struct run *b, int p,
 	return -1;
 }
 
+/* The run's figures that a call made without its messages must leave as
+ * the messages would: model and congested time, messages, bytes, load. */
+static int same_figures(const vp_stats *a, const vp_stats *b)
+{
+	return a->model_time == b->model_time &&
+	       a->model_time_congested == b->model_time_congested &&
+	       a->messages == b->messages && a->bytes == b->bytes &&
+	       a->max_link_load == b->max_link_load;
+}
+
 static void test_same_as_messages(void)
 {
 	setenv("VP_SHARED_COLLECTIVES", "all", 1); /* read by each vp_run */
@@ -231,12 +241,7 @@ static void test_same_as_messages(void)
 			cases[i].sub, &sent);
 		k = first_difference(&shared, &sent, shared.st.p, &rank);
 		tap_ok(shared.rc == 0 && sent.rc == 0 && k < 0 &&
-			   shared.st.model_time == sent.st.model_time &&
-			   shared.st.model_time_congested ==
-			       sent.st.model_time_congested &&
-			   shared.st.messages == sent.st.messages &&
-			   shared.st.bytes == sent.st.bytes &&
-			   shared.st.max_link_load == sent.st.max_link_load &&
+			   same_figures(&shared.st, &sent.st) &&
 			   shared.st.supersteps == sent.st.supersteps &&
 			   sent.st.shared_calls == 0 &&
 			   (shared.st.shared_calls >= CALLS / 2 ||
@@ -419,12 +424,7 @@ static void test_trials(void)
 		rooted_met = (long long)sa.shared_calls - 120;
 		tap_ok(ra == 0 && rb == 0 && !wrongs(&a) && !wrongs(&b) &&
 			   !memcmp(a.at, b.at, sizeof(a.at)) &&
-			   sa.model_time == sb.model_time &&
-			   sa.model_time_congested ==
-			       sb.model_time_congested &&
-			   sa.messages == sb.messages &&
-			   sa.bytes == sb.bytes &&
-			   sa.max_link_load == sb.max_link_load &&
+			   same_figures(&sa, &sb) &&
 			   (!crowded(16) ||
 			    (cases[i].sub ? sa.shared_calls > 0
 					  : rooted_met >= 4 * 9 &&
