@@ -73,11 +73,15 @@ enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
 #define KEEP_MAX 4096
 
 struct sync_member {
-	vp_comm *comm; /* the member's collective communicator */
+	/* A line of its own, written by the member at each call and read by
+	 * the last arrival: at p = 64 on 2 CPUs a line shared by members
+	 * that run on both CPUs moved at every member's call. */
+	_Alignas(VP__CACHELINE) vp_comm *comm; /* its collective comm */
 	uint32_t call, hash;
 	int ctx;
 	int can; /* 0: this member's call must send its messages */
 	const struct vp__shared_key *key; /* its call's, NULL a barrier */
+	struct vp__shared_bufs bufs;      /* its call's buffers */
 	/* signatures that cannot be recorded (the member's own: every
 	 * member learns one in the same call, and then no member brings it
 	 * to the counter again) */
@@ -87,7 +91,7 @@ struct sync_member {
 	 * call that lets ranks leave early, struct script_slot) */
 	int stretch_calls[SCRIPT_SLOTS];
 	/* the last arrival's scratch for the rounds */
-	struct vp__envelope env;
+	_Alignas(VP__CACHELINE) struct vp__envelope env;
 	double send_end;
 	int hops;
 };
@@ -145,8 +149,9 @@ struct vp__sync {
 	atomic_int off;
 	int p, next_slot;
 	struct script_slot slot[SCRIPT_SLOTS];
-	vp_comm **comms;              /* the members' collective comms */
-	struct vp__shared_bufs *bufs; /* the members' buffers */
+	/* the members' comms and buffers, gathered by the last arrival */
+	vp_comm **comms;
+	struct vp__shared_bufs *bufs;
 	struct sync_member member[];  /* by rank of the group */
 };
 
@@ -211,6 +216,8 @@ static void wake_members(const vp_comm *c)
 	const struct vp__transport *tx = vp__tx(c->me);
 	int i;
 
+	if (tx->none_parked && tx->none_parked(c->me->tx))
+		return;
 	for (i = 0; i < c->group->size; i++)
 		if (vp__to_world(c, i) != c->me->world_rank)
 			tx->wake_rank(c->me->tx, vp__to_world(c, i));
@@ -425,6 +432,10 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 		return SYNC_MESSAGES;
 	}
 	if (sl && sl->plan) {
+		for (i = 0; i < p; i++) {
+			s->comms[i] = s->member[i].comm;
+			s->bufs[i] = s->member[i].bufs;
+		}
 		if (move(k, p, s->bufs))
 			return SYNC_MESSAGES;
 		vp__plan_charge(sl->plan, sl->scripts, s->comms);
@@ -563,8 +574,7 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	m->ctx = me->coll_state.ctx;
 	m->key = k;
 	m->can = !me->reqs.nlive;
-	s->comms[r] = c;
-	s->bufs[r] = (struct vp__shared_bufs){ sbuf, rbuf };
+	m->bufs = (struct vp__shared_bufs){ sbuf, rbuf };
 	/* publishes the member (release); the last arrival's add acquires
 	 * them all. Every member waits for the verdict: one that left early
 	 * (sending its messages) could count itself into this instance

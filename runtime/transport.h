@@ -273,6 +273,9 @@ struct vp__transport {
 	 * changed. Both NULL elsewhere. */
 	int (*wait_flag)(void *me, atomic_int *flag, int old);
 	void (*wake_rank)(void *me, int world_rank);
+	/* 1 when no rank of the run can be asleep, read after the flag's
+	 * store (seq_cst): then no wake_rank is needed. May be NULL. */
+	int (*none_parked)(void *me);
 	/* 1 when the run's ranks outnumber the CPUs, so a waiting rank
 	 * usually gives its CPU away and the barrier without messages pays;
 	 * 0 when they all run at once, where the messages are faster (each

@@ -256,6 +256,7 @@ void thr_idle(void *tx); /* transport op: a test found nothing done */
 /* transport ops wait_flag and wake_rank (wait.c) */
 int thr_wait_flag(void *tx, atomic_int *flag, int old);
 void thr_wake_rank(void *tx, int target);
+int thr_none_parked(void *tx);
 int thr_crowded(void *tx);
 /* deadlock.c's way out for ranks waiting on a flag: gives each such wait
  * up and wakes it; how many there were. */

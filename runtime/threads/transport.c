@@ -435,5 +435,6 @@ const struct vp__transport vp__threads_transport = {
 	.locals = locals,
 	.wait_flag = thr_wait_flag,
 	.wake_rank = thr_wake_rank,
+	.none_parked = thr_none_parked,
 	.crowded = thr_crowded,
 };

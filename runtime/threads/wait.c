@@ -299,10 +299,14 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 		thr_fiber_park(me);
 	}
 	for (;;) {
+		/* the first yields are not timed: most waits of a crowded
+		 * run end within them, and a clock read costs a cold line
+		 * of the VM's clock page at every rank's turn */
+		if (yields == w->wait.yields && yield_ns)
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 		if (yields < w->wait.yields ||
 		    (yield_ns && since_ns(&t0) < yield_ns)) {
-			if (!yields++ && yield_ns)
-				clock_gettime(CLOCK_MONOTONIC, &t0);
+			yields++;
 			sched_yield();
 			if (thr_wait_ready(me))
 				goto ready;
@@ -389,6 +393,25 @@ void thr_wake_rank(void *tx, int target)
 	struct thr_rank *me = tx;
 
 	thr_wake(me->tw, target, me->world_rank);
+}
+
+/*
+ * 1 when no thread of the run is parked or about to park, so that a waker
+ * whose flag is already stored need not look at each waiter's bell (at
+ * p = 64 the last arrival of a meeting would read 63 bells, lines their
+ * waiters wrote, about half of them on the other CPU). Why one load
+ * suffices: a waiter counts itself blocked (ring_bell's fetch_add, after
+ * its bell's exchange) before its last look at the flag, and the waker
+ * stored the flag (seq_cst) before this load; if the load reads no one
+ * blocked, the waiter's add comes later in the single order of seq_cst
+ * operations, and so does its look, which sees the flag. Not for fibers:
+ * a parked fiber's carrier looks at its pokes only (thr_park_finish).
+ */
+int thr_none_parked(void *tx)
+{
+	struct thr_rank *me = tx;
+
+	return !me->tw->fibers && atomic_load(&me->tw->blocked) == 0;
 }
 
 /* More ranks than CPUs (as threads, or as fibers on a carrier a CPU). */
