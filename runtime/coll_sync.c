@@ -80,8 +80,9 @@ struct sync_member {
 	uint32_t call, hash;
 	int ctx;
 	int can; /* 0: this member's call must send its messages */
-	const struct vp__shared_key *key; /* its call's, NULL a barrier */
-	struct vp__shared_bufs bufs;      /* its call's buffers */
+	int keyed; /* 0: a barrier */
+	struct vp__shared_bufs bufs; /* its call's buffers */
+	struct vp__shared_key key;   /* its call's (the next line) */
 	/* signatures that cannot be recorded (the member's own: every
 	 * member learns one in the same call, and then no member brings it
 	 * to the counter again) */
@@ -361,7 +362,7 @@ int vp_coll_dissemination(vp_comm *c)
 	m->call = me->coll_state.call;
 	m->hash = me->coll_state.hash;
 	m->ctx = me->coll_state.ctx;
-	m->key = NULL;
+	m->keyed = 0;
 	can = !me->world->trace.on && !me->reqs.nlive;
 	m->can = can;
 	/* publishes m (release); the last arrival's add acquires them all */
@@ -408,7 +409,7 @@ static int same_key(const struct vp__shared_key *a,
 static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 		  vp__shared_move move)
 {
-	const struct vp__shared_key *k = s->member[0].key;
+	const struct vp__shared_key *k = &s->member[0].key;
 	struct script_slot *sl = NULL;
 	int p = s->p, i, spoiled = 0;
 
@@ -416,16 +417,17 @@ static int decide(struct vp__sync *s, vp_comm *c, unsigned long long instance,
 	if (!all_alike(s, p))
 		return SYNC_MESSAGES;
 	for (i = 0; i < p; i++)
-		if (!s->member[i].can || !s->member[i].key ||
-		    !same_key(s->member[i].key, k))
+		if (!s->member[i].can || !s->member[i].keyed ||
+		    !same_key(&s->member[i].key, k))
 			return SYNC_MESSAGES;
 	for (i = 0; i < SCRIPT_SLOTS && !sl; i++)
 		if (s->slot[i].used && same_key(&s->slot[i].key, k))
 			sl = &s->slot[i];
-	if (sl && vp__scripts_complete(sl->scripts, p, &spoiled)) {
-		if (!sl->plan && !(sl->plan = vp__plan_make(c, sl->scripts, p)))
-			spoiled = 1;
-	}
+	/* a plan is made once its scripts are complete, which then stay
+	 * as they are until the slot records again (below) */
+	if (sl && !sl->plan && vp__scripts_complete(sl->scripts, p, &spoiled) &&
+	    !(sl->plan = vp__plan_make(c, sl->scripts, p)))
+		spoiled = 1;
 	if (sl && spoiled) { /* its members will not bring it here again */
 		slot_clear(sl, p);
 		s->record[instance & 1] = RECORD_NEVER;
@@ -572,7 +574,8 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 	m->call = me->coll_state.call;
 	m->hash = me->coll_state.hash;
 	m->ctx = me->coll_state.ctx;
-	m->key = k;
+	m->keyed = 1;
+	m->key = *k;
 	m->can = !me->reqs.nlive;
 	m->bufs = (struct vp__shared_bufs){ sbuf, rbuf };
 	/* publishes the member (release); the last arrival's add acquires

@@ -41,15 +41,17 @@ void vp__clock_free(struct vp__clock *c)
 	vp__vec_free(&c->transfers);
 }
 
-/* The earliest free of the k ports (k = 0: no port limit, index -1). */
-static int first_free(const double *port, int k)
+/* The earliest free of the k ports, one way (k = 0: no port limit,
+ * index -1). */
+static int first_free(const struct vp__ports *pt, int k, int recv)
 {
 	int i, best = 0;
 
 	if (k <= 0)
 		return -1;
 	for (i = 1; i < k; i++)
-		if (port[i] < port[best])
+		if (recv ? pt->at[i].recv < pt->at[best].recv
+			 : pt->at[i].send < pt->at[best].send)
 			best = i;
 	return best;
 }
@@ -57,13 +59,13 @@ static int first_free(const double *port, int k)
 double vp__ports_send(struct vp__ports *pt, const struct vp__model *m,
 		      double t, double hold)
 {
-	int i = first_free(pt->send, m->ports);
+	int i = first_free(pt, m->ports, 0);
 	double start;
 
 	if (i < 0)
 		return t;
-	start = t > pt->send[i] ? t : pt->send[i];
-	pt->send[i] = start + hold;
+	start = t > pt->at[i].send ? t : pt->at[i].send;
+	pt->at[i].send = start + hold;
 	return start;
 }
 
@@ -78,14 +80,14 @@ double vp__ports_send(struct vp__ports *pt, const struct vp__model *m,
 double vp__ports_recv(struct vp__ports *pt, const struct vp__model *m,
 		      double arrival, size_t n)
 {
-	int i = first_free(pt->recv, m->ports);
+	int i = first_free(pt, m->ports, 1);
 	double serial, done;
 
 	if (i < 0)
 		return arrival;
-	serial = pt->recv[i] + vp__model_recv_gap(m, n);
+	serial = pt->at[i].recv + vp__model_recv_gap(m, n);
 	done = arrival > serial ? arrival : serial;
-	pt->recv[i] = done;
+	pt->at[i].recv = done;
 	return done;
 }
 

@@ -118,9 +118,13 @@ static inline double vp__model_recv_cpu(const struct vp__model *m)
 }
 
 /* A rank's ports: when each send and receive port is free again. With
- * ports = k, a transfer takes the one free first (the multi-port model). */
+ * ports = k, a transfer takes the one free first (the multi-port model).
+ * A port's two ways side by side: with one port, both on one line. */
+struct vp__port {
+	double send, recv;
+};
 struct vp__ports {
-	double send[VP__PORTS_MAX], recv[VP__PORTS_MAX];
+	struct vp__port at[VP__PORTS_MAX];
 };
 
 /* The start of a send at time t holding a port for hold; occupies it. */
@@ -169,23 +173,26 @@ struct vp__transfer {
 	double lead; /* ... and from ts after that (the first link: at once) */
 };
 
-/* One rank's clock. */
+/* One rank's clock. What a modelled message reads and writes comes first,
+ * on two lines with the first port: where the ranks outnumber the CPUs,
+ * one rank charges every rank's clock for a collective (coll_sync.c), and
+ * each line of a clock is then a miss. */
 struct vp__clock {
 	double t;                 /* model time T */
-	struct vp__ports ports;   /* when each port is free again */
 	double last_start;        /* start of the last send (for the trace) */
 	double send_cpu;          /* the last send: T after posting it */
 	double send_done;         /* the last send: when it completes */
-	/* bsp: the open superstep's work and bytes sent and received */
-	double w;
-	uint64_t h_sent, h_recv;
-	uint64_t supersteps;      /* barriers and fences made */
 	uint32_t send_seq;        /* modelled messages sent so far */
-	uint64_t messages, bytes; /* modelled messages received */
-	uint64_t link_msgs;       /* modelled messages that crossed a link */
 	/* whether events and transfers are logged: not where no link can
 	 * carry two messages at once (vp__model_may_congest) */
 	int logs;
+	uint64_t messages, bytes; /* modelled messages received */
+	uint64_t link_msgs;       /* modelled messages that crossed a link */
+	uint64_t supersteps;      /* barriers and fences made */
+	struct vp__ports ports;   /* when each port is free again */
+	/* bsp: the open superstep's work and bytes sent and received */
+	double w;
+	uint64_t h_sent, h_recv;
 	struct vp__vec events;    /* struct vp__event */
 	struct vp__vec transfers; /* struct vp__transfer */
 };
