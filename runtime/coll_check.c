@@ -50,18 +50,24 @@ static uint64_t mix(uint64_t h, uint64_t v)
 
 /* The name's part of the hash, eight bytes a word. A caller's name is
  * static text (the contract of vp_coll_begin), so one pointer always
- * hashes alike: the last one's hash is kept, which halves the cost of a
- * call's check. A name copied from another process (kept: 0) is not. */
+ * hashes alike: the hashes of the last few names are kept, which halves
+ * the cost of a call's check (a loop of two calls, a barrier and a
+ * broadcast, rehashed both names at every call while only the last one
+ * was kept). A name copied from another process (kept: 0) is not. */
+#define NAMES_KEPT 4
 static uint64_t hash_name(const char *name, int kept)
 {
-	static __thread const char *last;
-	static __thread uint64_t last_hash;
+	static __thread const char *names[NAMES_KEPT];
+	static __thread uint64_t hashes[NAMES_KEPT];
+	static __thread unsigned next;
 	uint64_t h = 0, w = 0;
 	const char *c;
 	int k = 0;
 
-	if (kept && name == last)
-		return last_hash;
+	for (k = 0; kept && k < NAMES_KEPT; k++)
+		if (names[k] == name)
+			return hashes[k];
+	k = 0;
 	for (c = name; *c; c++) {
 		w = w << 8 | (unsigned char)*c;
 		if (++k % 8 == 0)
@@ -69,8 +75,8 @@ static uint64_t hash_name(const char *name, int kept)
 	}
 	h = mix(h, w);
 	if (kept) {
-		last = name;
-		last_hash = h;
+		names[next % NAMES_KEPT] = name;
+		hashes[next++ % NAMES_KEPT] = h;
 	}
 	return h;
 }
