@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "coll.h"
+#include "../runtime/coll_memo.h"
 
 /* At or above this many bytes per rank a message counts as long. */
 #define LONG_MSG ((size_t)64 * 1024)
@@ -240,14 +241,31 @@ const char *vp__coll_auto_why(void)
 	return auto_reason;
 }
 
+/*
+ * AUTO: the first of op's rules whose facts hold. A rank keeps its last
+ * choice for each collective (coll_memo.h): within a run the facts depend
+ * only on the communicator and the size, and working them out again took
+ * about 300 instructions of every call (counted by callgrind in a loop of
+ * 8-byte broadcasts), as many as the rest of the call's checks.
+ */
 vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 {
+	struct vp__auto_memo *memo = vp__auto_memo(c, op);
 	const char *kind;
 	unsigned facts;
 	vp_alg alg = VP_ALG_BINOMIAL;
 	vp_topo t;
-	int i;
+	int i, rule = -1;
 
+	if (memo && memo->c == c && memo->bytes == bytes) {
+		if (memo->rule >= 0)
+			alg = pick(rules[memo->rule].alg,
+				   rules[memo->rule].reason, memo->kind,
+				   vp_size(c), bytes);
+		if (why)
+			*why = REASON;
+		return alg;
+	}
 	vp_topo_info(c, &t);
 	facts = facts_of(c, &t, bytes);
 	kind = !vp__is_world(c)         ? "sub-communicator"
@@ -259,9 +277,12 @@ vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 
 		if (facts >> r->when & 1u) {
 			alg = pick(r->alg, r->reason, kind, vp_size(c), bytes);
+			rule = rules_of[op][i];
 			break;
 		}
 	}
+	if (memo)
+		*memo = (struct vp__auto_memo){ c, bytes, rule, kind };
 	if (why)
 		*why = REASON;
 	return alg;

@@ -49,3 +49,10 @@ void vp_coll_params(const vp_comm *c, int *kary, size_t *segment)
 	if (segment)
 		*segment = c->me->coll_state.segment;
 }
+
+struct vp__auto_memo *vp__auto_memo(vp_comm *c, vp_coll op)
+{
+	if (!c || c->magic != VP__COMM_LIVE || (unsigned)op >= VP_COLL_COUNT_)
+		return NULL;
+	return &c->me->coll_state.auto_memo[op];
+}

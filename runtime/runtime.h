@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "../topology/topology.h"
+#include "coll_memo.h"
 #include "model/model.h"
 #include "trace/trace_rank.h"
 #include "transport.h"
@@ -129,6 +130,8 @@ struct vp__coll_state {
 	int ctx;                  /* and its context (-1: none yet) */
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
+	/* AUTO's last choice for each collective (coll_memo.h) */
+	struct vp__auto_memo auto_memo[VP_COLL_COUNT_];
 };
 
 /* A rank's requests (request.c): chunks that live until the run ends, the
