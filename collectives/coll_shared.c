@@ -169,23 +169,25 @@ static int coll_move(const struct vp__shared_key *k, int p,
 
 int vp__coll_shared_try(const struct coll *a, vp_alg alg)
 {
-	struct vp__shared_key k = {
+	struct vp__shared_key k;
+	size_t segment;
+	int kary;
+
+	/* the cheap test first: most runs never meet (p = 2 on 2 CPUs) */
+	if (!vp__coll_shared_may(a->c, !synchronizing(a->op)) || !shareable(a))
+		return 0;
+	vp_coll_params(a->c, &kary, &segment);
+	k = (struct vp__shared_key){
 		.op = (int)a->op,
 		.alg = (int)alg,
 		.type = (int)a->type,
 		.rop = vp__coll_is_reduction(a->op) ? (int)a->rop : -1,
 		.root = a->root,
+		.kary = kary,
 		.q = a->q,
 		.count = a->count,
+		.segment = segment,
 	};
-	size_t segment;
-	int kary;
-
-	if (!vp__coll_shared_may(a->c, !synchronizing(a->op)) || !shareable(a))
-		return 0;
-	vp_coll_params(a->c, &kary, &segment);
-	k.kary = kary;
-	k.segment = segment;
 	return vp__coll_shared(a->c, &k, a->sbuf, a->rbuf, coll_move,
 			       !synchronizing(a->op));
 }
