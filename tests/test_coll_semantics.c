@@ -6,6 +6,7 @@
  * buffers are refused; a run reports which algorithm each collective used
  * and why AUTO chose it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,51 @@ static int report(vp_comm *c, void *arg)
 			return 1;
 	return vp_allreduce(c, &x, &y, 1, VP_INT32, VP_SUM,
 			    VP_ALG_RABENSEIFNER);
+}
+
+/*
+ * AUTO's choice depends on the communicator, the size and the run's
+ * topology, and a rank keeps its last one: asked again, each of those
+ * changes must change the answer, and the kept one must come back alike
+ * (the algorithm and the reason, word for word). Rank 0 writes what it saw.
+ */
+struct choices {
+	vp_alg small, big, small_again, sub, small_last;
+	int same_reason, sub_says_sub;
+};
+
+static int choose(vp_comm *c, void *arg)
+{
+	struct choices *ch = arg;
+	char first[256];
+	const char *why = NULL;
+	vp_comm *sub = NULL;
+	vp_alg a;
+	int rc;
+
+	a = vp_coll_choose(c, VP_COLL_ALLTOALL, 8, &why);
+	snprintf(first, sizeof(first), "%s", why);
+	if (vp_rank(c) == 0)
+		ch->small = a;
+	a = vp_coll_choose(c, VP_COLL_ALLTOALL, 8, &why);
+	if (vp_rank(c) == 0) {
+		ch->small_again = a;
+		ch->same_reason = !strcmp(first, why);
+	}
+	a = vp_coll_choose(c, VP_COLL_ALLTOALL, 1 << 20, &why);
+	if (vp_rank(c) == 0)
+		ch->big = a;
+	if ((rc = vp_comm_split(c, vp_rank(c) % 2, 0, &sub)))
+		return rc;
+	a = vp_coll_choose(sub, VP_COLL_ALLTOALL, 8, &why);
+	if (vp_rank(c) == 0) {
+		ch->sub = a;
+		ch->sub_says_sub = strstr(why, "sub-communicator") != NULL;
+	}
+	a = vp_coll_choose(c, VP_COLL_ALLTOALL, 8, &why);
+	if (vp_rank(c) == 0)
+		ch->small_last = a;
+	return vp_comm_free(sub);
 }
 
 /*
@@ -308,6 +354,27 @@ int main(void)
 		tap_ok(rc == 0 && strstr(st.collectives, "scan neighbour"),
 		       "strict %s: AUTO scans along the chain (%d%s)",
 		       q.topology, rc, st.error);
+	}
+
+	for (i = 0; i < 2; i++) {
+		struct choices ch = {0};
+		vp_opts q = {.topology = i ? "ring:8" : "hypercube:3",
+			     .quiet = 1};
+		vp_alg want = i ? VP_ALG_RING : VP_ALG_HYPERCUBE;
+		vp_alg want_big = i ? VP_ALG_RING : VP_ALG_PAIRWISE;
+		int rc = vp_run(&q, choose, &ch, NULL);
+
+		tap_ok(rc == 0 && ch.small == want && ch.small_again == want &&
+			       ch.same_reason && ch.small_last == want &&
+			       ch.big == want_big && ch.sub == VP_ALG_BRUCK &&
+			       ch.sub_says_sub,
+		       "%s, all-to-all: AUTO takes %s for 8 bytes, asked "
+		       "twice with one reason, %s for 1 MiB (%s), bruck on a "
+		       "sub-communicator of 4 (%s), %s again after them "
+		       "(rc %d)",
+		       q.topology, vp_alg_name(want), vp_alg_name(want_big),
+		       vp_alg_name(ch.big), vp_alg_name(ch.sub),
+		       vp_alg_name(ch.small_last), rc);
 	}
 
 	o = (vp_opts){.topology = "hypercube:3"};
