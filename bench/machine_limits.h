@@ -27,6 +27,15 @@
  *                   are run once to arrive and once more to leave: the
  *                   least a collective can take in that loop when all its
  *                   ranks wait for all (as vp's do when they meet).
+ *   tree_after_barrier  the same loop with a broadcast whose threads
+ *                   leave once their data is in, as Open MPI's do: after
+ *                   the barrier, thread i > 0 yields until its parent in
+ *                   the book's binomial tree (Grama et al., sec. 4.1)
+ *                   has set i's flag, then sets its own children's flags,
+ *                   the farthest first, and leaves. Nothing waits for
+ *                   all: the least a broadcast can take in this loop
+ *                   when each rank waits only for its ancestors (vp's
+ *                   ranks meet, so this is not vp's floor).
  *   exchange        the fastest two threads can exchange n bytes through
  *                   shared memory, as a sendrecv at p = 2 does: each
  *                   copies its n bytes into a buffer of the other's, sets
@@ -63,6 +72,7 @@ enum limits_barrier_kind {
 	LIMITS_YIELD,
 	LIMITS_ROUNDS,
 	LIMITS_AFTER_BARRIER, /* two yielding barriers, the second timed */
+	LIMITS_TREE_AFTER_BARRIER, /* a barrier, then a timed tree broadcast */
 };
 
 struct limits_flag {
@@ -113,6 +123,24 @@ static void limits_rounds_barrier(struct limits_barrier *b, int i, int epoch)
 	}
 }
 
+/* Broadcast number epoch (from 1) down the binomial tree rooted at
+ * thread 0: thread i waits for its flag, then sets the flags of i + d for
+ * every power of two d > i, the largest first (the book's recursive
+ * halving: the root's first message crosses half the threads). */
+static void limits_tree_bcast(struct limits_barrier *b, int i, int epoch)
+{
+	int d;
+
+	if (i > 0)
+		while (atomic_load(&b->flags[i].epoch) < epoch)
+			sched_yield();
+	for (d = 1; d < b->p; d *= 2)
+		;
+	for (d /= 2; d > i; d /= 2)
+		if (i + d < b->p)
+			atomic_store(&b->flags[i + d].epoch, epoch);
+}
+
 static void *limits_barrier_thread(void *arg)
 {
 	struct limits_thread *t = arg;
@@ -125,12 +153,16 @@ static void *limits_barrier_thread(void *arg)
 					      atomic_load(&b->generation) + i + 1);
 		else if (b->kind == LIMITS_YIELD)
 			limits_yield_barrier(b);
-		else if (b->kind == LIMITS_AFTER_BARRIER) {
+		else if (b->kind == LIMITS_AFTER_BARRIER ||
+			 b->kind == LIMITS_TREE_AFTER_BARRIER) {
 			double t0;
 
 			limits_yield_barrier(b);
 			t0 = now_us();
-			limits_yield_barrier(b);
+			if (b->kind == LIMITS_TREE_AFTER_BARRIER)
+				limits_tree_bcast(b, t->rank, i + 1);
+			else
+				limits_yield_barrier(b);
 			b->span[(size_t)i * (size_t)b->p + (size_t)t->rank] =
 			    now_us() - t0;
 		} else
@@ -196,24 +228,31 @@ out:
 	return us;
 }
 
-/* Microseconds of the meeting after a barrier (above): the median over
- * iters calls of the slowest thread's time, after a tenth as many to
- * warm up. */
-static double limits_meeting_after_barrier_us(int p, int iters)
+/* Microseconds of the call after a barrier (above: kind is
+ * LIMITS_AFTER_BARRIER, a meeting, or LIMITS_TREE_AFTER_BARRIER, a tree
+ * broadcast): the median over iters calls of the slowest thread's time,
+ * after a tenth as many to warm up. */
+static double limits_after_barrier_us(int p, int iters,
+				      enum limits_barrier_kind kind)
 {
-	struct limits_barrier b = { .p = p, .kind = LIMITS_AFTER_BARRIER };
+	struct limits_barrier b = { .p = p, .kind = kind };
 	pthread_t *t = calloc((size_t)p, sizeof(*t));
 	struct limits_thread *arg = calloc((size_t)p, sizeof(*arg));
 	double *slowest = calloc((size_t)iters, sizeof(double)), us = -1;
+	size_t flags = sizeof(struct limits_flag) * (size_t)p;
 	int i, j;
 
 	b.span = calloc((size_t)p * (size_t)iters, sizeof(double));
-	if (!t || !arg || !slowest || !b.span)
+	b.flags = aligned_alloc(64, flags);
+	if (!t || !arg || !slowest || !b.span || !b.flags)
 		goto out;
+	memset(b.flags, 0, flags);
 	atomic_init(&b.arrived, 0);
 	atomic_init(&b.generation, 0);
 	b.iters = iters / 10 + 1;
 	if (limits_barrier_loop(&b, t, arg) == 0) {
+		/* the broadcasts' epochs start again from 1 */
+		memset(b.flags, 0, flags);
 		b.iters = iters;
 		if (limits_barrier_loop(&b, t, arg) == 0) {
 			for (i = 0; i < iters; i++)
@@ -228,6 +267,7 @@ static double limits_meeting_after_barrier_us(int p, int iters)
 		}
 	}
 out:
+	free(b.flags);
 	free(b.span);
 	free(slowest);
 	free(arg);
