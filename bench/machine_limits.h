@@ -33,9 +33,11 @@
  *                   the book's binomial tree (Grama et al., sec. 4.1)
  *                   has set i's flag, then sets its own children's flags,
  *                   the farthest first, and leaves. Nothing waits for
- *                   all: the least a broadcast can take in this loop
- *                   when each rank waits only for its ancestors (vp's
- *                   ranks meet, so this is not vp's floor).
+ *                   all, but each level waits for its parent's thread
+ *                   to run again: the least a broadcast that forwards
+ *                   its data down the tree can take in this loop. With
+ *                   more threads than CPUs it is slower than the
+ *                   meeting above (vp's ranks meet).
  *   exchange        the fastest two threads can exchange n bytes through
  *                   shared memory, as a sendrecv at p = 2 does: each
  *                   copies its n bytes into a buffer of the other's, sets

@@ -1117,8 +1117,8 @@ static void plot_compare(const char *dir, const struct cmp_row *c, int n,
  *          collective made without its messages in this loop); a
  *          broadcast's also against tree_us, the same threads passing
  *          a flag down a binomial tree right after a barrier,
- *          each leaving once its own is in (what a broadcast whose
- *          ranks leave early, as Open MPI's do, could take here);
+ *          each leaving once its own is in (the least a broadcast that
+ *          forwards its data, as Open MPI's does, can take here);
  *   p = 8, 1 MiB: at least as fast (issue 4's goal, kept).
  * A 1 KiB row at p = 2 not met is set against two bare threads moving
  * 1 KiB in the same run (machine_limits.h): lim[0] one way (ping-pong,
