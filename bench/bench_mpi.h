@@ -79,19 +79,20 @@ static void mpi_twin_path(char *out, size_t len)
 	snprintf(out, len, "%s/vp-mpi-bench", dirname(self));
 }
 
-/* The newest modification time of the twin's sources (the program and
- * its loops), or -1 when one is missing (said on stderr). */
+/* The newest modification time of the twin's sources (the program, its
+ * loops and their buffers), or -1 when one is missing (said on stderr). */
 static time_t twin_sources_mtime(void)
 {
 	static const char *const src[] = {
 		VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c",
 		VP_SOURCE_DIR "/bench/mpi/mpi_loops.h",
+		VP_SOURCE_DIR "/bench/bench_buffer.h",
 	};
 	struct stat s;
 	time_t newest = 0;
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < (int)(sizeof(src) / sizeof(src[0])); i++) {
 		if (stat(src[i], &s)) {
 			fprintf(stderr,
 				"vp-bench: the MPI twin's source %s "

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "apps_scaling.h"
+#include "bench_buffer.h"
 #include "bench_mpi.h"
 #include "bench_plot.h"
 #include "bench_rows.h"
@@ -744,7 +745,7 @@ static int op_body(vp_comm *c, void *arg)
 	int p = vp_size(c), me = vp_rank(c), i, rc = 0;
 	int code = op_code(j->op), pingpong = code == OP_PINGPONG;
 	size_t room = (size_t)p * (j->bytes ? j->bytes : 1);
-	char *in = calloc(1, room), *out = calloc(1, room);
+	char *in = bench_buffer(room), *out = bench_buffer(room);
 
 	if (!in || !out) {
 		free(in);

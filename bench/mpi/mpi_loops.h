@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../bench_buffer.h"
+
 static int mpi_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -108,7 +110,7 @@ static void mpi_measure_on(MPI_Comm w, const char *op, int bytes, int iters,
 			   int p, int me, double t[4])
 {
 	size_t room = (size_t)p * (size_t)(bytes ? bytes : 1);
-	char *in = calloc(1, room), *out = calloc(1, room);
+	char *in = bench_buffer(room), *out = bench_buffer(room);
 	double *span = calloc((size_t)iters, sizeof(double));
 	double *slowest = calloc((size_t)iters, sizeof(double));
 	int code = mpi_op_code(op), pingpong = code == MPI_OP_PINGPONG, i;

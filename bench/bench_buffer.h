@@ -1,0 +1,42 @@
+/*
+ * bench_buffer.h - the buffers a timed loop moves: zeroed, page-aligned,
+ * and freed with free(). vp-bench's loop and its MPI twin (mpi_loops.h)
+ * both take theirs from here, so the two sides time the same buffers.
+ *
+ * Why aligned: where a buffer starts decides how its blocks fall on cache
+ * lines. With malloc's 16-byte alignment, an all-gather's or all-to-all's
+ * receive buffer of p blocks of 1 KiB can start 16, 32 or 48 bytes into a
+ * line, and then each boundary between two blocks lies inside one line.
+ * In vp a rank copies its own block into place while its partner's copy
+ * fills the next block straight from the other CPU (single copy), so that
+ * line changes CPUs twice a call. Measured on 2026-11-27 at p = 2 (the
+ * all-gather of 1 KiB after a barrier, median of the slower rank): 0.47-
+ * 0.55 us with the receive buffer on a line's start, 0.61-0.85 us at 32
+ * bytes into one, and which of the two a run got depended only on what
+ * the process had allocated before (a row of 8 bytes first was enough).
+ * A process-based MPI copies through its own segments, so there the
+ * owner writes every line of its buffer. The OSU micro-benchmarks align
+ * their buffers to the page for the same reason: a time that depends on
+ * the allocator's history measures the allocator.
+ */
+#ifndef VP_BENCH_BUFFER_H
+#define VP_BENCH_BUFFER_H
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* bytes zeroed bytes on a page boundary (at least one byte), or NULL. */
+static inline void *bench_buffer(size_t bytes)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t align = page > 0 ? (size_t)page : 4096;
+	size_t whole = ((bytes ? bytes : 1) + align - 1) / align * align;
+	void *b = aligned_alloc(align, whole);
+
+	if (b)
+		memset(b, 0, whole);
+	return b;
+}
+
+#endif
