@@ -10,6 +10,10 @@
  *     and 1 MiB); with out = mine and with out apart (mine untouched);
  *   - the sender combining into a waiting receiver's result is counted as
  *     a direct message;
+ *   - a receiver that lends its result call after call with other terms
+ *     (another result buffer, operand, op, type or count, or the same as
+ *     the call before) gets each call's own combine: the mailbox keeps the
+ *     terms on a line it rewrites only when they change;
  *   - an exchange (vp_sendrecv_reduce) at the same sizes gives both ranks
  *     the sum and leaves both send buffers as they were;
  *   - every op on the integer types and MIN, MAX, SUM, PROD on doubles;
@@ -456,9 +460,106 @@ static void test_deadlock(void)
 	       rc, st.error);
 }
 
+/* ---- a loan's terms, changing from call to call ---- */
+
+/* Each round's terms on the receiver's side: which of two result and two
+ * operand buffers, the op, the type and the count (bytes). Rounds 1, 6
+ * and 7 repeat the terms of the round before or of round 0. */
+struct loan_terms {
+	int out, mine;
+	vp_op op;
+	vp_type type;
+	size_t bytes;
+};
+static const struct loan_terms terms[] = {
+	{ 0, 0, VP_SUM, VP_INT64, 1024 }, { 0, 0, VP_SUM, VP_INT64, 1024 },
+	{ 1, 0, VP_SUM, VP_INT64, 1024 }, { 1, 1, VP_SUM, VP_INT64, 1024 },
+	{ 1, 1, VP_MAX, VP_INT64, 1024 }, { 1, 1, VP_MAX, VP_INT32, 2048 },
+	{ 1, 1, VP_MAX, VP_INT32, 2048 }, { 0, 0, VP_SUM, VP_INT64, 1024 },
+};
+#define TERMS_N ((int)(sizeof(terms) / sizeof(terms[0])))
+static int terms_wrong[TERMS_N];
+
+/* The element i of rank r's vector in round k, as its type holds it. */
+static int64_t term_value(int r, int k, size_t i)
+{
+	return (int64_t)((r + 1) * 1009 + k * 131) * (r ? -1 : 1) +
+	       (int64_t)(i % 97);
+}
+
+static void fill(void *v, vp_type type, size_t n, int r, int k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (type == VP_INT64)
+			((int64_t *)v)[i] = term_value(r, k, i);
+		else
+			((int32_t *)v)[i] = (int32_t)term_value(r, k, i);
+}
+
+static int64_t combined(const struct loan_terms *t, int k, size_t i)
+{
+	int64_t a = term_value(0, k, i), b = term_value(1, k, i);
+
+	return t->op == VP_SUM ? a + b : a > b ? a : b;
+}
+
+static int changing_terms(vp_comm *c, void *arg)
+{
+	int r = vp_rank(c), k, rc = VP_OK;
+	static char buf[2][2][4096];       /* [rank][which], the operands */
+	static char result[2][4096];       /* the receiver's two results */
+
+	(void)arg;
+	for (k = 0; k < TERMS_N && !rc; k++) {
+		const struct loan_terms *t = &terms[k];
+		size_t es = vp_type_size(t->type), n = t->bytes / es, i;
+		void *mine = buf[r][t->mine], *out = result[t->out];
+
+		fill(mine, t->type, n, r, k);
+		if (r == 0) {
+			usleep(3000); /* the receiver lends first */
+			rc = vp_send(c, 1, mine, t->bytes);
+			continue;
+		}
+		memset(out, 0x5a, sizeof(result[0]));
+		rc = vp_recv_reduce(c, 0, mine, out, n, t->type, t->op);
+		for (i = 0; i < n; i++)
+			terms_wrong[k] +=
+			    (t->type == VP_INT64
+				 ? ((int64_t *)out)[i]
+				 : (int64_t)((int32_t *)out)[i]) !=
+			    combined(t, k, i);
+	}
+	return rc;
+}
+
+static void test_changing_terms(void)
+{
+	vp_opts o = { .topology = "full:2" };
+	vp_stats st;
+	int rc, k, wrong = 0;
+
+	memset(terms_wrong, 0, sizeof(terms_wrong));
+	rc = vp_run(&o, changing_terms, NULL, &st);
+	for (k = 0; k < TERMS_N; k++)
+		wrong += terms_wrong[k];
+	tap_ok(rc == VP_OK && !wrong,
+	       "%d loans in a row with other terms or the same (result, "
+	       "operand, op, type, count): each call's own combine (rc %d, "
+	       "%d wrong elements)",
+	       TERMS_N, rc, wrong);
+	tap_ok(st.direct_messages > 0,
+	       "those reductions' senders combined into the lent results "
+	       "(%llu direct)",
+	       (unsigned long long)st.direct_messages);
+}
+
 int main(void)
 {
 	test_paths();
+	test_changing_terms();
 	test_ops();
 	test_model();
 	test_edges();

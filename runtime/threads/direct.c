@@ -15,7 +15,13 @@
  * vp__xcombine): the sender then computes result = its message op the
  * receiver's operand, one pass instead of a copy and a pass; the ops are
  * pure functions of their operands, so which thread runs them does not
- * matter.
+ * matter. The combine's terms sit on a line of the mailbox that the
+ * receiver rewrites only when they change (terms_of): measured at p = 2
+ * (2 vCPUs, 2026-11-27, a barrier then the call, 1 KiB, the median of
+ * the slower rank, 20,000 calls, six runs of each build alternating), a
+ * reduce took 0.52-0.73 us with the terms read from the receiver's stack
+ * frame and 0.29-0.52 with them here; an all-reduce 0.51-0.67 and
+ * 0.48-0.50 (four runs each).
  */
 #include <string.h>
 
@@ -24,11 +30,28 @@
 #define PHASE(s) ((s) & 3u)
 #define LOAN(s) ((s) & ~3u)
 
+/* Copies x into the mailbox's terms line unless they are already there
+ * (struct vp__mailbox, dc_terms: a line left unwritten stays in both
+ * CPUs' caches); the receiver's, while no loan is out. */
+static const struct vp__xcombine *terms_of(struct vp__mailbox *mb,
+					   const struct vp__xcombine *x)
+{
+	struct vp__xcombine *t = &mb->dc_terms;
+
+	if (!x)
+		return NULL;
+	if (t->fn != x->fn || t->mine != x->mine || t->out != x->out ||
+	    t->count != x->count || t->type != x->type || t->op != x->op)
+		*t = *x;
+	return t;
+}
+
 void vp__direct_lend(struct vp__mailbox *mb, void *buf, size_t n, int tag,
 		     const struct vp__xcombine *combine)
 {
 	unsigned s = atomic_load_explicit(&mb->dc_state, memory_order_relaxed);
 
+	combine = terms_of(mb, combine);
 	atomic_store_explicit(&mb->dc_want, mb->expect, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_tag, tag, memory_order_relaxed);
 	atomic_store_explicit(&mb->dc_cap,

@@ -191,6 +191,16 @@ struct vp__mailbox {
 	int dc_got_tag; /* the sender's: its tag, length and envelope */
 	uint32_t dc_len;
 	struct vp__envelope dc_env;
+	/* A reduction's loan points dc_combine here: the receiver's combine
+	 * (its operand, result, count, type, op), on a line of its own that
+	 * the receiver rewrites only when they change. The receiver's
+	 * struct vp__xcombine lives in its stack frame, a line it has just
+	 * written, so a sender reading it there fetched a second line from
+	 * the other CPU at every call; a loop that reduces the same buffers
+	 * call after call leaves this line unwritten, shared by both
+	 * caches. Read by the sender only once its claim of the loan
+	 * succeeded, and rewritten only while no loan is out. */
+	_Alignas(64) struct vp__xcombine dc_terms;
 	/* producer side on its own line: senders xchg the tail; keeping it
 	 * apart stops the receiver's head updates from bouncing it. Only a
 	 * queued message writes it: the receiver's empty check reads it on
