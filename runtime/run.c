@@ -269,7 +269,12 @@ static int shared_policy(char *err, size_t errlen)
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 				   char *err, size_t errlen, int *rc)
 {
-	struct vp__world *w = calloc(1, sizeof(*w));
+	/* aligned_alloc, not calloc: the world's status and counters are
+	 * each meant to sit alone on a cache line (_Alignas), which calloc's
+	 * 16-byte alignment does not give (sizeof is a multiple of the
+	 * struct's alignment, as aligned_alloc wants) */
+	struct vp__world *w = aligned_alloc(_Alignof(struct vp__world),
+					    sizeof(*w));
 	struct vp__transport_init in;
 	struct vp__rank **ranks = NULL;
 	void **tx_rank = NULL;
@@ -279,6 +284,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	snprintf(err, errlen, "vp_run: no memory for the world");
 	if (!w)
 		return NULL;
+	memset(w, 0, sizeof(*w));
 	w->topo = *t;
 	/* described once: AUTO asks on every collective call */
 	vp__topo_describe(&w->topo, &w->topo_info);
