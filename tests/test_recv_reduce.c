@@ -508,8 +508,9 @@ static int64_t combined(const struct loan_terms *t, int k, size_t i)
 static int changing_terms(vp_comm *c, void *arg)
 {
 	int r = vp_rank(c), k, rc = VP_OK;
-	static char buf[2][2][4096];       /* [rank][which], the operands */
-	static char result[2][4096];       /* the receiver's two results */
+	/* [rank][which]: the operands; the receiver's two results (int64_t
+	 * for the alignment of either type) */
+	static int64_t buf[2][2][512], result[2][512];
 
 	(void)arg;
 	for (k = 0; k < TERMS_N && !rc; k++) {
