@@ -1121,11 +1121,15 @@ static void plot_compare(const char *dir, const struct cmp_row *c, int n,
  *          each leaving once its own is in (the least a broadcast that
  *          forwards its data, as Open MPI's does, can take here);
  *   p = 8, 1 MiB: at least as fast (issue 4's goal, kept).
- * A 1 KiB row at p = 2 not met is set against two bare threads moving
- * 1 KiB in the same run (machine_limits.h): lim[0] one way (ping-pong,
- * bcast, reduce), lim[1] both ways at once (the rest: exchanges). */
+ * A row of 1 KiB or 256 bytes at p = 2 not met is set against two bare
+ * threads moving as many bytes in the same run (machine_limits.h):
+ * lim[k][0] one way (ping-pong, bcast, reduce), lim[k][1] both ways at
+ * once (the rest: exchanges), k = 0 for 1 KiB and 1 for 256 bytes. */
+static const size_t limit_bytes[2] = { 1024, 256 };
+
 static void compare_goals(const struct cmp_row *c, int n, double meet_us,
-			  double after_us, double tree_us, const double *lim)
+			  double after_us, double tree_us,
+			  const double (*lim)[2])
 {
 	int i, met2 = 0, all2 = 0, met_mid = 0, all_mid = 0, met64 = 0,
 	       all64 = 0, met1m = 0, all1m = 0;
@@ -1174,16 +1178,19 @@ static void compare_goals(const struct cmp_row *c, int n, double meet_us,
 			note("    a tree of flags instead, each thread leaving "
 			     "once its own is in (no meeting): %.1f us",
 			     tree_us);
-		if (need == 1.5 && ratio < need && v->bytes == 1024) {
+		if (v->p == 2 && ratio < need &&
+		    (v->bytes == limit_bytes[0] ||
+		     v->bytes == limit_bytes[1])) {
 			int both = strcmp(v->op, "pingpong") &&
 				   strcmp(v->op, "bcast") &&
 				   strcmp(v->op, "reduce");
+			int k = v->bytes == limit_bytes[1];
 
-			note("    the limit: two bare threads moving 1 KiB %s "
+			note("    the limit: two bare threads moving %zu B %s "
 			     "(copied in, a flag, copied out) take %.3f us "
-			     "here; 1.5x needs at most %.3f us",
-			     both ? "both ways at once" : "one way",
-			     lim[both], c[i].mpi.s.p50 / need);
+			     "here; %.1fx needs at most %.3f us",
+			     v->bytes, both ? "both ways at once" : "one way",
+			     lim[k][both], need, c[i].mpi.s.p50 / need);
 		}
 	}
 	note("p = 2, every size, vp at least as fast:     %d of %d met", met2,
@@ -1212,7 +1219,7 @@ static int mode_compare(const char *outdir)
 	static struct cmp_row cmp[MAX_ROWS];
 	struct row want[64], got[64], probe;
 	char twin[4096], list[8192], spec[32];
-	double v[REPS], cl_us, meet_us, after_us, tree_us, lim[2];
+	double v[REPS], cl_us, meet_us, after_us, tree_us, lim[2][2];
 	int n = 0, pi, i, k, nw;
 
 	if (mpi_ensure() ||
@@ -1241,12 +1248,14 @@ static int mode_compare(const char *outdir)
 	emit("limit_tree_bcast_after_barrier", "-", 64, 0, 400,
 	     summarize(v, REPS), 0);
 	tree_us = v[REPS / 2];
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 4; i++) {
+		size_t bytes = limit_bytes[i / 2];
+
 		for (k = 0; k < REPS; k++)
-			v[k] = limits_exchange_us(1024, 20000, !i);
-		emit(i ? "limit_exchange" : "limit_oneway", "-", 2, 1024,
+			v[k] = limits_exchange_us(bytes, 20000, !(i % 2));
+		emit(i % 2 ? "limit_exchange" : "limit_oneway", "-", 2, bytes,
 		     20000, summarize(v, REPS), 0);
-		lim[i] = v[REPS / 2];
+		lim[i / 2][i % 2] = v[REPS / 2];
 	}
 	/* Each side's row is the lower median of COMPARE_PASSES passes, Open
 	 * MPI's and vp's alternating (Open MPI, vp, Open MPI, vp), as
