@@ -26,7 +26,8 @@
  *     limit it hit (here ulimit -u, in a child as an unprivileged user);
  *   - the opt-in watchdog fails a run whose rank sleeps outside vp, with a
  *     report of every rank, and ends a process whose rank never returns
- *     (pause()) with exit status 124;
+ *     (pause()) with exit status 124; a run that goes well returns as its
+ *     ranks finish, not at the watchdog's next check;
  *   - comm_split gives the right sub-ranks with several runs at once in
  *     parallel threads (no state shared between runs).
  */
@@ -34,6 +35,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -633,6 +635,25 @@ static void test_watchdog(void)
 	       "a rank sleeping outside vp: the watchdog fails the run with "
 	       "a report of every rank (%d): %s",
 	       rc, st.error);
+	/* a run that goes well ends when its ranks do, not at the
+	 * watchdog's next check a tenth of its period later (6 s here) */
+	for (int fib = 0; fib < 2; fib++) {
+		vp_opts quick = { .topology = "full:2", .quiet = 1,
+				  .watchdog = 60, .fibers = fib };
+		double t0, t, none = 0.001;
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		t0 = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+		rc = vp_run(&quick, sleeper, &none, &st);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		t = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 - t0;
+		tap_ok(rc == VP_OK && t < 3,
+		       "watchdog = 60 s, ranks done at once (%s): vp_run "
+		       "returns with them, not at the next check 6 s on "
+		       "(rc %d, %.3f s)",
+		       fib ? "fibers" : "threads", rc, t);
+	}
 	o.watchdog = 0.5;
 	o.quiet = 0;
 	secs = 0; /* forever */

@@ -234,6 +234,9 @@ struct thr_world {
 	double watchdog; /* seconds without progress; 0: off */
 	pthread_t watch_thread;
 	atomic_int watch_stop;
+	/* the watchdog naps on watch_cond; thr_watchdog_stop wakes it */
+	pthread_mutex_t watch_lock;
+	pthread_cond_t watch_cond;
 
 	/* Deadlock detection counters (wait.c, deadlock.c). */
 	_Alignas(THR_CACHELINE) atomic_int blocked;
