@@ -1266,8 +1266,9 @@ static int mode_compare(const char *outdir)
 	 * 0.66), and one pass of each side draws one spell each. */
 	for (pi = 0; pi < 3; pi++) {
 		int p = ps[pi], pass, n0 = n;
+		int passes = quick ? 1 : COMPARE_PASSES; /* --quick: CI's */
 
-		for (pass = 0; pass < COMPARE_PASSES; pass++) {
+		for (pass = 0; pass < passes; pass++) {
 			if ((nw = openmpi_rows(twin, p, want, got, list,
 					       sizeof(list))) < 0)
 				return 1;
@@ -1276,7 +1277,7 @@ static int mode_compare(const char *outdir)
 
 				progress("vp p=%d %s %zu B, pass %d of %d", p,
 					 want[i].op, want[i].bytes, pass + 1,
-					 COMPARE_PASSES);
+					 passes);
 				spec_of(p, want[i].op, spec, sizeof(spec));
 				if (measure_op(want[i].op, VP_ALG_AUTO, spec,
 					       want[i].bytes, want[i].iters,
