@@ -379,13 +379,36 @@ static void *limits_return(void *arg)
 	return arg;
 }
 
+/* Threads held until the last has started, then let go together. */
+struct limits_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t open;
+	int opened;
+};
+
+static void *limits_meet(void *arg)
+{
+	struct limits_gate *g = arg;
+
+	pthread_mutex_lock(&g->lock);
+	while (!g->opened)
+		pthread_cond_wait(&g->open, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+	return NULL;
+}
+
 /* Microseconds to start and join p threads whose stacks (stack bytes
- * each) are slices of one mapping. */
-static double limits_thread_start_us(int p, size_t stack)
+ * each) are slices of one mapping. meet = 0: each returns at once, so the
+ * kernel reuses what the last one freed; meet = 1: each waits until the
+ * last has started, as a run's ranks are all alive at once (their first
+ * barrier or a ring's exchange needs them so). */
+static double limits_thread_start_us(int p, size_t stack, int meet)
 {
 	char *base = mmap(NULL, stack * (size_t)p, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	pthread_t *t = calloc((size_t)p, sizeof(*t));
+	struct limits_gate gate = { PTHREAD_MUTEX_INITIALIZER,
+				    PTHREAD_COND_INITIALIZER, 0 };
 	pthread_attr_t attr;
 	double t0, us;
 	int i, made = 0;
@@ -400,10 +423,15 @@ static double limits_thread_start_us(int p, size_t stack)
 	for (i = 0; i < p; i++) {
 		pthread_attr_init(&attr);
 		pthread_attr_setstack(&attr, base + stack * (size_t)i, stack);
-		if (!pthread_create(&t[made], &attr, limits_return, NULL))
+		if (!pthread_create(&t[made], &attr,
+				    meet ? limits_meet : limits_return, &gate))
 			made++;
 		pthread_attr_destroy(&attr);
 	}
+	pthread_mutex_lock(&gate.lock);
+	gate.opened = 1;
+	pthread_cond_broadcast(&gate.open);
+	pthread_mutex_unlock(&gate.lock);
 	for (i = 0; i < made; i++)
 		pthread_join(t[i], NULL);
 	us = now_us() - t0;
