@@ -38,11 +38,12 @@ static const char *const specs[] = {
 	"full:17",	"full:32",	"full:64",
 };
 
-/* The sample run under the sanitizers and valgrind (VP_TEST_QUICK). */
+/* The sample run under the sanitizers and valgrind (VP_TEST_QUICK): each
+ * kind of topology, a power of two and not (ThreadSanitizer takes 4 ms to
+ * start each of a run's threads). */
 static const char *const quick_specs[] = {
-	"full:1",    "ring:5",	    "ring:8",	   "line:3",
-	"mesh:2x3",  "mesh:3x3",   "torus:2x4",   "hypercube:2",
-	"hypercube:3", "tree:4",   "full:7",	   "full:12",
+	"full:1",      "ring:5",      "ring:8",	 "line:3",  "mesh:2x3",
+	"torus:2x4",   "hypercube:2", "hypercube:3", "tree:4", "full:7",
 };
 
 struct job {
