@@ -156,6 +156,17 @@ static void cal_fit(struct calibration *cal)
 	det = sw * sxx - sx * sx;
 	cal->tw = det > 0 ? (sw * sxy - sx * sy) / det : 0;
 	cal->ts = (sy - cal->tw * sx) / sw;
+	/* the best fit with both >= 0 (a model refuses a negative time): on
+	 * a loaded machine the free fit's start-up time came out below 0,
+	 * and every case vp-run --calibrated ran with it was refused */
+	if (cal->ts < 0 && sxx > 0) {
+		cal->ts = 0;
+		cal->tw = sxy / sxx;
+	}
+	if (cal->tw < 0) {
+		cal->tw = 0;
+		cal->ts = sy / sw;
+	}
 	cal->max_rel = cal->rms_rel = 0;
 	for (i = 0; i < cal->n; i++) {
 		r = (cal->ts + cal->tw * (double)cal->bytes[i] - cal->us[i]) /

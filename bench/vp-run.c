@@ -53,6 +53,7 @@ struct options {
 	int coll, alg, strict, reps, json, wall_clock, calibrated, apps;
 	struct app_options app;
 	size_t bytes;
+	int bytes_given; /* --calibrated: its larger size (else 16 KiB) */
 	double ts, tw, th;
 	struct ref_case k;
 };
@@ -159,8 +160,9 @@ static void help(void)
 	     "--calibrate), then\n"
 	     "                   each collective's predicted time next to "
 	     "its measured one\n"
-	     "                   at p = 2, 8, 64; --plot F.svg draws "
-	     "them\n"
+	     "                   at p = 2, 8, 64, 8 B and 16 KiB (or "
+	     "--bytes N); --plot F.svg\n"
+	     "                   draws them\n"
 	     "  --app NAME       an application of the book (vp-run --list): "
 	     "--n N (matrix\n"
 	     "                   order or keys), --nb B (LU's block), --gamma "
@@ -354,6 +356,7 @@ static void take_option(int id, const char *a, const char *v, struct options *o)
 		break;
 	case OPT_BYTES:
 		o->bytes = (size_t)integer(a, v, 0, 1L << 30);
+		o->bytes_given = 1;
 		break;
 	case OPT_TS:
 		o->ts = number(a, v, 0);
@@ -816,28 +819,31 @@ static int tour(struct options *o)
 /*
  * vp-run --calibrated: the alpha-beta model fitted to this machine's
  * point-to-point times (calibrate.h), then every collective with AUTO on
- * full:p for p = 2, 8 and 64 at 8 B and 16 KiB: the model's time next to
- * the measured one (median of the slowest rank's time per call).
+ * full:p for p = 2, 8 and 64 at 8 B and 16 KiB (or --bytes): the model's
+ * time next to the measured one (median of the slowest rank's time per
+ * call).
  */
 static int calibrated(struct options *o)
 {
 	static const int ps[] = { 2, 8, 64 };
-	static const size_t sizes[] = { 8, 16384 };
 	static const char *const colours[] = { "#1f77b4", "#d62728",
 					       "#2ca02c" };
-	static char topo[3][16];
+	static char topo[3][16], subtitle[160];
+	size_t sizes[2] = { 8, o->bytes_given ? o->bytes : 16384 };
 	struct calibration cal;
 	struct plot pl = { .title = "vp: the calibrated alpha-beta model "
 				    "against the measurement",
-			   .subtitle = "every collective, AUTO, full:p, 8 B "
-				       "and 16 KiB; on the dashed line the "
-				       "model is exact",
+			   .subtitle = subtitle,
 			   .xlabel = "predicted (model) time per call, us",
 			   .ylabel = "measured time per call, us" };
 	double lo = INFINITY, hi = 0, ratio[3][2 * VP_COLL_COUNT_];
 	int pi, si, c, n[3] = { 0, 0, 0 }, failed = 0, cores = 0;
 	char name[32];
 
+	snprintf(subtitle, sizeof(subtitle),
+		 "every collective, AUTO, full:p, 8 B and %zu B; on the dashed "
+		 "line the model is exact",
+		 sizes[1]);
 	if (calibrate(&cal))
 		return 1;
 	calibration_print(&cal, stdout);
@@ -924,6 +930,9 @@ int main(int argc, char **argv)
 			usage_error("--calibrated runs its own cases (full:2, "
 				    "8, 64) with the fitted model: leave out "
 				    "--topology, --collective and --model");
+		if (o.bytes_given && o.bytes == 0)
+			usage_error("--calibrated --bytes: the larger size "
+				    "must be at least 1 byte");
 		return calibrated(&o);
 	}
 	if (o.plot)
