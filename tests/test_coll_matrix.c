@@ -13,7 +13,10 @@
  * trees cut messages into 96- or 1000-byte segments (k-ary: k = 4 or 3).
  * VP_TEST_QUICK=1 (set under the sanitizers and valgrind) samples: every
  * topology kind at a few p (quick_specs), one case per count (every type
- * still).
+ * still). So does make check's second pass, with the ranks as fibers
+ * (VP_FIBERS=1), adding full:64 (fiber_specs): the
+ * collectives sit above the transport, fibers change only who runs when,
+ * and the whole matrix has run as threads just before.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +49,10 @@ static const char *const quick_specs[] = {
 	"torus:2x4",   "hypercube:2", "hypercube:3", "tree:4", "full:7",
 };
 
+/* As fibers, the sample and p = 64 (a carrier per CPU, 32 fibers on each),
+ * where every algorithm can run. */
+static const char *const fiber_specs[] = { "full:64" };
+
 struct job {
 	vp_coll op;
 	vp_alg alg;
@@ -62,7 +69,7 @@ static int is_block_op(vp_coll op)
 }
 
 /* The cases of one run, the same on every rank. */
-static int quick;
+static int quick, fibers;
 
 static int make_cases(vp_coll op, int p, struct ref_case *k, int max)
 {
@@ -184,7 +191,8 @@ int main(void)
 	size_t si;
 	struct job *jb = malloc(sizeof(*jb));
 
-	quick = getenv("VP_TEST_QUICK") != NULL;
+	fibers = getenv("VP_FIBERS") && atoi(getenv("VP_FIBERS")) == 1;
+	quick = getenv("VP_TEST_QUICK") != NULL || fibers;
 
 	for (si = 0; si < sizeof(specs) / sizeof(specs[0]); si++) {
 		int grid, p = spec_size(specs[si], &grid), op;
@@ -196,6 +204,10 @@ int main(void)
 			for (qi = 0; qi < sizeof(quick_specs) / sizeof(char *);
 			     qi++)
 				found |= !strcmp(quick_specs[qi], specs[si]);
+			for (qi = 0; fibers && !getenv("VP_TEST_QUICK") &&
+				     qi < sizeof(fiber_specs) / sizeof(char *);
+			     qi++)
+				found |= !strcmp(fiber_specs[qi], specs[si]);
 			if (!found)
 				continue;
 		}
