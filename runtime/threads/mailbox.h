@@ -94,6 +94,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../transport.h"
 
@@ -244,6 +245,30 @@ vp__fastbox_payload_in(struct vp__mailbox *mb, const struct vp__fb_slot *s)
 	if (!mb->fb_ext_seen)
 		mb->fb_ext_seen = mb->fb_ext;
 	return mb->fb_ext_seen + (size_t)(s - mb->fb) * VP__FB_MEDIUM;
+}
+
+/* Copies a message out of a fastbox slot (dst is the receiver's buffer):
+ * a line at a time, then 16 bytes at a time, then the rest. Measured at
+ * p = 2 (2 vCPUs, AMD EPYC, 2026-11-27), a vp_sendrecv exchange of 256
+ * bytes took 0.57-0.61 us (median of 100,000 calls) with glibc's memcpy
+ * here and 0.46-0.47 with this loop, the two chosen at run time in one
+ * build, alternating; 128, 192 and 384 bytes gained 0.05-0.10 us, the
+ * all-gather and all-to-all of 256 bytes 0.08-0.09 us; 64 and 512 bytes
+ * neither gained nor lost, and copying into the slot this way (the
+ * sender's side) did not help. Two bare threads handing 256 bytes to
+ * each other through the same kind of slot ran as fast with either copy,
+ * so what makes glibc's copy slow on this path was not found. */
+static inline void vp__fastbox_copy_out(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	for (; n >= 64; n -= 64, d += 64, s += 64)
+		__builtin_memcpy(d, s, 64);
+	for (; n >= 16; n -= 16, d += 16, s += 16)
+		__builtin_memcpy(d, s, 16);
+	if (n)
+		memcpy(d, s, n);
 }
 
 enum vp__dc_phase {

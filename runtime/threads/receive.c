@@ -110,7 +110,8 @@ static int aside_slot(struct thr_rank *me, struct vp__mailbox *mb,
 	m->env = s->env;
 	m->rdv_buf = NULL;
 	if (s->len)
-		memcpy(m->payload, vp__fastbox_payload_in(mb, s), s->len);
+		vp__fastbox_copy_out(m->payload,
+				     vp__fastbox_payload_in(mb, s), s->len);
 	vp__fastbox_release(mb, s);
 	aside_add(me, mb, m);
 	return VP_OK;
@@ -245,7 +246,11 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
 	r->got_src = mb->src;
 	r->got_tag = s->tag;
 	r->env = s->env;
-	put(r, vp__fastbox_payload_in(mb, s), r->len);
+	if (r->combine || r->len > r->n)
+		put(r, vp__fastbox_payload_in(mb, s), r->len);
+	else
+		vp__fastbox_copy_out(r->buf, vp__fastbox_payload_in(mb, s),
+				     r->len);
 	vp__fastbox_release(mb, s);
 	r->rc = VP_OK;
 	r->done = 1;
