@@ -1,6 +1,7 @@
 /*
  * test_p2p.c - point-to-point semantics: ping-pong, ring pass, all pairs,
- * every message size class (eager and rendezvous), FIFO per pair, sendrecv,
+ * every message size class (eager and rendezvous), every length up to
+ * 600 bytes, FIFO per pair, sendrecv,
  * exchanges of medium messages at once and with a late partner,
  * messages to self, sub-communicators, barrier, and p = 4096 (1024 under
  * the sanitizers and valgrind, VP_TEST_QUICK: there a hand-off between
@@ -226,6 +227,76 @@ static void test_all_pairs(void)
 		       "all pairs on full:16, %zu bytes: every message intact, "
 		       "240 mailboxes",
 		       sizes[i]);
+		free(x);
+	}
+}
+
+/* ---- every length from 0 to 600 bytes (in a fastbox slot, in its
+ * extension, past it), at every offset mod 8 of the receive buffer, which
+ * is larger than the message: the message arrives byte for byte and the
+ * bytes around it stay as they were ---- */
+
+enum { LONGEST = 600, GUARD = 64 };
+
+static void verify_guards(struct ctx *x, int me, const unsigned char *rb,
+			  size_t off, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < off + n + GUARD; i++)
+		if ((i < off || i >= off + n) && rb[i] != 0xA5 &&
+		    !x->bad[me]++)
+			x->first_bad[me] = (long)i;
+}
+
+/* x->size 0: both ranks exchange each length (vp_sendrecv); 1: rank 0
+ * sends each length and rank 1 sends it back (vp_send, vp_recv). */
+static int every_length(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), peer = 1 - me, rc = VP_OK;
+	unsigned char *sb = malloc(LONGEST);
+	unsigned char *rb = malloc(8 + LONGEST + GUARD);
+	size_t n;
+
+	for (n = 0; n <= LONGEST && !rc; n++) {
+		size_t off = n % 8;
+
+		fill(sb, n, me, peer, (int)n);
+		memset(rb, 0xA5, 8 + LONGEST + GUARD);
+		if (x->size == 0)
+			rc = vp_sendrecv(c, peer, sb, n, peer, rb + off,
+					 n + GUARD);
+		else if (me == 0 && !(rc = vp_send(c, peer, sb, n)))
+			rc = vp_recv(c, peer, rb + off, n + GUARD);
+		else if (me == 1 && !(rc = vp_recv(c, peer, rb + off,
+						   n + GUARD)))
+			rc = vp_send(c, peer, sb, n);
+		if (!rc) {
+			verify(x, me, rb + off, n, peer, me, (int)n);
+			verify_guards(x, me, rb, off, n);
+		}
+	}
+	free(sb);
+	free(rb);
+	return rc;
+}
+
+static void test_every_length(void)
+{
+	static const char *const how[] = { "exchanged (vp_sendrecv)",
+					   "sent one way and back" };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		vp_opts o = { .topology = "full:2" };
+		struct ctx *x = new_ctx((size_t)k);
+		int rc = vp_run(&o, every_length, x, NULL);
+
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0,
+		       "every length 0-%d bytes %s, at every offset mod 8: "
+		       "intact, the bytes around it untouched",
+		       LONGEST, how[k]);
 		free(x);
 	}
 }
@@ -552,6 +623,7 @@ static void test_big(void)
 int main(void)
 {
 	test_size_classes();
+	test_every_length();
 	test_ring_pass();
 	test_all_pairs();
 	test_exchanges();
