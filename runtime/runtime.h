@@ -205,6 +205,8 @@ struct vp__world {
 	int (*fn)(vp_comm *, void *);
 	void *arg;
 	struct vp__rank *ranks;
+	/* where each rank's model logs start (vp__clock_lend), or NULL */
+	char *clock_logs;
 	struct vp__group world_group;
 	const struct vp__transport *tx_ops;
 	void *tx; /* the transport's state of the run */

@@ -2,10 +2,14 @@
  * vec.c - a growable log owned by one rank (model events, link holds, trace
  * calls), stored in fixed chunks: appending never moves what is logged, so
  * a long run pays neither realloc's copies nor its page faults twice, and
- * element pointers stay valid. Chunks after the first are mapped with
- * MAP_POPULATE: one system call faults in their pages at once, where
- * touching them one by one cost ~5 us a page on this VM (measured: a
- * quarter of a p = 2 broadcast loop).
+ * element pointers stay valid. The first chunk starts small, malloc'd
+ * or lent by the vec's owner: a run lends each rank's model logs a slice
+ * of one array in huge pages (run.c), since malloc in 32,000 new threads
+ * grew glibc's arenas a page at a time, about one page fault a rank at
+ * some 18 us each on the virtual machine measured. Chunks after the
+ * first are mapped with MAP_POPULATE: one system call faults in their
+ * pages at once, where touching them one by one cost ~5 us a page on
+ * this VM (measured: a quarter of a p = 2 broadcast loop).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,22 +18,71 @@
 #include "vec.h"
 #include "vp.h"
 
+void vp__vec_lend(struct vp__vec *v, void *mem)
+{
+	v->lent = mem;
+	v->chunks = mem;
+	v->cap_chunks = VP__VEC_LENT_PTRS;
+	v->chunks[0] = (char *)mem + VP__VEC_LENT_PTRS * sizeof(void *);
+	v->nchunks = 1;
+	v->small = VP__VEC_LENT;
+}
+
+/* Whether the first chunk is still the lent one. */
+static int first_lent(const struct vp__vec *v)
+{
+	return v->lent && v->nchunks &&
+	       v->chunks[0] ==
+		   (char *)v->lent + VP__VEC_LENT_PTRS * sizeof(void *);
+}
+
+/* The chunk pointers, room for twice as many (the lent ones copied out). */
+static int more_chunk_pointers(struct vp__vec *v)
+{
+	size_t cap = v->cap_chunks ? 2 * v->cap_chunks : 8;
+	void **d;
+
+	if (v->lent && v->chunks == v->lent) {
+		if ((d = malloc(cap * sizeof(*d))))
+			memcpy(d, v->chunks, v->nchunks * sizeof(*d));
+	} else {
+		d = realloc(v->chunks, cap * sizeof(*d));
+	}
+	if (!d)
+		return -1;
+	v->chunks = d;
+	v->cap_chunks = cap;
+	return 0;
+}
+
+/* The small first chunk becomes a whole one, its elements kept. */
+static int first_chunk_whole(struct vp__vec *v)
+{
+	void *d;
+
+	if (first_lent(v)) {
+		if ((d = malloc(VP__VEC_CHUNK * v->elem)))
+			memcpy(d, v->chunks[0], v->len * v->elem);
+	} else {
+		d = realloc(v->chunks[0], VP__VEC_CHUNK * v->elem);
+	}
+	if (!d)
+		return -1;
+	v->chunks[0] = d;
+	return 0;
+}
+
 void *vp__vec_append_grow(struct vp__vec *v)
 {
 	size_t c = v->len / VP__VEC_CHUNK;
 
+	if (!v->small) /* zeroed, never lent */
+		v->small = VP__VEC_SMALL;
 	if (c == v->nchunks) {
-		if (v->nchunks == v->cap_chunks) {
-			size_t cap = v->cap_chunks ? 2 * v->cap_chunks : 8;
-			void **d = realloc(v->chunks, cap * sizeof(*d));
-			if (!d)
-				goto dropped;
-			v->chunks = d;
-			v->cap_chunks = cap;
-		}
-		/* the first chunk starts small: most logs are short */
+		if (v->nchunks == v->cap_chunks && more_chunk_pointers(v))
+			goto dropped;
 		if (c == 0) {
-			v->chunks[0] = malloc(64 * v->elem);
+			v->chunks[0] = malloc(v->small * v->elem);
 		} else {
 			v->chunks[c] = mmap(
 			    NULL, VP__VEC_CHUNK * v->elem,
@@ -41,11 +94,8 @@ void *vp__vec_append_grow(struct vp__vec *v)
 		if (!v->chunks[c])
 			goto dropped;
 		v->nchunks++;
-	} else if (c == 0 && v->len == 64) {
-		void *d = realloc(v->chunks[0], VP__VEC_CHUNK * v->elem);
-		if (!d)
-			goto dropped;
-		v->chunks[0] = d;
+	} else if (c == 0 && v->len == v->small && first_chunk_whole(v)) {
+		goto dropped;
 	}
 	return vp__vec_at(v, v->len++);
 dropped:
@@ -68,11 +118,14 @@ void vp__vec_free(struct vp__vec *v)
 	size_t c;
 
 	for (c = 0; c < v->nchunks; c++)
-		if (c == 0)
-			free(v->chunks[c]);
-		else
+		if (c > 0)
 			munmap(v->chunks[c], VP__VEC_CHUNK * v->elem);
-	free(v->chunks);
+		else if (!first_lent(v))
+			free(v->chunks[c]);
+	if (v->chunks != v->lent)
+		free(v->chunks);
 	v->chunks = NULL;
+	v->lent = NULL;
+	v->small = 0;
 	v->len = v->nchunks = v->cap_chunks = 0;
 }

@@ -8,12 +8,30 @@
 #include <stddef.h>
 
 #define VP__VEC_CHUNK ((size_t)4096)
+/* The first chunk starts small, most logs being short: VP__VEC_SMALL
+ * elements malloc'd, or VP__VEC_LENT in memory lent by the owner
+ * (vp__vec_lend). At that length it grows to a whole chunk. */
+#define VP__VEC_SMALL ((size_t)64)
+#define VP__VEC_LENT ((size_t)16)
+#define VP__VEC_LENT_PTRS ((size_t)8) /* chunk pointers in lent memory */
 struct vp__vec {
 	void **chunks;
 	size_t nchunks, cap_chunks;
 	size_t len, elem;
+	size_t small; /* elements of the first chunk while small; 0: 64 */
+	void *lent;   /* the owner's memory (vp__vec_lend), not freed here */
 	size_t dropped; /* pushes that found no memory (reported in stats) */
 };
+
+/* Bytes of memory vp__vec_lend takes for elements of elem bytes. */
+static inline size_t vp__vec_lent_bytes(size_t elem)
+{
+	return VP__VEC_LENT_PTRS * sizeof(void *) + VP__VEC_LENT * elem;
+}
+/* An empty v (zeroed, elem set) starts in mem, vp__vec_lent_bytes long,
+ * aligned to 8 and owned by the caller, who frees it after
+ * vp__vec_free(v): no allocation until VP__VEC_LENT elements. */
+void vp__vec_lend(struct vp__vec *v, void *mem);
 
 static inline void *vp__vec_at(const struct vp__vec *v, size_t i)
 {
@@ -34,9 +52,9 @@ static inline void *vp__vec_append(struct vp__vec *v)
 {
 	size_t i = v->len;
 
-	/* i % VP__VEC_CHUNK == 0 needs a new chunk; at 64 the first chunk,
-	 * which starts small, grows to a whole one */
-	if (__builtin_expect(i % VP__VEC_CHUNK == 0 || i == 64, 0))
+	/* i % VP__VEC_CHUNK == 0 needs a new chunk; at small the first
+	 * chunk grows to a whole one */
+	if (__builtin_expect(i % VP__VEC_CHUNK == 0 || i == v->small, 0))
 		return vp__vec_append_grow(v);
 	v->len++;
 	return vp__vec_at(v, i);

@@ -35,6 +35,21 @@ void vp__clock_init(struct vp__clock *c, const struct vp__model *m,
 	c->transfers.elem = sizeof(struct vp__transfer);
 }
 
+size_t vp__clock_lent_bytes(void)
+{
+	return vp__vec_lent_bytes(sizeof(struct vp__event)) +
+	       vp__vec_lent_bytes(sizeof(struct vp__transfer));
+}
+
+void vp__clock_lend(struct vp__clock *c, void *mem)
+{
+	if (!c->logs)
+		return;
+	vp__vec_lend(&c->events, mem);
+	vp__vec_lend(&c->transfers,
+		     (char *)mem + vp__vec_lent_bytes(sizeof(struct vp__event)));
+}
+
 void vp__clock_free(struct vp__clock *c)
 {
 	vp__vec_free(&c->events);

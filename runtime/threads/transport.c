@@ -41,6 +41,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../bulk.h"
 #include "threads.h"
 
 /* ---- messages ---- */
@@ -208,11 +209,9 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	atomic_init(&w->blocked, 0);
 	atomic_init(&w->alive, w->p);
 	atomic_init(&w->epoch, 0);
-	w->ranks =
-	    aligned_alloc(THR_CACHELINE, (size_t)w->p * sizeof(*w->ranks));
+	w->ranks = vp__bulk_alloc((size_t)w->p * sizeof(*w->ranks));
 	if (!w->ranks)
 		goto nomem;
-	memset(w->ranks, 0, (size_t)w->p * sizeof(*w->ranks));
 	for (i = 0; i < w->p; i++) {
 		struct thr_rank *r = &w->ranks[i];
 		atomic_init(&r->bell, 0);
@@ -399,7 +398,7 @@ static void world_free(void *tx_world)
 	vp__mailboxes_free(w);
 	pthread_mutex_destroy(&w->verify_lock);
 	pthread_mutex_destroy(&w->released.lock);
-	free(w->ranks);
+	vp__bulk_free(w->ranks, (size_t)w->p * sizeof(*w->ranks));
 	free(w);
 }
 
