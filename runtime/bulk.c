@@ -2,11 +2,12 @@
  * bulk.c - the world's per-rank arrays, in pages of 2 MiB.
  *
  * A run of p ranks makes arrays of one struct a rank (the runtime's and
- * the transport's: 2.6 KiB and 0.9 KiB a rank), zeroes them and writes
- * each rank's fields, so every page of them is touched before the first
- * rank starts. Measured on a virtual machine whose first touch of a
- * 4 KiB page costs about 18 us (its hypervisor fills a shadow page table
- * entry on each): zeroing the runtime's 84 MB at p = 32,000 took 0.37 s,
+ * the transport's: 2.6 KiB and 0.9 KiB a rank; the first events of the
+ * model's logs, 1.4 KiB), zeroes them and writes each rank's fields, so
+ * most of their pages are touched before the first rank starts. Measured
+ * on a virtual machine whose first touch of a 4 KiB page costs about
+ * 18 us (the kernel's fault and, we infer, a hypervisor's exit on each):
+ * zeroing the runtime's 84 MB at p = 32,000 took 0.37 s,
  * the same bytes in transparent huge pages 0.006-0.03 s. So an array of
  * 2 MiB or more is mapped on its own and offered to the kernel for huge
  * pages (madvise MADV_HUGEPAGE; where the kernel declines, as with

@@ -303,6 +303,7 @@ static int run(void *tx_world)
 	}
 	thr_futex_table_fit(w->p);
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
+	atomic_store(&w->starting, 1);
 	for (started = 0; started < w->p; started++) {
 		pthread_attr_init(&attr);
 		if (!w->stacks.base ||
@@ -314,6 +315,7 @@ static int run(void *tx_world)
 		if (rc)
 			break;
 	}
+	atomic_store(&w->starting, 0);
 	if (started < w->p)
 		start_failed(w, started, rc);
 	for (i = 0; i < started; i++)
