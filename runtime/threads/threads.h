@@ -228,8 +228,8 @@ struct thr_world {
 	_Alignas(THR_CACHELINE) size_t eager_max; /* read-mostly from here */
 	size_t stack_size;
 	struct thr_wait_policy wait;
-	/* 1 while run() is still creating the rank threads: a rank that
-	 * waits then parks at once (wait.c) */
+	/* 1 while a start that has lasted goes on (transport.c, run): a
+	 * rank that waits then parks at once (wait.c) */
 	atomic_int starting;
 	struct thr_rank *ranks;
 	struct thr_released released;

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../bulk.h"
@@ -264,12 +265,40 @@ static void *rank_thread(void *arg)
 {
 	struct thr_rank *r = arg;
 
+	/* the last rank made ends the start: the thread that made it may
+	 * wait a while for a CPU (run) */
+	if (r->world_rank == r->tw->p - 1)
+		atomic_store(&r->tw->starting, 0);
 	thr_stacks_enter(&r->tw->stacks, r->world_rank);
 	pthread_cleanup_push(rank_thread_exit, r);
 	vp__rank_main(r->rank);
 	pthread_cleanup_pop(1);
 	thr_stacks_leave(&r->tw->stacks);
 	return NULL;
+}
+
+/*
+ * A start that has lasted LONG_START_SECONDS sets the world's starting,
+ * and from then on a rank that waits parks at once (wait.c): in a long
+ * start its spins and yields took the CPU of this thread, which makes the
+ * ranks it waits for. Not from the first rank: where the ranks parked at
+ * once in a short start too, the last rank's wake-up of them all put most
+ * of them on its own CPU, and a p = 64 barrier loop right after the start
+ * ran 105 -> 126 us a barrier (medians of 40 runs of 2000) until the
+ * kernel had spread them again (62 of 64 on one CPU after 100 barriers,
+ * 33 after 1500). At p = 32,000, where the start takes 3-4 s on 2 CPUs,
+ * the run of a ring exchange and a barrier took 5.1-5.7 -> 4.5-5.4 s
+ * (three runs each, alternating; CPU time 9.2 -> 7.2 s).
+ */
+#define LONG_START_SECONDS 0.1
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	       (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
 /* Ranks that could not be started count as exited; the run aborts. */
@@ -292,6 +321,7 @@ static int run(void *tx_world)
 {
 	struct thr_world *w = tx_world;
 	pthread_attr_t attr;
+	struct timespec t0;
 	int i, started, rc = 0;
 
 	int watching = thr_watchdog_start(w);
@@ -303,8 +333,12 @@ static int run(void *tx_world)
 	}
 	thr_futex_table_fit(w->p);
 	thr_stacks_map(&w->stacks, w->p, w->stack_size);
-	atomic_store(&w->starting, 1);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (started = 0; started < w->p; started++) {
+		/* a start that lasts (wait.c: waiting ranks park at once) */
+		if (started % 256 == 255 && !atomic_load(&w->starting) &&
+		    seconds_since(&t0) > LONG_START_SECONDS)
+			atomic_store(&w->starting, 1);
 		pthread_attr_init(&attr);
 		if (!w->stacks.base ||
 		    thr_stacks_attr(&w->stacks, started, &attr))
@@ -315,7 +349,7 @@ static int run(void *tx_world)
 		if (rc)
 			break;
 	}
-	atomic_store(&w->starting, 0);
+	atomic_store(&w->starting, 0); /* also when a start failed */
 	if (started < w->p)
 		start_failed(w, started, rc);
 	for (i = 0; i < started; i++)

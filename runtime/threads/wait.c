@@ -291,12 +291,9 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 	atomic_store(&me->waiting_on, peer);
 
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
-	/* while the run still creates its threads, a rank waits for ranks
-	 * that may not exist yet, and its spins and yields take the CPU of
-	 * the thread creating them: it parks at once. Measured, vp_run of a
-	 * ring exchange and a barrier at p = 32,000 on 2 CPUs (three runs
-	 * each, alternating): 5.13-5.65 -> 4.54-5.42 s, CPU time 9.2 ->
-	 * 7.2 s; at p = 4096 with the huge pages of bulk.c, 0.63 -> 0.52 s */
+	/* a start that lasts: this rank may wait for ranks not made yet,
+	 * and its spins and yields would take the CPU of the thread making
+	 * them; it parks at once (transport.c, run) */
 	if (atomic_load_explicit(&w->starting, memory_order_relaxed)) {
 		spins = 0;
 		yields = UINT_MAX; /* past the untimed ones */
