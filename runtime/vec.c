@@ -55,13 +55,15 @@ static int more_chunk_pointers(struct vp__vec *v)
 	return 0;
 }
 
-/* The small first chunk becomes a whole one, its elements kept. */
-static int first_chunk_whole(struct vp__vec *v)
+/* The first chunk, full at small elements, grows: from lent memory to
+ * VP__VEC_SMALL malloc'd, from those to a whole chunk. */
+static int first_chunk_grow(struct vp__vec *v)
 {
+	int lent = first_lent(v);
 	void *d;
 
-	if (first_lent(v)) {
-		if ((d = malloc(VP__VEC_CHUNK * v->elem)))
+	if (lent) {
+		if ((d = malloc(VP__VEC_SMALL * v->elem)))
 			memcpy(d, v->chunks[0], v->len * v->elem);
 	} else {
 		d = realloc(v->chunks[0], VP__VEC_CHUNK * v->elem);
@@ -69,6 +71,8 @@ static int first_chunk_whole(struct vp__vec *v)
 	if (!d)
 		return -1;
 	v->chunks[0] = d;
+	if (lent)
+		v->small = VP__VEC_SMALL;
 	return 0;
 }
 
@@ -94,7 +98,7 @@ void *vp__vec_append_grow(struct vp__vec *v)
 		if (!v->chunks[c])
 			goto dropped;
 		v->nchunks++;
-	} else if (c == 0 && v->len == v->small && first_chunk_whole(v)) {
+	} else if (c == 0 && v->len == v->small && first_chunk_grow(v)) {
 		goto dropped;
 	}
 	return vp__vec_at(v, v->len++);
