@@ -541,5 +541,7 @@ int vp__coll_shared_try(const struct coll *a, vp_alg alg);
 /* select.c: "auto: " and the reason of the calling thread's last
  * vp_coll_choose (valid until its next call). */
 const char *vp__coll_auto_why(void);
+/* Changes whenever the text vp__coll_auto_why points to is rewritten. */
+unsigned vp__coll_auto_why_gen(void);
 
 #endif /* VP_COLL_H */

@@ -34,6 +34,7 @@ static __thread struct {
 	const char *fmt, *a;
 	int p;
 	size_t bytes;
+	unsigned gen; /* how many times REASON was written */
 } last; /* what REASON holds: repeated calls skip the formatting */
 
 static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
@@ -48,6 +49,7 @@ static vp_alg pick(vp_alg alg, const char *fmt, const char *a, int p,
 		last.a = a;
 		last.p = p;
 		last.bytes = bytes;
+		last.gen++;
 	}
 	return alg;
 }
@@ -239,6 +241,11 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 const char *vp__coll_auto_why(void)
 {
 	return auto_reason;
+}
+
+unsigned vp__coll_auto_why_gen(void)
+{
+	return last.gen;
 }
 
 /*

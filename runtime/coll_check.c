@@ -108,6 +108,16 @@ static uint32_t hash_sig(const vp_coll_sig *s, int name_kept)
 	return (uint32_t)(h ^ h >> 32);
 }
 
+/* Whether a and b are the same signature (call names compared as
+ * pointers: equal text elsewhere only costs a hash). */
+static int same_sig(const vp_coll_sig *a, const vp_coll_sig *b)
+{
+	return a->call == b->call && a->alg == b->alg &&
+	       a->count == b->count && a->type == b->type &&
+	       a->op == b->op && a->root == b->root && a->q == b->q &&
+	       a->kary == b->kary && a->segment == b->segment;
+}
+
 int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
 {
 	struct vp__coll_state *cs;
@@ -124,7 +134,11 @@ int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
 		s.call = "?";
 	cs = &c->me->coll_state;
 	cs->call = c->user->coll_calls++;
-	cs->hash = hash_sig(&s, 1);
+	if (!cs->hashed_sig.call || !same_sig(&s, &cs->hashed_sig)) {
+		cs->hashed = hash_sig(&s, 1);
+		cs->hashed_sig = s;
+	}
+	cs->hash = cs->hashed;
 	cs->ctx = vp__ctx(c->coll);
 	h = &cs->history[cs->call % VP__COLL_HISTORY];
 	atomic_store_explicit(&h->call, 0, memory_order_relaxed);

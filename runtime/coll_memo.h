@@ -26,4 +26,29 @@ struct vp__auto_memo {
  * communicator or op is not a collective. */
 struct vp__auto_memo *vp__auto_memo(vp_comm *c, vp_coll op);
 
+/* The arguments of the last collective call a rank made (collectives/
+ * dispatch.c) whose checks passed, and what they settled: the algorithm,
+ * its table entry, AUTO's reason and that reason's generation (the text
+ * is rewritten in place by later choices). c NULL: empty. */
+struct vp__call_memo {
+	const vp_comm *c;
+	const void *sbuf;
+	const void *rbuf;
+	size_t count;
+	long q;
+	vp_coll op;
+	vp_type type;
+	vp_op rop;
+	int root;
+	vp_alg asked;
+	vp_alg alg;
+	const void *entry;
+	const char *why;
+	unsigned why_gen;
+};
+
+/* c's rank's memo of its last collective call, or NULL when c is not a
+ * live communicator. */
+struct vp__call_memo *vp__call_memo(vp_comm *c);
+
 #endif /* VP_COLL_MEMO_H */

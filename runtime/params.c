@@ -56,3 +56,10 @@ struct vp__auto_memo *vp__auto_memo(vp_comm *c, vp_coll op)
 		return NULL;
 	return &c->me->coll_state.auto_memo[op];
 }
+
+struct vp__call_memo *vp__call_memo(vp_comm *c)
+{
+	if (!c || c->magic != VP__COMM_LIVE)
+		return NULL;
+	return &c->me->coll_state.call_memo;
+}

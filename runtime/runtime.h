@@ -128,10 +128,16 @@ struct vp__coll_state {
 	struct vp__coll_log *log; /* made on first use */
 	uint32_t call, hash;      /* the current call's number and hash */
 	int ctx;                  /* and its context (-1: none yet) */
+	/* the last signature hashed and its hash (valid when its call is
+	 * set): a repeated call does not hash again */
+	vp_coll_sig hashed_sig;
+	uint32_t hashed;
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
 	/* AUTO's last choice for each collective (coll_memo.h) */
 	struct vp__auto_memo auto_memo[VP_COLL_COUNT_];
+	/* the last collective call's checked arguments (coll_memo.h) */
+	struct vp__call_memo call_memo;
 };
 
 /* A rank's requests (request.c): chunks that live until the run ends, the
