@@ -422,7 +422,8 @@ checked:
 	}
 	if (rbuf == VP_IN_PLACE) /* scatter at the root */
 		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
-	vp_coll_note(uc, op, alg, why);
+	vp__coll_note_known(uc, op, alg, why,
+			    why ? vp__coll_auto_why_gen() : 0);
 	/* where the ranks share memory and outnumber the CPUs: without the
 	 * messages (coll_shared.c), else they are sent, and may be recorded
 	 * for the next call of this signature */

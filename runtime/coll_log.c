@@ -30,6 +30,9 @@ struct vp__coll_log {
 	vp_coll last_op;
 	vp_alg last_alg;
 	char last_why[REASON_LEN];
+	/* where last_why was copied from, and its generation (0: none) */
+	const char *last_at;
+	unsigned last_gen;
 	int last_fresh; /* last matches last_op, last_alg, last_why */
 	int hit; /* the entry the previous call counted (rank 0), -1 none */
 	int n;
@@ -51,8 +54,14 @@ static struct vp__coll_log *log_of(struct vp__rank *r)
 
 void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 {
+	vp__coll_note_known(c, op, alg, why, 0);
+}
+
+void vp__coll_note_known(vp_comm *c, vp_coll op, vp_alg alg,
+			 const char *why, unsigned gen)
+{
 	struct vp__coll_log *l;
-	int i;
+	int i, same;
 
 	if (!c)
 		return;
@@ -60,9 +69,15 @@ void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why)
 	if (!(l = log_of(c->me)))
 		return;
 	why = why ? why : "";
-	/* Formatting costs more than a small collective: only remember. */
-	if (op != l->last_op || alg != l->last_alg ||
-	    strcmp(why, l->last_why)) {
+	/* Formatting costs more than a small collective: only remember.
+	 * The same text at the same address in the same generation needs
+	 * no comparing (a third of this call's instructions). */
+	same = op == l->last_op && alg == l->last_alg &&
+	       ((gen && gen == l->last_gen && why == l->last_at) ||
+		!strcmp(why, l->last_why));
+	l->last_at = why;
+	l->last_gen = gen;
+	if (!same) {
 		l->last_op = op;
 		l->last_alg = alg;
 		snprintf(l->last_why, sizeof(l->last_why), "%s", why);

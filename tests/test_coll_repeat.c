@@ -10,7 +10,8 @@
  *   - the same k-ary broadcast after vp_set_coll_params changed the degree
  *     on one rank only fails naming the degree;
  *   - AUTO's reason for a repeated call is its own, even when a
- *     vp_coll_choose of another collective came in between;
+ *     vp_coll_choose of another collective came in between, and a call
+ *     of another size by the same algorithm gets its own reason;
  *   - repeated all-reduces of changing data give each call's sums.
  */
 #include <stdlib.h>
@@ -141,6 +142,37 @@ static void test_reason_after_repeats(void)
 	       rc, x.first[0], x.again[0]);
 }
 
+/* All-reduces of 8 then 16 bytes by AUTO: the same algorithm, two
+ * reasons (each names its size). */
+static int reason_per_size(vp_comm *c, void *arg)
+{
+	char (*last)[256] = arg;
+	double s[2] = { 1, 2 }, r[2];
+	int rc;
+
+	rc = vp_allreduce(c, s, r, 1, VP_DOUBLE, VP_SUM, VP_ALG_AUTO);
+	if (vp_rank(c) == 0)
+		snprintf(last[0], 256, "%s", vp_coll_last(c));
+	rc = rc ?: vp_allreduce(c, s, r, 2, VP_DOUBLE, VP_SUM, VP_ALG_AUTO);
+	if (vp_rank(c) == 0)
+		snprintf(last[1], 256, "%s", vp_coll_last(c));
+	return rc;
+}
+
+static void test_reason_per_size(void)
+{
+	char last[2][256] = { "", "" };
+	vp_stats st;
+	int rc = run("ring:2", reason_per_size, last, &st);
+
+	tap_ok(rc == 0 && strstr(last[0], "8 bytes") &&
+		       strstr(last[1], "16 bytes"),
+	       "an all-reduce of 16 bytes after one of 8, the same algorithm: "
+	       "vp_coll_last gives each its own reason (rc %d): '%s', then "
+	       "'%s'",
+	       rc, last[0], last[1]);
+}
+
 #define REPEATS 1000
 
 /* REPEATS all-reduces from the same buffers, their contents changing. */
@@ -181,6 +213,7 @@ int main(void)
 	test_checks_after_repeats();
 	test_degree_after_repeats();
 	test_reason_after_repeats();
+	test_reason_per_size();
 	test_data_of_repeats();
 	return tap_done();
 }
