@@ -370,7 +370,7 @@ int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
 	void *pending;
 	double done, send_end;
 	size_t rlen;
-	int rc, dw, sw, hops, rtag, rsrc;
+	int rc, dw, sw, hops, rtag, rsrc, traced;
 
 	if (dst == VP_PROC_NULL) /* the receive alone (or nothing) */
 		return vp__recv_checked(c, src, 0, rbuf, rn, x, NULL, call);
@@ -378,7 +378,9 @@ int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
 		return send_checked(c, dst, 0, sbuf, sn, 0, call);
 	dw = vp__to_world(c, dst);
 	sw = src == VP_ANY_SOURCE ? VP_ANY_SOURCE : vp__to_world(c, src);
-	vp__trace_begin(c, &op, VP__EV_SENDRECV);
+	traced = me->world->trace.on; /* the trace's calls check it: once */
+	if (traced)
+		vp__trace_begin(c, &op, VP__EV_SENDRECV);
 	/* the partner of an exchange may send into rbuf (combine into
 	 * x->out) straight away */
 	if (vp__tx(me)->lend_recv)
@@ -389,7 +391,8 @@ int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
 			vp__tx(me)->unlend_recv(me->tx, vp__ctx(c), sw);
 		return vp__fail(me, hops, call, "no memory for %zu bytes", sn);
 	}
-	vp__trace_sent(c, &op, dw, sn, hops, &senv);
+	if (traced)
+		vp__trace_sent(c, &op, dw, sn, hops, &senv);
 	send_end = me->clock.send_done;
 	/* the receive starts once the processor is done posting the send
 	 * (LogP's o; at once in alpha-beta) */
@@ -413,8 +416,10 @@ int vp__sendrecv_checked(vp_comm *c, int dst, const void *sbuf, size_t sn,
 		      renv.seq, sn, rlen);
 	if (me->script)
 		vp__script_sendrecv(me, dw, sn, sw, renv.seq, rlen);
-	vp__trace_received(c, &op, sw, renv.seq, rlen);
-	vp__trace_end(c, &op);
+	if (traced) {
+		vp__trace_received(c, &op, sw, renv.seq, rlen);
+		vp__trace_end(c, &op);
+	}
 	return VP_OK;
 }
 
