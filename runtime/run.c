@@ -518,6 +518,8 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 		if (w->ranks[i].trace.ops.dropped)
 			st->incomplete |= VP_STATS_TRACE_DROPPED;
 	st->peak_bytes = (size_t)w->p * sizeof(struct vp__rank);
+	if (w->clock_logs) /* the logs' first events, lent (vec.c) */
+		st->peak_bytes += (size_t)w->p * vp__clock_lent_bytes();
 	w->tx_ops->stats(w->tx, st);
 	settle_unreceived(w, st);
 	st->error_code = w->error_code;
