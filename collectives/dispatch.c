@@ -291,8 +291,10 @@ static int begin(vp_comm *c, const char *call, vp_coll op, vp_alg alg,
  * select.c), so it skips them: checking the arguments, AUTO, the table
  * and the topology's fitness were about 300 of the 700 instructions a
  * call does before its messages (callgrind, an all-gather of no bytes at
- * p = 2). AUTO's reason is the text of its last choice, rewritten by any
- * other: the memo holds only while that text has not changed.
+ * p = 2). AUTO's reason is the text of the thread's last choice,
+ * rewritten by any other: the memo holds only while that text has not
+ * changed, and only on the thread it was made on (a rank as a fiber may
+ * move to another carrier thread, whose text is another).
  */
 static int repeated(const struct vp__call_memo *m, const vp_comm *c,
 		    vp_coll op, const void *sbuf, const void *rbuf,
@@ -303,7 +305,8 @@ static int repeated(const struct vp__call_memo *m, const vp_comm *c,
 	       m->rbuf == rbuf && m->count == count && m->type == type &&
 	       m->rop == rop && m->root == root && m->q == q &&
 	       m->asked == alg &&
-	       (!m->why || m->why_gen == vp__coll_auto_why_gen());
+	       (!m->why || (m->why == vp__coll_auto_why() &&
+			    m->why_gen == vp__coll_auto_why_gen()));
 }
 
 int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,

@@ -52,8 +52,9 @@ struct vp__call_memo {
 struct vp__call_memo *vp__call_memo(vp_comm *c);
 
 /* vp_coll_note for a why whose text stays the same while gen does (AUTO's
- * reason and its generation, collectives/select.c): a repeated note does
- * not compare the text. gen 0: unknown, compared (vp_coll_note). */
+ * reason and its generation, collectives/select.c: both the calling
+ * thread's): a repeated note with the same why and gen does not compare
+ * the text. gen 0: unknown, compared (vp_coll_note). */
 void vp__coll_note_known(vp_comm *c, vp_coll op, vp_alg alg,
 			 const char *why, unsigned gen);
 
