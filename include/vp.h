@@ -186,8 +186,8 @@ typedef struct vp_stats {
 #define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
 #define VP_STATS_NO_GUARD                                                      \
 	16u /* too many ranks for guard pages                                  \
-	     * (vm.max_map_count): stack overflows                             \
-	     * were not watched */
+	     * (vm.max_map_count, before Linux 6.13):                          \
+	     * stack overflows were not watched */
 
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and

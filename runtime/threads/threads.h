@@ -174,6 +174,7 @@ struct thr_stacks {
 	size_t guard; /* one page */
 	int p;
 	int guarded;    /* guard pages and alternate stacks in the slots */
+	int markers;    /* the guards are madvise's markers, not mappings */
 	int watch_slot; /* the SIGSEGV handler's entry, -1 none */
 };
 

@@ -273,7 +273,9 @@ static void *rank_thread(void *arg)
 	pthread_cleanup_push(rank_thread_exit, r);
 	vp__rank_main(r->rank);
 	pthread_cleanup_pop(1);
-	thr_stacks_leave(&r->tw->stacks);
+	/* the alternate stack stays on: it ends with the thread, and its
+	 * memory is unmapped only after the join (one system call a rank
+	 * less) */
 	return NULL;
 }
 
