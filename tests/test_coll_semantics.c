@@ -279,6 +279,88 @@ static int strict_scan(vp_comm *c, void *arg)
 	return y == (vp_rank(c) + 1) * (vp_rank(c) + 2) / 2 ? 0 : 1;
 }
 
+/*
+ * Recursive doubling combines into rbuf and, from the second combine on
+ * (or the first, in place), into a scratch vector: at p = 2 out of place
+ * it needs none. Each rank holds n elements i * 1000 + r + 1; the sum is
+ * exact in doubles. Sizes below and above the 256 bytes kept on the
+ * stack, in place and not.
+ */
+struct doubling {
+	vp_alg alg;
+	int n, in_place, ok[16];
+};
+
+static int doubling_sums(vp_comm *c, void *arg)
+{
+	struct doubling *d = arg;
+	int p = vp_size(c), r = vp_rank(c), i, good = 1;
+	double *in = malloc((size_t)d->n * sizeof(double));
+	double *out = malloc((size_t)d->n * sizeof(double));
+
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return VP_ENOMEM;
+	}
+	for (i = 0; i < d->n; i++)
+		in[i] = out[i] = i * 1000.0 + r + 1;
+	if (vp_allreduce(c, d->in_place ? VP_IN_PLACE : in, out,
+			 (size_t)d->n, VP_DOUBLE, VP_SUM, d->alg)) {
+		free(in);
+		free(out);
+		return 1;
+	}
+	for (i = 0; i < d->n; i++)
+		good &= out[i] == (double)p * i * 1000.0 + p * (p + 1) / 2.0;
+	for (i = 0; i < d->n && !d->in_place; i++)
+		good &= in[i] == i * 1000.0 + r + 1; /* the input untouched */
+	d->ok[r] = good;
+	free(in);
+	free(out);
+	return 0;
+}
+
+/* One run of doubling_sums: 1 when every rank got the exact sums. */
+static int doubling_case(int p, int n, int in_place, vp_alg alg)
+{
+	struct doubling d = {alg, n, in_place, {0}};
+	char topo[16];
+	vp_opts o = {.topology = topo};
+	int i, good;
+
+	snprintf(topo, sizeof(topo), "full:%d", p);
+	good = vp_run(&o, doubling_sums, &d, NULL) == 0;
+	for (i = 0; i < p; i++)
+		good &= d.ok[i];
+	if (!good)
+		tap_diag("p %d, %d doubles, %s, %s", p, n,
+			 in_place ? "in place" : "out of place",
+			 alg == VP_ALG_HYPERCUBE ? "hypercube"
+						 : "recursive doubling");
+	return good;
+}
+
+static void test_doubling_buffers(void)
+{
+	static const int sizes[] = {1, 32, 33, 1000};
+	int p, k, in_place, all = 1;
+
+	for (p = 1; p <= 9; p++)
+		for (k = 0; k < 4; k++)
+			for (in_place = 0; in_place < 2; in_place++) {
+				all &= doubling_case(p, sizes[k], in_place,
+						     VP_ALG_RECURSIVE_DOUBLING);
+				if (!(p & (p - 1))) /* hypercube: 2^d */
+					all &= doubling_case(p, sizes[k],
+							     in_place,
+							     VP_ALG_HYPERCUBE);
+			}
+	tap_ok(all, "all-reduce by recursive doubling and on the hypercube, "
+		    "p = 1..9, 8 B to 8000 B, in place and not: exact sums, "
+		    "inputs untouched");
+}
+
 int main(void)
 {
 	static const char *const bad_what[] = {
@@ -296,6 +378,7 @@ int main(void)
 		all &= ok[i];
 	tap_ok(all, "VP_IN_PLACE: allreduce, allgather, scan, alltoall, "
 		    "gather, reduce and scatter give the MPI results on ring:5");
+	test_doubling_buffers();
 
 	memset(ok, 0, sizeof(ok));
 	o = (vp_opts){.topology = "mesh:3x4"};
