@@ -259,6 +259,8 @@ int thr_wait_ready(struct thr_rank *r);
 /* Polls to try before blocking: the policy's spin_poll while the running
  * ranks fit on the CPUs, else 0. */
 unsigned thr_poll_budget(struct thr_world *w);
+/* Nanoseconds since *t0 (CLOCK_MONOTONIC). */
+unsigned long thr_since_ns(const struct timespec *t0);
 void thr_idle(void *tx); /* transport op: a test found nothing done */
 /* transport ops wait_flag and wake_rank (wait.c) */
 int thr_wait_flag(void *tx, atomic_int *flag, int old);

@@ -280,7 +280,7 @@ static void *rank_thread(void *arg)
 }
 
 /*
- * A start that has lasted LONG_START_SECONDS sets the world's starting,
+ * A start that has lasted LONG_START_NS sets the world's starting,
  * and from then on a rank that waits parks at once (wait.c): in a long
  * start its spins and yields took the CPU of this thread, which makes the
  * ranks it waits for. Not from the first rank: where the ranks parked at
@@ -292,16 +292,7 @@ static void *rank_thread(void *arg)
  * the run of a ring exchange and a barrier took 5.1-5.7 -> 4.5-5.4 s
  * (three runs each, alternating; CPU time 9.2 -> 7.2 s).
  */
-#define LONG_START_SECONDS 0.1
-
-static double seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	       (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
-}
+#define LONG_START_NS 100000000UL /* 0.1 s */
 
 /* Ranks that could not be started count as exited; the run aborts. */
 static void start_failed(struct thr_world *w, int started, int err)
@@ -339,7 +330,7 @@ static int run(void *tx_world)
 	for (started = 0; started < w->p; started++) {
 		/* a start that lasts (wait.c: waiting ranks park at once) */
 		if (started % 256 == 255 && !atomic_load(&w->starting) &&
-		    seconds_since(&t0) > LONG_START_SECONDS)
+		    thr_since_ns(&t0) > LONG_START_NS)
 			atomic_store(&w->starting, 1);
 		pthread_attr_init(&attr);
 		if (!w->stacks.base ||

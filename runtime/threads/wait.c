@@ -219,8 +219,7 @@ void thr_wake_all(struct thr_world *w)
 		unblock(w, &w->ranks[i], 1);
 }
 
-/* Nanoseconds since *t0 (CLOCK_MONOTONIC). */
-static unsigned long since_ns(const struct timespec *t0)
+unsigned long thr_since_ns(const struct timespec *t0)
 {
 	struct timespec t;
 
@@ -322,7 +321,7 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 		if (yields == w->wait.yields && yield_ns)
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 		if (yields < w->wait.yields ||
-		    (yield_ns && since_ns(&t0) < yield_ns)) {
+		    (yield_ns && thr_since_ns(&t0) < yield_ns)) {
 			yields++;
 			sched_yield();
 			if (thr_wait_ready(me))
