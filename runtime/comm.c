@@ -160,6 +160,22 @@ static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
 		  0);
 	comm_fill(&nc[2], me, g, rank, VP__SPACE_AUX, &nc[0], &nc[1], &nc[2],
 		  0);
+	nc[0].live_next = me->live;
+	if (me->live)
+		me->live->live_prev = &nc[0];
+	me->live = &nc[0];
+}
+
+/* sub leaves its rank's live list (vp_comm_free). */
+static void live_remove(vp_comm *sub)
+{
+	if (sub->live_prev)
+		sub->live_prev->live_next = sub->live_next;
+	else
+		sub->me->live = sub->live_next;
+	if (sub->live_next)
+		sub->live_next->live_prev = sub->live_prev;
+	sub->live_prev = sub->live_next = NULL;
 }
 
 void vp__comm_init_world(struct vp__rank *r)
@@ -611,15 +627,25 @@ int vp_comm_free(vp_comm *sub)
 	sub->coll->magic = VP__COMM_FREED;
 	sub->aux->magic = VP__COMM_FREED;
 	group_leave(sub->me, sub->group);
+	live_remove(sub);
 	quarantine(sub->me, sub);
 	return VP_OK;
 }
 
+/* At the run's end: the handles freed, and those the program did not
+ * free (as MPI_Finalize allows; their groups go with the world). */
 void vp__comms_free(struct vp__rank *r)
 {
+	vp_comm *c, *next;
+
 	free_handles(r->freed);
 	r->freed = NULL;
 	r->nfreed = 0;
+	for (c = r->live; c; c = next) {
+		next = c->live_next;
+		free(c); /* the twins calloc'd together */
+	}
+	r->live = NULL;
 }
 
 int vp_comm_check(vp_comm *c, const char *call)

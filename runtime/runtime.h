@@ -108,6 +108,9 @@ struct vp_comm {
 	struct vp_comm *aux;  /* twin in the library space (vp_aux_comm) */
 	int is_world;
 	struct vp_comm *next_freed; /* the rank's list of freed handles */
+	/* the rank's live sub-communicators (user twins), freed at the
+	 * run's end where the program forgot them (comm.c) */
+	struct vp_comm *live_prev, *live_next;
 };
 
 /* A collective call as its rank began it (coll_check.c). */
@@ -165,6 +168,7 @@ struct vp__rank {
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll, aux;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
+	struct vp_comm *live;  /* live ones (comm.c) */
 	struct vp__req_pool reqs;
 	struct vp_win *wins; /* every window this rank made (window.c) */
 	int nfreed;

@@ -8,7 +8,10 @@
  *   - a list that differs between its ranks fails with VP_EMISMATCH naming
  *     the rank; a rank not in its own list, a rank listed twice or out of
  *     range, a bad tag fail by name; a listed rank that never calls is a
- *     deadlock reported with the waiting rank.
+ *     deadlock reported with the waiting rank;
+ *   - communicators the program never frees (as MPI_Finalize allows) are
+ *     freed by the run's end: the run succeeds, and the valgrind pass
+ *     (make valgrind) finds no leak.
  */
 #include <string.h>
 
@@ -63,6 +66,47 @@ static void works(void)
 	       "even ranks listed 6, 4, 2, 0 and odd ranks 1, 3, 5, 7 make "
 	       "their communicators at once (tags 1 and 2), 20 times: rank i "
 	       "is the listed rank i, all-reduce and split work (rc %d)",
+	       rc);
+}
+
+/* Five communicators made, the middle one freed, the others left live
+ * (still usable: an all-reduce on each). */
+static int forgets(vp_comm *c, void *arg)
+{
+	static const int evens[] = { 0, 2 }, odds[] = { 1, 3 };
+	int r = vp_rank(c), x = 1, sum, total = 0, rc, k;
+	vp_comm *sub[5];
+
+	(void)arg;
+	for (k = 0; k < 5; k++) {
+		rc = k == 4 ? vp_comm_create_group(c, r % 2 ? odds : evens, 2,
+						   7, &sub[k])
+			    : vp_comm_split(c, (r + k) % 2, r, &sub[k]);
+		if (rc)
+			return rc;
+	}
+	if ((rc = vp_comm_free(sub[2])))
+		return rc;
+	for (k = 0; k < 5; k++) {
+		if (k == 2)
+			continue;
+		if ((rc = vp_allreduce(sub[k], &x, &sum, 1, VP_INT32, VP_SUM,
+				       VP_ALG_AUTO)))
+			return rc;
+		total += sum;
+	}
+	return total == 8 ? VP_OK : VP_EINVAL; /* four of two members */
+}
+
+static void forgotten(void)
+{
+	vp_opts o = { .topology = "full:4", .quiet = 1 };
+	int rc = vp_run(&o, forgets, NULL, NULL);
+
+	tap_ok(rc == 0,
+	       "four communicators left unfreed at the run's end are usable "
+	       "to the end and freed with the run (rc %d; make valgrind "
+	       "checks no leak)",
 	       rc);
 }
 
@@ -137,6 +181,7 @@ static void refused(void)
 int main(void)
 {
 	works();
+	forgotten();
 	refused();
 	return tap_done();
 }
