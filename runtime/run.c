@@ -240,7 +240,7 @@ static void world_free(struct vp__world *w)
 	free(w->error);
 	pthread_mutex_destroy(&w->group_lock);
 	vp__bulk_free(w->ranks, (size_t)w->p * sizeof(*w->ranks));
-	vp__bulk_free(w->clock_logs, (size_t)w->p * vp__clock_lent_bytes());
+	vp__bulk_free(w->clock_logs, (size_t)w->p * w->clock_lent_bytes);
 	free(w);
 }
 
@@ -323,10 +323,14 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	if (!w->ranks || !ranks || !tx_rank)
 		goto fail;
 	/* the logs' first elements, for every rank in one array: without
-	 * it they are malloc'd by each rank's thread (vec.c) */
-	if (vp__model_may_congest(&w->model, &w->topo))
+	 * it they are malloc'd by each rank's thread (vec.c); how many,
+	 * model/clock.c */
+	if (vp__model_may_congest(&w->model, &w->topo)) {
+		w->clock_lent = vp__clock_lent_events(t->p);
+		w->clock_lent_bytes = vp__clock_lent_bytes(w->clock_lent);
 		w->clock_logs =
-		    vp__bulk_alloc((size_t)t->p * vp__clock_lent_bytes());
+		    vp__bulk_alloc((size_t)t->p * w->clock_lent_bytes);
+	}
 	for (i = 0; i < t->p; i++) {
 		struct vp__rank *r = &w->ranks[i];
 		r->world_rank = i;
@@ -337,7 +341,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		if (w->clock_logs)
 			vp__clock_lend(&r->clock,
 				       w->clock_logs +
-					   (size_t)i * vp__clock_lent_bytes());
+					   (size_t)i * w->clock_lent_bytes,
+				       w->clock_lent);
 		r->trace.ops.elem = sizeof(struct vp__trace_op);
 		vp__comm_init_world(r);
 		ranks[i] = r;
@@ -519,7 +524,7 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 			st->incomplete |= VP_STATS_TRACE_DROPPED;
 	st->peak_bytes = (size_t)w->p * sizeof(struct vp__rank);
 	if (w->clock_logs) /* the logs' first events, lent (vec.c) */
-		st->peak_bytes += (size_t)w->p * vp__clock_lent_bytes();
+		st->peak_bytes += (size_t)w->p * w->clock_lent_bytes;
 	w->tx_ops->stats(w->tx, st);
 	settle_unreceived(w, st);
 	st->error_code = w->error_code;

@@ -217,6 +217,7 @@ struct vp__world {
 	struct vp__rank *ranks;
 	/* where each rank's model logs start (vp__clock_lend), or NULL */
 	char *clock_logs;
+	size_t clock_lent, clock_lent_bytes; /* events a log, bytes a rank */
 	struct vp__group world_group;
 	const struct vp__transport *tx_ops;
 	void *tx; /* the transport's state of the run */

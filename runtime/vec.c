@@ -18,14 +18,14 @@
 #include "vec.h"
 #include "vp.h"
 
-void vp__vec_lend(struct vp__vec *v, void *mem)
+void vp__vec_lend(struct vp__vec *v, void *mem, size_t n)
 {
 	v->lent = mem;
 	v->chunks = mem;
 	v->cap_chunks = VP__VEC_LENT_PTRS;
 	v->chunks[0] = (char *)mem + VP__VEC_LENT_PTRS * sizeof(void *);
 	v->nchunks = 1;
-	v->small = VP__VEC_LENT;
+	v->small = n; /* the first growth goes to VP__VEC_SMALL */
 }
 
 /* Whether the first chunk is still the lent one. */

@@ -8,13 +8,10 @@
 #include <stddef.h>
 
 #define VP__VEC_CHUNK ((size_t)4096)
-/* The first chunk starts small, most logs being short: VP__VEC_LENT
- * elements in memory lent by the owner (vp__vec_lend), then
- * VP__VEC_SMALL malloc'd, then a whole chunk. 16 holds a rank's log of a
- * message and a barrier at p = 32,000 (log2 p rounds): with 8, that run
- * made 131,000 page faults instead of 91,000. */
+/* The first chunk starts small, most logs being short: a few elements
+ * in memory lent by the owner (vp__vec_lend; the model's clock says how
+ * many), then VP__VEC_SMALL malloc'd, then a whole chunk. */
 #define VP__VEC_SMALL ((size_t)64)
-#define VP__VEC_LENT ((size_t)16)
 #define VP__VEC_LENT_PTRS ((size_t)8) /* chunk pointers in lent memory */
 struct vp__vec {
 	void **chunks;
@@ -25,15 +22,16 @@ struct vp__vec {
 	size_t dropped; /* pushes that found no memory (reported in stats) */
 };
 
-/* Bytes of memory vp__vec_lend takes for elements of elem bytes. */
-static inline size_t vp__vec_lent_bytes(size_t elem)
+/* Bytes of memory vp__vec_lend takes for n elements of elem bytes. */
+static inline size_t vp__vec_lent_bytes(size_t elem, size_t n)
 {
-	return VP__VEC_LENT_PTRS * sizeof(void *) + VP__VEC_LENT * elem;
+	return VP__VEC_LENT_PTRS * sizeof(void *) + n * elem;
 }
 /* An empty v (zeroed, elem set) starts in mem, vp__vec_lent_bytes long,
  * aligned to 8 and owned by the caller, who frees it after
- * vp__vec_free(v): no allocation until VP__VEC_LENT elements. */
-void vp__vec_lend(struct vp__vec *v, void *mem);
+ * vp__vec_free(v): no allocation until n elements (1 <= n <
+ * VP__VEC_SMALL). */
+void vp__vec_lend(struct vp__vec *v, void *mem, size_t n);
 
 static inline void *vp__vec_at(const struct vp__vec *v, size_t i)
 {

@@ -209,11 +209,14 @@ int vp__model_may_congest(const struct vp__model *m, const struct vp__topo *t);
 void vp__clock_init(struct vp__clock *c, const struct vp__model *m,
 		    const struct vp__topo *t);
 void vp__clock_free(struct vp__clock *c);
-/* Bytes a clock's logs start in when lent memory (vp__clock_lend). */
-size_t vp__clock_lent_bytes(void);
-/* The logs of c start in mem (vp__clock_lent_bytes, aligned to 8), which
- * the caller frees after vp__clock_free(c); nothing when c logs nothing. */
-void vp__clock_lend(struct vp__clock *c, void *mem);
+/* Events a clock's logs start with in lent memory at p ranks, and the
+ * bytes that takes (vp__clock_lend). */
+size_t vp__clock_lent_events(int p);
+size_t vp__clock_lent_bytes(size_t n);
+/* The logs of c start in mem, room for n events each
+ * (vp__clock_lent_bytes(n), aligned to 8), which the caller frees after
+ * vp__clock_free(c); nothing when c logs nothing. */
+void vp__clock_lend(struct vp__clock *c, void *mem, size_t n);
 
 /* A send of n bytes from world rank me to dst: stamps env (arrival, seq),
  * occupies a send port, records the transfer; returns the hops. T is not
