@@ -25,7 +25,8 @@ void vp__vec_lend(struct vp__vec *v, void *mem, size_t n)
 	v->cap_chunks = VP__VEC_LENT_PTRS;
 	v->chunks[0] = (char *)mem + VP__VEC_LENT_PTRS * sizeof(void *);
 	v->nchunks = 1;
-	v->small = n; /* the first growth goes to VP__VEC_SMALL */
+	/* the first growth goes to VP__VEC_SMALL, which must be more */
+	v->small = n < VP__VEC_SMALL ? n : VP__VEC_SMALL - 1;
 }
 
 /* Whether the first chunk is still the lent one. */
