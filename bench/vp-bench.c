@@ -1228,16 +1228,12 @@ static void keep_best(struct row *best, const struct row *r, int first)
  * between two threads of this process. */
 static double placement_us(void)
 {
-	double v[3], t;
+	double v[3];
+	int k;
 
-	v[0] = probe_cacheline_us();
-	v[1] = probe_cacheline_us();
-	v[2] = probe_cacheline_us();
-	if (v[0] > v[1])
-		t = v[0], v[0] = v[1], v[1] = t;
-	if (v[1] > v[2])
-		t = v[1], v[1] = v[2], v[2] = t;
-	return v[0] > v[1] ? v[0] : v[1];
+	for (k = 0; k < 3; k++)
+		v[k] = probe_cacheline_us();
+	return summarize(v, 3).p50;
 }
 
 /*
