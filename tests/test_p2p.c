@@ -3,7 +3,7 @@
  * every message size class (eager and rendezvous), every length up to
  * 600 bytes, FIFO per pair, sendrecv,
  * exchanges of medium messages at once and with a late partner,
- * messages to self, sub-communicators, barrier, and p = 4096 (1024 under
+ * rendezvous messages taken after their sender parked, messages to self, sub-communicators, barrier, and p = 4096 (1024 under
  * the sanitizers and valgrind, VP_TEST_QUICK: there a hand-off between
  * 4096 threads costs a hundred times more and the code paths are the same).
  *
@@ -11,6 +11,7 @@
  * main thread checks them after vp_run has joined the ranks.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -391,6 +392,79 @@ static void test_exchanges(void)
 	}
 }
 
+/* ---- a sender parked on its rendezvous ---- */
+
+enum { LATE_BYTES = 8 << 20, LATE_SENDS = 3 };
+
+/* Busy for ms milliseconds of wall time: a rank that keeps a CPU. */
+static void busy_ms(long ms)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000 +
+		       (t.tv_nsec - t0.tv_nsec) / 1000000 <
+	       ms);
+}
+
+/* Rank 0 sends LATE_SENDS rendezvous messages to rank 1, which takes
+ * each 20 ms late: rank 0 has parked by then, and is woken when rank 1
+ * starts copying (a CPU is free for it) or when it is done (none is:
+ * ranks 2 and up keep the CPUs busy meanwhile). */
+static int late_receiver(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	struct timespec late = { 0, 20000000 };
+	int me = vp_rank(c), k, rc = VP_OK;
+	unsigned char *b;
+
+	if (me > 1) {
+		busy_ms(LATE_SENDS * 25);
+		return VP_OK;
+	}
+	b = malloc(LATE_BYTES);
+	for (k = 0; k < LATE_SENDS && !rc; k++) {
+		if (me == 0) {
+			fill(b, LATE_BYTES, 0, 1, k);
+			rc = vp_send(c, 1, b, LATE_BYTES);
+		} else {
+			nanosleep(&late, NULL);
+			memset(b, 0, LATE_BYTES);
+			rc = vp_recv(c, 0, b, LATE_BYTES);
+			if (!rc)
+				verify(x, me, b, LATE_BYTES, 0, 1, k);
+		}
+	}
+	free(b);
+	return rc;
+}
+
+static void test_parked_sender(void)
+{
+	int p;
+
+	for (p = 2; p <= 4; p += 2) {
+		char spec[16];
+		vp_opts o = { .topology = spec };
+		struct ctx *x = new_ctx(LATE_BYTES);
+		vp_stats st;
+		int rc;
+
+		snprintf(spec, sizeof(spec), "full:%d", p);
+		rc = vp_run(&o, late_receiver, x, &st);
+		tap_ok(rc == VP_OK && total_bad(x, p) == 0 &&
+			       st.messages == LATE_SENDS &&
+			       st.unreceived == 0,
+		       "p = %d: %d messages of %d MiB, each received 20 ms "
+		       "after its sender parked, arrive whole and wake it%s",
+		       p, LATE_SENDS, LATE_BYTES >> 20,
+		       p > 2 ? " (two more ranks busy on the CPUs)" : "");
+		free(x);
+	}
+}
+
 /* ---- FIFO: a burst of mixed eager/rendezvous messages keeps order ---- */
 
 static int fifo(vp_comm *c, void *arg)
@@ -631,6 +705,7 @@ int main(void)
 	test_ring_pass();
 	test_all_pairs();
 	test_exchanges();
+	test_parked_sender();
 	test_fifo();
 	test_self();
 	test_split();

@@ -218,6 +218,8 @@ static int deliver(struct thr_rank *me, struct vp__msg *m, int src,
 		vp__msg_release(m);
 		return VP_EABORT;
 	} else {
+		/* a parked sender's wake-up overlaps the copy (wait.c) */
+		thr_wake_for_copy(me->tw, src, me->world_rank);
 		/* a reduction combines straight from the sender's buffer */
 		put(r, m->rdv_buf, m->len);
 		/* After DONE the sender may reuse the header: read nothing

@@ -254,6 +254,10 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	      int tag,
 	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes);
 void thr_wake(struct thr_world *w, int target, int waker);
+/* A receiver about to copy sender's rendezvous message wakes it if it has
+ * parked and a CPU is free for it: it then spins until the copy ends
+ * (wait.c, copy_under_way). */
+void thr_wake_for_copy(struct thr_world *w, int sender, int receiver);
 void thr_wake_all(struct thr_world *w);
 int thr_wait_ready(struct thr_rank *r);
 /* Polls to try before blocking: the policy's spin_poll while the running
