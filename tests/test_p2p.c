@@ -3,7 +3,8 @@
  * every message size class (eager and rendezvous), every length up to
  * 600 bytes, FIFO per pair, sendrecv,
  * exchanges of medium messages at once and with a late partner,
- * rendezvous messages taken after their sender parked, messages to self, sub-communicators, barrier, and p = 4096 (1024 under
+ * rendezvous messages taken after their sender parked or copied by both
+ * ends, messages to self, sub-communicators, barrier, and p = 4096 (1024 under
  * the sanitizers and valgrind, VP_TEST_QUICK: there a hand-off between
  * 4096 threads costs a hundred times more and the code paths are the same).
  *
@@ -465,6 +466,68 @@ static void test_parked_sender(void)
 	}
 }
 
+/* ---- a rendezvous copied by both ends ---- */
+
+enum { SHARED_ROUNDS = 20, SLACK = 100 };
+
+/* Rank 0 sends x->size bytes, rank 1 receives them into a buffer SLACK
+ * bytes longer and answers with the same: the receiver copies from the
+ * front while the waiting sender copies from the back (64 KiB chunks);
+ * every byte lands once and in place, none past the message. */
+static int shared_copy(vp_comm *c, void *arg)
+{
+	struct ctx *x = arg;
+	int me = vp_rank(c), peer = 1 - me, k, rc = VP_OK;
+	unsigned char *sb = malloc(x->size), *rb = malloc(x->size + SLACK);
+	size_t got, i;
+
+	for (k = 0; k < SHARED_ROUNDS && !rc; k++) {
+		int from_me = me == k % 2; /* the ranks take turns */
+
+		if (from_me) {
+			fill(sb, x->size, me, peer, k);
+			rc = vp_send(c, peer, sb, x->size);
+			continue;
+		}
+		memset(rb, 0xEE, x->size + SLACK);
+		rc = vp_recv_len(c, peer, rb, x->size + SLACK, &got);
+		if (rc)
+			break;
+		if (got != x->size)
+			x->bad[me]++;
+		verify(x, me, rb, x->size, peer, me, k);
+		for (i = x->size; i < x->size + SLACK; i++)
+			if (rb[i] != 0xEE && !x->bad[me]++)
+				x->first_bad[me] = (long)i;
+	}
+	free(sb);
+	free(rb);
+	return rc;
+}
+
+static void test_shared_copy(void)
+{
+	size_t sizes[] = { (size_t)128 << 10, ((size_t)128 << 10) + 1,
+			   ((size_t)1 << 20) + 7, (size_t)5 << 20 };
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		vp_opts o = { .topology = "full:2" };
+		struct ctx *x = new_ctx(sizes[i]);
+		vp_stats st;
+		int rc = vp_run(&o, shared_copy, x, &st);
+
+		tap_ok(rc == VP_OK && total_bad(x, 2) == 0 &&
+			       st.messages == SHARED_ROUNDS &&
+			       st.bytes == SHARED_ROUNDS * sizes[i],
+		       "%d rendezvous messages of %zu bytes, copied by both "
+		       "ends, into buffers %d bytes longer: every byte in "
+		       "place, none past the message",
+		       SHARED_ROUNDS, sizes[i], SLACK);
+		free(x);
+	}
+}
+
 /* ---- FIFO: a burst of mixed eager/rendezvous messages keeps order ---- */
 
 static int fifo(vp_comm *c, void *arg)
@@ -706,6 +769,7 @@ int main(void)
 	test_all_pairs();
 	test_exchanges();
 	test_parked_sender();
+	test_shared_copy();
 	test_fifo();
 	test_self();
 	test_split();

@@ -124,6 +124,14 @@ struct vp__msg {
 	struct vp__envelope env; /* carried, never read here */
 	const void *rdv_buf;     /* rendezvous: the sender's buffer */
 	atomic_int rdv_state;
+	/* a rendezvous copied by both ends (rdv_copy.c): the receiver's
+	 * buffer (NULL: the receiver copies alone), set before CLAIMED; the
+	 * chunks not yet taken (front in the low 32 bits, back in the high);
+	 * the chunks copied, and how many there are */
+	void *rdv_dst;
+	_Atomic uint64_t rdv_left;
+	atomic_uint rdv_copied;
+	uint32_t rdv_chunks;
 	unsigned char *payload; /* inline_data or a heap buffer */
 	unsigned char inline_data[VP__INLINE_BYTES];
 };

@@ -212,21 +212,26 @@ static int deliver(struct thr_rank *me, struct vp__msg *m, int src,
 	if (!m->rdv_buf) {
 		put(r, m->payload, m->len);
 		vp__msg_release(m);
-	} else if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
-						   VP__RDV_CLAIMED)) {
+		return VP_OK;
+	}
+	/* a plain copy may be shared with the sender (rdv_copy.c) */
+	vp__rdv_share(m, r->combine ? NULL : r->buf, r->n);
+	if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
+					    VP__RDV_CLAIMED)) {
 		/* The sender withdrew it: the run is aborting. */
 		vp__msg_release(m);
 		return VP_EABORT;
-	} else {
-		/* a parked sender's wake-up overlaps the copy (wait.c) */
-		thr_wake_for_copy(me->tw, src, me->world_rank);
-		/* a reduction combines straight from the sender's buffer */
-		put(r, m->rdv_buf, m->len);
-		/* After DONE the sender may reuse the header: read nothing
-		 * from it past this store. */
-		atomic_store(&m->rdv_state, VP__RDV_DONE);
-		thr_wake(me->tw, src, me->world_rank);
 	}
+	/* a parked sender's wake-up overlaps the copy (wait.c) */
+	thr_wake_for_copy(me->tw, src, me->world_rank);
+	if (m->rdv_dst)
+		vp__rdv_copy_front(m);
+	else /* a reduction combines straight from the sender's buffer */
+		put(r, m->rdv_buf, m->len);
+	/* After DONE the sender may reuse the header: read nothing from it
+	 * past this store. */
+	atomic_store(&m->rdv_state, VP__RDV_DONE);
+	thr_wake(me->tw, src, me->world_rank);
 	return VP_OK;
 }
 

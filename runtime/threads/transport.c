@@ -27,7 +27,9 @@
  *               vp_sendrecv here, both pulling 79 us (an all-gather of
  *               1 MiB at p = 2: 212 -> 166 us, of 4 MiB 1032 -> 658 us;
  *               one-way ping-pong alike either way). Open MPI's and
- *               MPICH's single-copy rendezvous (CMA) pull too.
+ *               MPICH's single-copy rendezvous (CMA) pull too. A sender
+ *               that waits beside the copy takes a share of it, from the
+ *               back (rdv_copy.c): two CPUs copy a long message.
  * Messages of one ordered pair in one context keep their order: one FIFO
  * mailbox per (context, source, destination), one consumer.
  *

@@ -275,9 +275,10 @@ static int status_code(struct thr_world *w)
 /*
  * A sender waiting for its rendezvous message while the receiver copies
  * it (CLAIMED): the copy is running on another CPU and ends within its
- * length over the memory's bandwidth, so the sender spins until it ends
- * instead of yielding and parking, while the running ranks fit on the
- * CPUs (never with fibers, whose carrier has other ranks to run). A
+ * length over the memory's bandwidth, so the sender takes a share of the
+ * copy (rdv_copy.c), then spins until it ends instead of yielding and
+ * parking, while the running ranks fit on the CPUs (never with fibers,
+ * whose carrier has other ranks to run). A
  * receiver that claims a message whose sender has parked wakes it before
  * it copies (thr_wake_for_copy), so that the
  * wake-up, ~40 us to an idle vCPU here, overlaps the copy instead of
@@ -314,7 +315,7 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 	unsigned yield_ns = kind == THR_WAIT_FLAG ? w->wait.flag_yield_ns
 						 : w->wait.yield_ns;
 	struct timespec t0 = { 0, 0 };
-	int rc;
+	int rc, helped = 0;
 
 	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
 	atomic_store_explicit(&me->wait_msg, msg, memory_order_relaxed);
@@ -335,6 +336,10 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 	for (i = 0; i < spins || copy_under_way(me, kind, msg); i++) {
 		if (thr_wait_ready(me))
 			goto ready;
+		if (!helped && copy_under_way(me, kind, msg)) {
+			vp__rdv_copy_back(msg); /* a share of the copy */
+			helped = 1;
+		}
 		if ((i & 255) == 255 && (rc = status_code(w)))
 			goto stop;
 		caa_cpu_relax();
@@ -354,6 +359,9 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 		/* woken (or come) while the receiver copies: spin to its end */
 		if (copy_under_way(me, kind, msg)) {
 			unblock(w, me, 0);
+			if (!helped)
+				vp__rdv_copy_back(msg);
+			helped = 1;
 			for (i = 0; copy_under_way(me, kind, msg); i++) {
 				if ((i & 255) == 255 && (rc = status_code(w)))
 					goto stop;
