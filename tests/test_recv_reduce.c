@@ -6,8 +6,9 @@
  *     slot (8 B; 400 B in the slot's extension), a lent result the sender
  *     combines into (1 KiB and 64 KiB
  *     with the receiver waiting), a queued eager copy (the same sizes with
- *     the sender first), and a rendezvous sender's own buffer (64 KiB + 8
- *     and 1 MiB); with out = mine and with out apart (mine untouched);
+ *     the sender first), and a rendezvous sender's own buffer (64 KiB + 8,
+ *     1 MiB and 1 MiB + 24, the last two combined by both ends); with
+ *     out = mine and with out apart (mine untouched);
  *   - the sender combining into a waiting receiver's result is counted as
  *     a direct message;
  *   - a receiver that lends its result call after call with other terms
@@ -115,8 +116,12 @@ static int exchange(vp_comm *c, void *arg)
 
 static void test_paths(void)
 {
-	/* fastbox (inline, medium), eager / lent, eager_max, rendezvous */
-	static const size_t bytes[] = { 8, 400, 1024, 65536, 65544, 1 << 20 };
+	/* fastbox (inline, medium), eager / lent, eager_max, rendezvous
+	 * (past 128 KiB combined by both ends in 64 KiB chunks, the last one
+	 * short) */
+	static const size_t bytes[] = { 8,     400,     1024,
+					65536, 65544,   1 << 20,
+					(1 << 20) + 24 };
 	vp_opts o = { .topology = "full:2" };
 	vp_stats st;
 	unsigned k;

@@ -125,10 +125,12 @@ struct vp__msg {
 	const void *rdv_buf;     /* rendezvous: the sender's buffer */
 	atomic_int rdv_state;
 	/* a rendezvous copied by both ends (rdv_copy.c): the receiver's
-	 * buffer (NULL: the receiver copies alone), set before CLAIMED; the
+	 * buffer or result (NULL: the receiver copies alone) and combine,
+	 * set before CLAIMED; the
 	 * chunks not yet taken (front in the low 32 bits, back in the high);
 	 * the chunks copied, and how many there are */
 	void *rdv_dst;
+	const struct vp__xcombine *rdv_combine; /* the receiver's, or NULL */
 	_Atomic uint64_t rdv_left;
 	atomic_uint rdv_copied;
 	uint32_t rdv_chunks;

@@ -214,8 +214,8 @@ static int deliver(struct thr_rank *me, struct vp__msg *m, int src,
 		vp__msg_release(m);
 		return VP_OK;
 	}
-	/* a plain copy may be shared with the sender (rdv_copy.c) */
-	vp__rdv_share(m, r->combine ? NULL : r->buf, r->n);
+	/* the copy or combine may be shared with the sender (rdv_copy.c) */
+	vp__rdv_share(m, r);
 	if (!atomic_compare_exchange_strong(&m->rdv_state, &expected,
 					    VP__RDV_CLAIMED)) {
 		/* The sender withdrew it: the run is aborting. */
@@ -224,9 +224,10 @@ static int deliver(struct thr_rank *me, struct vp__msg *m, int src,
 	}
 	/* a parked sender's wake-up overlaps the copy (wait.c) */
 	thr_wake_for_copy(me->tw, src, me->world_rank);
+	/* a reduction combines straight from the sender's buffer */
 	if (m->rdv_dst)
 		vp__rdv_copy_front(m);
-	else /* a reduction combines straight from the sender's buffer */
+	else
 		put(r, m->rdv_buf, m->len);
 	/* After DONE the sender may reuse the header: read nothing from it
 	 * past this store. */

@@ -255,11 +255,10 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes);
 void thr_wake(struct thr_world *w, int target, int waker);
 /* rdv_copy.c: a rendezvous message copied by both ends. The receiver,
- * before it claims m, offers the copy to share (dst: its buffer of cap
- * bytes; NULL when it combines as it reads); after claiming, copies from
- * the front and waits for the sender's share. The sender, waiting while
- * m is CLAIMED, copies from the back. */
-void vp__rdv_share(struct vp__msg *m, void *dst, size_t cap);
+ * before it claims m, offers the copy (or combine) into r to share; after
+ * claiming, copies from the front and waits for the sender's share. The
+ * sender, waiting while m is CLAIMED, copies from the back. */
+void vp__rdv_share(struct vp__msg *m, const struct vp__xrecv *r);
 void vp__rdv_copy_front(struct vp__msg *m);
 void vp__rdv_copy_back(struct vp__msg *m);
 /* A receiver about to copy sender's rendezvous message wakes it if it has
