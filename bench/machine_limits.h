@@ -66,6 +66,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench_rows.h" /* now_us */
 
@@ -397,47 +398,89 @@ static void *limits_meet(void *arg)
 	return NULL;
 }
 
+/* One creator's share of the threads: [lo, hi), made counts them. */
+struct limits_creator {
+	pthread_t *t;
+	char *base;
+	size_t stack;
+	struct limits_gate *gate;
+	int lo, hi, meet, made;
+	char *ok; /* ok[i]: thread i was made */
+};
+
+static void *limits_create(void *arg)
+{
+	struct limits_creator *cr = arg;
+	pthread_attr_t attr;
+	int i;
+
+	for (i = cr->lo; i < cr->hi; i++) {
+		pthread_attr_init(&attr);
+		pthread_attr_setstack(&attr, cr->base + cr->stack * (size_t)i,
+				      cr->stack);
+		cr->ok[i] = !pthread_create(&cr->t[i], &attr,
+					    cr->meet ? limits_meet
+						     : limits_return,
+					    cr->gate);
+		cr->made += cr->ok[i];
+		pthread_attr_destroy(&attr);
+	}
+	return NULL;
+}
+
 /* Microseconds to start and join p threads whose stacks (stack bytes
  * each) are slices of one mapping. meet = 0: each returns at once, so the
  * kernel reuses what the last one freed; meet = 1: each waits until the
  * last has started, as a run's ranks are all alive at once (their first
- * barrier or a ring's exchange needs them so). */
+ * barrier or a ring's exchange needs them so). Made as vp_run makes its
+ * ranks' threads (runtime/threads/transport.c): from p = 256 on a machine
+ * of two CPUs or more by two creators, each half of them. */
 static double limits_thread_start_us(int p, size_t stack, int meet)
 {
 	char *base = mmap(NULL, stack * (size_t)p, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	pthread_t *t = calloc((size_t)p, sizeof(*t));
+	pthread_t *t = calloc((size_t)p, sizeof(*t)), helper;
+	char *ok = calloc((size_t)p, 1);
 	struct limits_gate gate = { PTHREAD_MUTEX_INITIALIZER,
 				    PTHREAD_COND_INITIALIZER, 0 };
-	pthread_attr_t attr;
+	struct limits_creator cr[2];
 	double t0, us;
-	int i, made = 0;
+	int i, two;
 
-	if (base == MAP_FAILED || !t) {
+	if (base == MAP_FAILED || !t || !ok) {
 		free(t);
+		free(ok);
 		if (base != MAP_FAILED)
 			munmap(base, stack * (size_t)p);
 		return -1;
 	}
+	cr[0] = (struct limits_creator){ t, base, stack, &gate, 0, p, meet,
+					 0, ok };
+	cr[1] = cr[0];
+	two = p >= 256 && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
 	t0 = now_us();
-	for (i = 0; i < p; i++) {
-		pthread_attr_init(&attr);
-		pthread_attr_setstack(&attr, base + stack * (size_t)i, stack);
-		if (!pthread_create(&t[made], &attr,
-				    meet ? limits_meet : limits_return, &gate))
-			made++;
-		pthread_attr_destroy(&attr);
+	if (two) {
+		cr[0].hi = cr[1].lo = p / 2;
+		if (pthread_create(&helper, NULL, limits_create, &cr[1])) {
+			two = 0;
+			cr[0].hi = p;
+		}
 	}
+	limits_create(&cr[0]);
+	if (two)
+		pthread_join(helper, NULL);
 	pthread_mutex_lock(&gate.lock);
 	gate.opened = 1;
 	pthread_cond_broadcast(&gate.open);
 	pthread_mutex_unlock(&gate.lock);
-	for (i = 0; i < made; i++)
-		pthread_join(t[i], NULL);
+	for (i = 0; i < p; i++)
+		if (ok[i])
+			pthread_join(t[i], NULL);
 	us = now_us() - t0;
 	munmap(base, stack * (size_t)p);
 	free(t);
-	return made == p ? us : -1;
+	free(ok);
+	return cr[0].made + (two ? cr[1].made : 0) == p ? us : -1;
 }
 
 #endif /* VP_BENCH_MACHINE_LIMITS_H */

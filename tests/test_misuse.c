@@ -559,10 +559,10 @@ static int nothing(vp_comm *c, void *arg)
  * with ulimit -u 16, a run of 64 ranks cannot start its threads. Exit 0
  * when vp_run failed, 1 when it succeeded, 2 when the limit could not be
  * set up; the report goes to the pipe. */
-static void thread_limit_child(int fd)
+static void thread_limit_child(int fd, const char *topology)
 {
 	struct rlimit lim = { 16, 16 };
-	vp_opts o = { .topology = "full:64" };
+	vp_opts o = { .topology = topology };
 
 	dup2(fd, 2);
 	unsetenv("VP_FIBERS"); /* the limit is on threads, one a rank */
@@ -573,18 +573,22 @@ static void thread_limit_child(int fd)
 	_exit(vp_run(&o, nothing, NULL, NULL) == VP_ENOMEM ? 0 : 1);
 }
 
-static void test_thread_limit(void)
+/* p = 64 from one creator thread, p = 512 from two (transport.c): both
+ * stop at the limit, and the ranks made are joined. */
+static void test_thread_limit(int p)
 {
-	char out[4096];
+	char out[4096], topology[16], of[32];
 	int fds[2], st = 0;
 	ssize_t n, got = 0;
 	pid_t pid;
 
+	snprintf(topology, sizeof(topology), "full:%d", p);
+	snprintf(of, sizeof(of), "of %d rank threads", p);
 	if (pipe(fds))
 		return;
 	if ((pid = fork()) == 0) {
 		close(fds[0]);
-		thread_limit_child(fds[1]);
+		thread_limit_child(fds[1], topology);
 	}
 	close(fds[1]);
 	while ((n = read(fds[0], out + got, sizeof(out) - 1 - (size_t)got)) >
@@ -594,12 +598,11 @@ static void test_thread_limit(void)
 	close(fds[0]);
 	waitpid(pid, &st, 0);
 	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
-		   strstr(out, "could only start") &&
-		   strstr(out, "of 64 rank threads") &&
+		   strstr(out, "could only start") && strstr(out, of) &&
 		   strstr(out, "ulimit -u (RLIMIT_NPROC) is 16"),
-	       "ulimit -u 16 and 64 ranks: VP_ENOMEM naming the limit hit "
+	       "ulimit -u 16 and %d ranks: VP_ENOMEM naming the limit hit "
 	       "(exit %d): %s",
-	       WIFEXITED(st) ? WEXITSTATUS(st) : -1, out);
+	       p, WIFEXITED(st) ? WEXITSTATUS(st) : -1, out);
 }
 
 /* ---- the watchdog ---- */
@@ -736,7 +739,8 @@ int main(void)
 	test_unreceived();
 	test_messages();
 	test_stack_overflow();
-	test_thread_limit();
+	test_thread_limit(64);
+	test_thread_limit(512);
 	test_watchdog();
 	test_parallel_runs();
 	return tap_done();

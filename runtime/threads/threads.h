@@ -232,6 +232,7 @@ struct thr_world {
 	/* 1 while a start that has lasted goes on (transport.c, run): a
 	 * rank that waits then parks at once (wait.c) */
 	atomic_int starting;
+	atomic_int unstarted; /* rank threads not yet running */
 	struct thr_rank *ranks;
 	struct thr_released released;
 	struct thr_stacks stacks;
