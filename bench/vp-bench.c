@@ -636,6 +636,10 @@ static int mode_basic(void)
 	     (double)mb16 / bw.p50 / 1e3, ((double)mb16 / bw.p50) / memcpy_bpus,
 	     memcpy_bpus / 1e3,
 	     met(((double)mb16 / bw.p50) >= 0.8 * memcpy_bpus));
+	note("%s", "  memcpy: one thread's; a message this long is copied by "
+		   "both ends, the receiver's half and the waiting sender's "
+		   "(runtime/threads/rdv_copy.c), each the same half every "
+		   "time");
 	note("barrier p = 64        %8.1f us   goal <= 110 us: %s", bar.p50,
 	     met(bar.p50 <= 110));
 	note("  as fibers           %8.1f us   goal <= 110 us: %s", fbar.p50,
