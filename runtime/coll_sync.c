@@ -235,8 +235,9 @@ void vp__sync_free(struct vp__group *g)
 	atomic_store(&g->sync, NULL);
 }
 
-/* Wakes every member (a waker's store of the outcome came first). */
-static void wake_members(const vp_comm *c)
+/* Wakes every member waiting at outcome (a waker's store of the outcome
+ * came first). */
+static void wake_members(const vp_comm *c, atomic_int *outcome)
 {
 	const struct vp__transport *tx = vp__tx(c->me);
 	int i;
@@ -245,7 +246,9 @@ static void wake_members(const vp_comm *c)
 		return;
 	for (i = 0; i < c->group->size; i++)
 		if (vp__to_world(c, i) != c->me->world_rank)
-			tx->wake_rank(c->me->tx, vp__to_world(c, i));
+			tx->wake_rank(c->me->tx, vp__to_world(c, i), outcome);
+	if (tx->wake_flag)
+		tx->wake_flag(c->me->tx, outcome);
 }
 
 /* The instance ends in messages, unless its last arrival already took it. */
@@ -254,7 +257,7 @@ static void say_messages(const vp_comm *c, atomic_int *outcome)
 	int open = SYNC_OPEN;
 
 	if (atomic_compare_exchange_strong(outcome, &open, SYNC_MESSAGES))
-		wake_members(c);
+		wake_members(c, outcome);
 }
 
 /*
@@ -270,7 +273,7 @@ static void close_instance(struct vp__sync *s, const vp_comm *c,
 	atomic_store(&s->outcome[(instance + 1) & 1], SYNC_OPEN);
 	atomic_store(&s->word, (instance + 1) << 32);
 	atomic_store(&s->outcome[instance & 1], o); /* releases its work */
-	wake_members(c);
+	wake_members(c, &s->outcome[instance & 1]);
 }
 
 /* Waits for the verdict: SYNC_DONE, SYNC_MESSAGES, or a VP_E* code. When

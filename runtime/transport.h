@@ -270,9 +270,12 @@ struct vp__transport {
 	 * (the caller then sends the barrier's messages, which show where
 	 * the run is stuck), or VP_EABORT / VP_EDEADLOCK when the run fails.
 	 * wake_rank wakes a rank blocked in wait_flag after its flag
-	 * changed. Both NULL elsewhere. */
+	 * changed, or leaves it to wake_flag, called once after the
+	 * members' wake_rank, which wakes every rank still asleep at flag.
+	 * The three NULL elsewhere. */
 	int (*wait_flag)(void *me, atomic_int *flag, int old);
-	void (*wake_rank)(void *me, int world_rank);
+	void (*wake_rank)(void *me, int world_rank, atomic_int *flag);
+	void (*wake_flag)(void *me, atomic_int *flag);
 	/* 1 when no rank of the run can be asleep, read after the flag's
 	 * store (seq_cst): then no wake_rank is needed. May be NULL. */
 	int (*none_parked)(void *me);

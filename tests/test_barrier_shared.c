@@ -15,6 +15,10 @@
  *   - a rank that never arrives, or calls another collective: the same
  *     deadlock report and mismatch error as the messages give;
  *   - a failing rank: the waiting ranks' vp_barrier returns VP_EABORT;
+ *   - 1024 ranks asleep at a barrier (woken by one system call where
+ *     the kernel has futex_waitv): woken together, each parks again in
+ *     a receive and is woken by its message; a failing rank and a rank
+ *     that never arrives end such a run as with 8 ranks;
  *   - vp_coll_dissemination itself: 1 on a collective communicator of the
  *     threads transport, 0 on a user communicator.
  */
@@ -292,6 +296,77 @@ static void test_wrong_programs(void)
 	       rc, st.error_rank);
 }
 
+/* Many sleepers at one barrier (BIG ranks), woken together: each round a
+ * barrier, then a ring exchange whose receive finds its message missing
+ * for a third of the ranks (their senders yield first), so that a rank
+ * woken at the barrier parks again at once, in a receive, and must be
+ * woken there by its message. Every value received is checked. */
+#define BIG 1024
+#define BIG_ROUNDS 20
+
+static int barrier_then_receive(vp_comm *c, void *arg)
+{
+	int p = vp_size(c), r = vp_rank(c), k, x, y, rc = 0;
+
+	(void)arg;
+	for (k = 0; k < BIG_ROUNDS && !rc; k++) {
+		rc = vp_barrier(c);
+		if (!rc && (r + k) % 3 == 0)
+			sched_yield();
+		x = r * 100 + k;
+		if (!rc)
+			rc = vp_sendrecv(c, (r + 1) % p, &x, sizeof(x),
+					 (r + p - 1) % p, &y, sizeof(y));
+		if (!rc && y != (r + p - 1) % p * 100 + k)
+			return VP_EINVAL;
+	}
+	return rc;
+}
+
+/* Rank 7 fails while the others sleep at the barrier. */
+static int failing_late(vp_comm *c, void *arg)
+{
+	int *rcs = arg;
+
+	if (vp_rank(c) == 7) {
+		usleep(20000);
+		return VP_EINVAL;
+	}
+	rcs[vp_rank(c)] = vp_barrier(c);
+	return rcs[vp_rank(c)] == VP_EABORT ? 0 : 1;
+}
+
+static void test_many_sleepers(void)
+{
+	static int rcs[BIG];
+	char topo[32];
+	int p = getenv("VP_TEST_QUICK") ? BIG / 4 : BIG, rc, i, aborted = 1;
+	vp_opts o = { .topology = topo, .ts = 1, .quiet = 1 };
+	vp_stats st;
+
+	snprintf(topo, sizeof(topo), "full:%d", p);
+	rc = vp_run(&o, barrier_then_receive, NULL, &st);
+	/* each round: ceil(log2 p) startups, then one message */
+	tap_ok(rc == 0 && st.model_time == BIG_ROUNDS * (p == BIG ? 11 : 9),
+	       "%d rounds of a barrier of %d ranks, then a receive that "
+	       "parks: every value arrives, model time %g (rc %d)",
+	       BIG_ROUNDS, p, st.model_time, rc);
+	rc = vp_run(&o, failing_late, rcs, &st);
+	for (i = 0; i < p; i++)
+		if (i != 7 && rcs[i] != VP_EABORT)
+			aborted = 0;
+	tap_ok(rc == VP_EINVAL && st.error_rank == 7 && aborted,
+	       "%d ranks asleep at a barrier, rank 7 fails: every one "
+	       "returns VP_EABORT (rc %d, rank %d)",
+	       p, rc, st.error_rank);
+	rc = vp_run(&o, missing, NULL, &st);
+	tap_ok(rc == VP_EMISMATCH && st.report &&
+		   strstr(st.report, "rank 5 made 0 collective calls"),
+	       "%d ranks asleep at a barrier that rank 5 never calls: the "
+	       "run reports it (rc %d)",
+	       p, rc);
+}
+
 /* vp_coll_dissemination on the collective twin after vp_coll_begin. */
 static int direct_call(vp_comm *c, void *arg)
 {
@@ -354,6 +429,7 @@ int main(void)
 	test_many();
 	test_posted_across();
 	test_wrong_programs();
+	test_many_sleepers();
 	test_direct_call();
 	return tap_done();
 }

@@ -78,6 +78,9 @@ struct thr_wait_policy {
 	unsigned yield_ns;   /* ... and more while this long has not passed */
 	unsigned flag_yield_ns; /* the same for a wait at a shared flag */
 	unsigned spin_poll;  /* polls of a receive before publishing a wait */
+	/* 1: a rank parked at a shared flag sleeps on the flag's word too,
+	 * and one FUTEX_WAKE wakes them all (wait.c, thr_wake_flag) */
+	int flag_futex;
 };
 
 /* The mailboxes whose destination is one rank (mailbox.c). */
@@ -276,7 +279,8 @@ unsigned long thr_since_ns(const struct timespec *t0);
 void thr_idle(void *tx); /* transport op: a test found nothing done */
 /* transport ops wait_flag and wake_rank (wait.c) */
 int thr_wait_flag(void *tx, atomic_int *flag, int old);
-void thr_wake_rank(void *tx, int target);
+void thr_wake_rank(void *tx, int target, atomic_int *flag);
+void thr_wake_flag(void *tx, atomic_int *flag);
 int thr_none_parked(void *tx);
 int thr_crowded(void *tx);
 /* deadlock.c's way out for ranks waiting on a flag: gives each such wait
@@ -285,7 +289,7 @@ int thr_give_up_flags(struct thr_world *w);
 /* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
  * VP_YIELDS, VP_YIELD_NS and VP_SPIN_POLL in the environment override them
  * (read once per run, for tuning sweeps). */
-void thr_wait_policy_init(struct thr_wait_policy *p);
+void thr_wait_policy_init(struct thr_wait_policy *p, int fibers);
 /* Grows the kernel's futex table of this process to a slot a waiter
  * (wait.c). */
 void thr_futex_table_fit(int waiters);

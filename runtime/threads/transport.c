@@ -206,7 +206,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	w->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (w->ncpu < 1)
 		w->ncpu = 1;
-	thr_wait_policy_init(&w->wait);
+	thr_wait_policy_init(&w->wait, w->fibers);
 	pthread_mutex_init(&w->verify_lock, NULL);
 	pthread_mutex_init(&w->released.lock, NULL);
 	atomic_init(&w->blocked, 0);
@@ -524,6 +524,7 @@ const struct vp__transport vp__threads_transport = {
 	.locals = locals,
 	.wait_flag = thr_wait_flag,
 	.wake_rank = thr_wake_rank,
+	.wake_flag = thr_wake_flag,
 	.none_parked = thr_none_parked,
 	.crowded = thr_crowded,
 };
