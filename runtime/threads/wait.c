@@ -72,6 +72,9 @@
  * only when it is 1 and the waiter waits for this waker does it exchange the
  * bell to 0 and FUTEX_WAKE. Either the waiter's re-check sees the condition
  * or the waker sees the bell: no system call on the fast path, no lost wake.
+ * A wait at a shared flag sleeps on the flag's word as well, and its waker
+ * takes the bell down without a FUTEX_WAKE of its own, then wakes every
+ * sleeper at the flag with one (thr_wake_rank, thr_wake_flag, below).
  *
  * Counting for deadlock detection: the rank that flips its bell 0->1 counts
  * itself blocked; whoever flips it 1->0 uncounts it and bumps the epoch.
