@@ -58,13 +58,6 @@
 #ifdef __SANITIZE_THREAD__
 #include <sanitizer/tsan_interface.h>
 #endif
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#define HAVE_VALGRIND 1
-#endif
-#endif
-
 enum thr_switch { SWITCH_YIELD, SWITCH_PARK, SWITCH_EXIT };
 
 struct thr_fiber {

@@ -23,6 +23,25 @@
 #include "../transport.h"
 #include "mailbox.h"
 
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define HAVE_VALGRIND 1
+#endif
+#endif
+
+/* 1 under valgrind, whose 3.19 does not know the newer system calls
+ * (futex_waitv, process_madvise) and warns of each: they are not tried
+ * there. 0 where valgrind's header was missing at build time. */
+static inline int thr_under_valgrind(void)
+{
+#ifdef HAVE_VALGRIND
+	return RUNNING_ON_VALGRIND != 0;
+#else
+	return 0;
+#endif
+}
+
 #define THR_CACHELINE 64
 #define THR_NCLASS 24 /* payload size classes: inline, 512 B .. 2 GiB */
 
@@ -178,6 +197,7 @@ struct thr_stacks {
 	int p;
 	int guarded;    /* guard pages and alternate stacks in the slots */
 	int markers;    /* the guards are madvise's markers, not mappings */
+	int marked;     /* ... every slot's set at once (stacks.c, mark_all) */
 	int watch_slot; /* the SIGSEGV handler's entry, -1 none */
 };
 

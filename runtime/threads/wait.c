@@ -91,13 +91,6 @@
 
 #include "threads.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#define HAVE_VALGRIND 1
-#endif
-#endif
-
 /* The measured defaults (see above). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
 #define SPIN_SHORT 0    /* measured: any spin here costs (README) */
@@ -147,10 +140,8 @@ struct thr_futex_waitv {
 
 static int futex_waitv_works(void)
 {
-#ifdef HAVE_VALGRIND
-	if (RUNNING_ON_VALGRIND) /* which would warn of an unknown call */
+	if (thr_under_valgrind())
 		return 0;
-#endif
 	/* no words to wait on: EINVAL where the call exists */
 	return syscall(SYS_futex_waitv, NULL, 0, 0, NULL, 0) == -1 &&
 	       errno == EINVAL;
