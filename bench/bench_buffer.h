@@ -39,4 +39,27 @@ static inline void *bench_buffer(size_t bytes)
 	return b;
 }
 
+/* The collectives whose buffers hold a block per rank (p x bytes on at
+ * least one side); every other loop moves bytes. */
+static inline int bench_is_block_op(const char *op)
+{
+	return !strcmp(op, "allgather") || !strcmp(op, "reduce_scatter") ||
+	       !strcmp(op, "scatter") || !strcmp(op, "gather") ||
+	       !strcmp(op, "alltoall");
+}
+
+/* The room each of a loop's two buffers needs for op at p ranks: what the
+ * call reads and writes, no more. Until 2026-11-28 every loop gave both
+ * buffers p x bytes, so a bcast of 1 MiB at p = 64 zeroed 128 MiB a rank,
+ * 8 GiB a run, twice a row (the model's run and the timed one): on this
+ * 2-vCPU machine `vp-bench --collectives` took about 10 s a row, nearly
+ * all of it page faults, and did not finish `make bench` in an hour. The
+ * bytes a call touches, and where they start, are the same either way. */
+static inline size_t bench_room(const char *op, int p, size_t bytes)
+{
+	size_t each = bytes ? bytes : 1;
+
+	return bench_is_block_op(op) ? (size_t)p * each : each;
+}
+
 #endif

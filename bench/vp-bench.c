@@ -759,7 +759,7 @@ static int op_body(vp_comm *c, void *arg)
 	struct op_job *j = arg;
 	int p = vp_size(c), me = vp_rank(c), i, rc = 0;
 	int code = op_code(j->op), pingpong = code == OP_PINGPONG;
-	size_t room = (size_t)p * (j->bytes ? j->bytes : 1);
+	size_t room = bench_room(j->op, p, j->bytes);
 	char *in = bench_buffer(room), *out = bench_buffer(room);
 
 	if (!in || !out) {
@@ -869,13 +869,6 @@ static int iterations(size_t bytes, int p)
 	return n < 3 ? 3 : n;
 }
 
-static int is_block_op(const char *op)
-{
-	return !strcmp(op, "allgather") || !strcmp(op, "reduce_scatter") ||
-	       !strcmp(op, "scatter") || !strcmp(op, "gather") ||
-	       !strcmp(op, "alltoall");
-}
-
 /* ---- --collectives ---- */
 
 struct coll_set {
@@ -918,7 +911,7 @@ static int mode_collectives(const struct coll_set *cs)
 					if (!spec_for(cs->topology, p, spec,
 						      sizeof(spec)))
 						continue;
-					if (is_block_op(cs->ops[o]) &&
+					if (bench_is_block_op(cs->ops[o]) &&
 					    (double)p * b > 32.0 * 1048576)
 						continue; /* > 32 MiB a rank */
 					progress("[%d/%d] %s %s p=%d %zu B",

@@ -109,7 +109,7 @@ static int mpi_call(MPI_Comm w, int code, char *in, char *out, int n, int p,
 static void mpi_measure_on(MPI_Comm w, const char *op, int bytes, int iters,
 			   int p, int me, double t[4])
 {
-	size_t room = (size_t)p * (size_t)(bytes ? bytes : 1);
+	size_t room = bench_room(op, p, (size_t)bytes);
 	char *in = bench_buffer(room), *out = bench_buffer(room);
 	double *span = calloc((size_t)iters, sizeof(double));
 	double *slowest = calloc((size_t)iters, sizeof(double));
