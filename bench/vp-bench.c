@@ -523,7 +523,7 @@ static int mode_basic(void)
 	struct summary start, start_alive, huge = { 0 }, huge_start = { 0 },
 			      huge_alive = { 0 };
 	struct summary fbar, fbig, fhuge = { 0 };
-	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS];
+	double probes[REPS], cl_us, memcpy_bpus, model, v[REPS], huge_first = 0;
 	size_t mb16 = (size_t)16 << 20;
 	int k, it = quick ? 10 : 1;
 
@@ -589,15 +589,31 @@ static int mode_basic(void)
 	emit("limit_thread_start_all_alive", "-", 4096, 0, 1, start_alive,
 	     0);
 	if (!quick) {
-		/* near this machine's thread limit (pid_max 32768): once */
+		/* Near this machine's thread limit (pid_max 32768): vp's run
+		 * and the bare threads all alive twice each, in turn, each
+		 * side's best kept. The first run this large in a process
+		 * takes memory the host has taken back (this VM reports
+		 * freed pages to its host, and they come back at about 0.3
+		 * GB/s), and whatever runs next reuses what it freed: on
+		 * 2026-11-28 vp's first run took 4.4 s and its next two 3.4-
+		 * 3.7 s in one process, while the bare threads, measured
+		 * once right after vp's first, always drew the warm memory
+		 * (5.43 s against 3.23 in that day's make bench run). */
+		struct summary again;
+
 		huge = run_start_to_finish(32000, 1);
+		huge_first = huge.p50;
+		v[0] = limits_thread_start_us(32000, (size_t)256 << 10, 1);
+		again = run_start_to_finish(32000, 1);
+		v[1] = limits_thread_start_us(32000, (size_t)256 << 10, 1);
+		if (again.p50 < huge.p50)
+			huge = again;
+		huge_alive = summarize(v, 2); /* .min: the better */
+		emit("limit_thread_start_all_alive", "-", 32000, 0, 1,
+		     huge_alive, 0);
 		v[0] = limits_thread_start_us(32000, (size_t)256 << 10, 0);
 		huge_start = summarize(v, 1);
 		emit("limit_thread_start", "-", 32000, 0, 1, huge_start, 0);
-		v[0] = limits_thread_start_us(32000, (size_t)256 << 10, 1);
-		huge_alive = summarize(v, 1);
-		emit("limit_thread_start_all_alive", "-", 32000, 0, 1,
-		     huge_alive, 0);
 	}
 	/* the same three with the ranks as fibers on one thread a CPU */
 	k = use_fibers;
@@ -662,11 +678,15 @@ static int mode_basic(void)
 	if (!quick) {
 		note("run p = 32000         %8.3f s    goal <= 5 s: %s",
 		     huge.p50 / 1e6, met(huge.p50 <= 5e6));
+		note("  the better of two runs, the second after one as large; "
+		     "the first this large in the process took %.3f s",
+		     huge_first / 1e6);
 		note("  as fibers           %8.3f s    goal <= 5 s: %s",
 		     fhuge.p50 / 1e6, met(fhuge.p50 <= 5e6));
 		note("  limit in this run: starting and joining 32000 bare "
-		     "threads takes %.3f s; %.3f s all alive at once",
-		     huge_start.p50 / 1e6, huge_alive.p50 / 1e6);
+		     "threads takes %.3f s; %.3f s all alive at once (the "
+		     "better of two, each right after a vp run as large)",
+		     huge_start.p50 / 1e6, huge_alive.min / 1e6);
 	}
 	return 0;
 }
