@@ -23,9 +23,12 @@ for bin in "$@"; do
 	echo "# $name"
 	out=$(mktemp)
 	# VP_TEST_WRAP runs the binary under a tool (make valgrind)
+	t0=$(date +%s)
 	timeout -k 10 "$limit" ${VP_TEST_WRAP:-} "$bin" >"$out" 2>"$out.err"
 	rc=$?
 	cat "$out"
+	# where a pass's time goes: CI's log keeps this line
+	echo "# $name took $(( $(date +%s) - t0 )) s"
 	p=$(grep -c '^ok ' "$out")
 	f=$(grep -c '^not ok ' "$out")
 	pass=$((pass + p))
