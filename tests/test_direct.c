@@ -35,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "late_rank.h"
 #include "tap.h"
 #include "vp.h"
 
@@ -67,10 +68,9 @@ static int late_sender(vp_comm *c, void *arg)
 		if (vp_rank(c) == 0) {
 			for (i = 0; i < msg_size; i++)
 				b[i] = byte_of(round, i);
-			/* 10 ms: under ThreadSanitizer on a loaded 2-CPU
-			 * machine, 2 ms once left no round with the receiver
-			 * waiting */
-			usleep(10000);
+			/* 10 ms, longer where no round found the receiver
+			 * waiting (late_rank.h) */
+			late_rank_sleep();
 			rc = vp_send(c, 1, b, msg_size);
 		} else {
 			memset(b, 0, msg_size);
@@ -96,7 +96,7 @@ static int exchanger(vp_comm *c, void *arg)
 		for (i = 0; i < msg_size; i++)
 			out[i] = byte_of(round + me, i);
 		if (me == 0)
-			usleep(10000);
+			late_rank_sleep();
 		rc =
 		    vp_sendrecv(c, 1 - me, out, msg_size, 1 - me, in, msg_size);
 		for (i = 0; !rc && i < msg_size; i++)
@@ -120,7 +120,7 @@ static int late_reducer(vp_comm *c, void *arg)
 		for (i = 0; i < 128; i++)
 			mine[i] = round * 1000 + i + me;
 		if (me == 1)
-			usleep(10000);
+			late_rank_sleep();
 		rc = vp_reduce(c, mine, sum, 128, VP_INT32, VP_SUM, 0,
 			       VP_ALG_AUTO);
 		for (i = 0; !rc && me == 0 && i < 128; i++)
@@ -141,7 +141,9 @@ static void test_sizes(void)
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		memset(&res, 0, sizeof(res));
 		msg_size = sizes[k];
-		rc = vp_run(&o, late_sender, NULL, &st);
+		rc = msg_size <= VP_DEFAULT_EAGER_MAX
+			 ? run_until_direct(&o, late_sender, NULL, &st, 10000)
+			 : vp_run(&o, late_sender, NULL, &st);
 		tap_ok(rc == VP_OK && res.bad == 0,
 		       "%zu-byte messages to a waiting receiver arrive whole "
 		       "(rc %d, %d bad bytes)",
@@ -166,7 +168,9 @@ static void test_sizes(void)
 
 		memset(&res, 0, sizeof(res));
 		msg_size = small[k];
-		rc = vp_run(&o, late_sender, NULL, &st);
+		rc = k < 1 ? vp_run(&o, late_sender, NULL, &st)
+			   : run_until_direct(&o, late_sender, NULL, &st,
+					      10000);
 		if (k < 1)
 			tap_ok(rc == VP_OK && res.bad == 0 &&
 				   st.direct_messages == 0,
@@ -187,7 +191,8 @@ static void test_sizes(void)
 		memset(&res, 0, sizeof(res));
 		memset(bad_of, 0, sizeof(bad_of));
 		msg_size = k ? 513 : 512;
-		rc = vp_run(&o, exchanger, NULL, &st);
+		rc = k ? run_until_direct(&o, exchanger, NULL, &st, 10000)
+		       : vp_run(&o, exchanger, NULL, &st);
 		tap_ok(rc == VP_OK && !bad_of[0] && !bad_of[1] &&
 			   (k ? st.direct_messages >= 1
 			      : st.direct_messages == 0),
