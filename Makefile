@@ -2,7 +2,6 @@
 #
 #   make                  library (build/libvp.a, build/libvp.so) and tools
 #   make check            build and run every test; last line "N passed, N failed"
-#   make test-binaries    build what make check runs, without running it
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make run              the main job: vp-run, the tour of every collective,
@@ -86,7 +85,7 @@ MPI_TOOLS :=
 TEST_BIN := $(BUILD)/tests/transport_suite
 endif
 
-.PHONY: all check test-binaries valgrind run bench install deps format clean
+.PHONY: all check valgrind run bench install deps format clean
 all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
@@ -151,15 +150,6 @@ $(BUILD)/vp-%: bench/vp-%.c $(LIB_A) $(APPS_LIB)
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
-# test-binaries: what check runs, built (CI builds them first, then runs
-# make valgrind alongside make check on the same binaries).
-ifneq ($(MPI),)
-test-binaries: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) $(LIB_A)
-else
-test-binaries: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
-	  $(LIB_A) $(MPI_TOOLS)
-endif
-
 ifneq ($(MPI),)
 # the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
 # model times compared with the threads transport's
