@@ -6,7 +6,9 @@
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make run              the main job: vp-run, the tour of every collective,
 #                         then vp-run --apps, the book's applications
-#   make bench            the benchmarks (bench/vp-bench) into bench/results/
+#   make bench            the benchmarks (bench/vp-bench) into build/bench-results/
+#                         (BENCH_OUT=dir to choose; bench/results/ holds a
+#                         committed snapshot, see docs/performance.md)
 #   make MPI=1            libvp-mpi (build-mpi/): the mpi transport as well,
 #                         built with mpicc; make check MPI=1 runs its tests
 #                         under mpirun, make run MPI=1 the tour
@@ -205,16 +207,18 @@ endif
 # side by side with Open MPI (installed with apt-get when missing and root),
 # the applications' scaling table with Cannon's picture, what
 # reproducible sums cost, and the rooted collectives' three ways at p = 64.
-bench: $(BUILD)/vp-bench
-	@mkdir -p bench/results
-	./$(BUILD)/vp-bench | tee bench/results/basic.txt
-	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
-	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
-	./$(BUILD)/vp-bench --compare-mpi --same-source --out bench/results | tee bench/results/same_source.txt
-	./$(BUILD)/vp-bench --apps --out bench/results | tee bench/results/apps_scaling.txt
-	./$(BUILD)/vp-bench --reproducible | tee bench/results/reproducible.txt
-	./$(BUILD)/vp-bench --rooted | tee bench/results/rooted.txt
-	./$(BUILD)/vp-run --app cannon --topology torus:4x4 --n 48 --svg bench/results/cannon.svg
+BENCH_OUT ?= $(BUILD)/bench-results
+bench: $(BUILD)/vp-bench $(BUILD)/vp-run
+	@mkdir -p $(BENCH_OUT)
+	./$(BUILD)/vp-bench | tee $(BENCH_OUT)/basic.txt
+	./$(BUILD)/vp-bench --collectives --csv > $(BENCH_OUT)/collectives.csv
+	./$(BUILD)/vp-bench --compare-mpi --out $(BENCH_OUT) | tee $(BENCH_OUT)/compare.txt
+	./$(BUILD)/vp-bench --compare-mpi --same-source --out $(BENCH_OUT) | tee $(BENCH_OUT)/same_source.txt
+	./$(BUILD)/vp-bench --apps --out $(BENCH_OUT) | tee $(BENCH_OUT)/apps_scaling.txt
+	./$(BUILD)/vp-bench --reproducible | tee $(BENCH_OUT)/reproducible.txt
+	./$(BUILD)/vp-bench --rooted | tee $(BENCH_OUT)/rooted.txt
+	./$(BUILD)/vp-run --app cannon --topology torus:4x4 --n 48 --svg $(BENCH_OUT)/cannon.svg
+	@echo "make bench: results in $(BENCH_OUT)/"
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
 # follow the usual pkg-config layout (pkg-config --variable=libdir vp).
