@@ -18,8 +18,10 @@
  *   - between pairs (rank ^ 1) and around rings of p = 2, 3, 8 and 64;
  *   - receives naming the source and the tag, or VP_ANY_SOURCE, or
  *     VP_ANY_TAG;
- * each under threads and fibers. Every byte received, and the status, is
- * checked, and nothing is written past the message.
+ * every byte received, and the status, is checked, and nothing is written
+ * past the message. make check runs this under threads and again under
+ * fibers (VP_FIBERS=1). VP_TEST_QUICK (the sanitizer and valgrind passes)
+ * keeps p <= 8 and 4 MiB at p = 2.
  * A third rank in between: rank 0 posts a receive from rank 1 and then
  * blocks in another call that waits for rank 2 (a receive, a probe, a
  * wait, a waitall on a second receive, a synchronous or rendezvous send,
@@ -63,6 +65,7 @@ struct plan {
 /* per rank, per round: 1 done and every byte right, 2 skipped, -1 wrong,
  * 0 not reached; why: the first wrong thing a rank saw */
 static int result[MAXP][ROUNDS];
+static int quick_most_p = 3; /* 4 MiB rounds up to this p */
 static char why[MAXP][160];
 
 static void sizes_of(size_t e, size_t s[NSIZE])
@@ -190,7 +193,7 @@ static int exchange(vp_comm *c, void *arg)
 {
 	const struct plan *pl = arg;
 	int me = vp_rank(c), s, m, k, round = 0, rc = VP_OK;
-	size_t sz[NSIZE], most = pl->p <= 8 ? MIB4 : 100 * 1024;
+	size_t sz[NSIZE], most = pl->p <= quick_most_p ? MIB4 : 100 * 1024;
 	unsigned char *sb = malloc(most + 1), *rb = malloc(most + 1);
 
 	if (!sb || !rb)
@@ -214,11 +217,11 @@ out:
 	return rc;
 }
 
-static void run_plan(int p, int pattern, int wild, int fibers)
+static void run_plan(int p, int pattern, int wild)
 {
 	char topo[32];
 	struct plan pl = { p, pattern, wild };
-	vp_opts o = { .topology = topo, .quiet = 1, .fibers = fibers };
+	vp_opts o = { .topology = topo, .quiet = 1 };
 	vp_stats st;
 	size_t sz[NSIZE];
 	int rc, s, m, k, r, round = 0;
@@ -228,8 +231,8 @@ static void run_plan(int p, int pattern, int wild, int fibers)
 	memset(why, 0, sizeof(why));
 	rc = vp_run(&o, exchange, &pl, &st);
 	if (rc)
-		tap_diag("%s p=%d %s %s: vp_run: %s", fibers ? "fibers" : "threads",
-			 p, pattern == PAIR ? "pairs" : "ring", wild_name[wild],
+		tap_diag("p=%d %s %s: vp_run: %s", p,
+			 pattern == PAIR ? "pairs" : "ring", wild_name[wild],
 			 st.report ? st.report : st.error);
 	sizes_of(64 * 1024, sz);
 	for (s = 0; s < NSIZE; s++)
@@ -246,10 +249,9 @@ static void run_plan(int p, int pattern, int wild, int fibers)
 				if (skipped)
 					continue;
 				tap_ok(good,
-				       "%s %s p=%d, %s: receives posted, then "
+				       "%s p=%d, %s: receives posted, then "
 				       "%s of %s, %s: completes with every "
 				       "byte",
-				       fibers ? "fibers" : "threads",
 				       pattern == PAIR ? "pairs" : "ring", p,
 				       wild_name[wild], send_name[m],
 				       s == 0	? "0 B"
@@ -436,10 +438,10 @@ out:
 	return rc;
 }
 
-static void run_third(int between, size_t n, int sync, int fibers)
+static void run_third(int between, size_t n, int sync)
 {
 	struct third t = { between, n, sync, 0 };
-	vp_opts o = { .topology = "full:3", .quiet = 1, .fibers = fibers };
+	vp_opts o = { .topology = "full:3", .quiet = 1 };
 	vp_stats st;
 	int rc;
 
@@ -448,9 +450,9 @@ static void run_third(int between, size_t n, int sync, int fibers)
 	rc = vp_run(&o, third, &t, &st);
 	tap_ok(rc == VP_OK && third_ok[0] && third_ok[1] && third_ok[2] &&
 		   !third_why[0][0],
-	       "%s p=3: rank 0 posts a receive from rank 1, then blocks in "
+	       "p=3: rank 0 posts a receive from rank 1, then blocks in "
 	       "%s; rank 1's %s of %zu B to rank 0 completes",
-	       fibers ? "fibers" : "threads", between_name[between],
+	       between_name[between],
 	       sync ? "vp_ssend_tag" : "vp_send_tag", n);
 	if (rc)
 		tap_diag("vp_run: %s", st.report ? st.report : st.error);
@@ -475,10 +477,10 @@ static int head_to_head(vp_comm *c, void *arg)
 	return vp_wait(&q, NULL);
 }
 
-static void real_deadlocks(int fibers)
+static void real_deadlocks(void)
 {
-	vp_opts o = { .topology = "full:2", .quiet = 1, .fibers = fibers };
-	vp_opts o3 = { .topology = "full:3", .quiet = 1, .fibers = fibers };
+	vp_opts o = { .topology = "full:2", .quiet = 1 };
+	vp_opts o3 = { .topology = "full:3", .quiet = 1 };
 	struct third t = { B_RECV, 8, 1, 1 };
 	vp_stats st;
 	int rc;
@@ -486,39 +488,42 @@ static void real_deadlocks(int fibers)
 	rc = vp_run(&o, head_to_head, NULL, &st);
 	tap_ok(rc == VP_EDEADLOCK && strstr(st.error, "cycle: 0 -> 1 -> 0") &&
 		   strstr(st.error, "vp_ssend_tag"),
-	       "%s p=2: receives posted for tag 5, synchronous sends of tag "
-	       "6 head to head: a deadlock, reported with its cycle",
-	       fibers ? "fibers" : "threads");
+	       "p=2: receives posted for tag 5, synchronous sends of tag "
+	       "6 head to head: a deadlock, reported with its cycle");
 	if (rc != VP_EDEADLOCK)
 		tap_diag("vp_run returned %d: %s", rc, st.error);
 	/* rank 0's posted receive takes tag 9: rank 1's ssend is not its */
 	rc = vp_run(&o3, third, &t, &st);
 	tap_ok(rc == VP_EDEADLOCK &&
 		   strstr(st.error, "cycle: 0 -> 2 -> 1 -> 0"),
-	       "%s p=3: rank 0 blocked in a receive from 2, 2 in one from 1, "
+	       "p=3: rank 0 blocked in a receive from 2, 2 in one from 1, "
 	       "1 in a synchronous send to 0 that 0's posted receive does "
-	       "not match: a deadlock, reported with its cycle",
-	       fibers ? "fibers" : "threads");
+	       "not match: a deadlock, reported with its cycle");
 	if (rc != VP_EDEADLOCK || !strstr(st.error, "cycle: 0 -> 2 -> 1 -> 0"))
 		tap_diag("vp_run returned %d: %s", rc, st.error);
 }
 
 int main(void)
 {
-	static const int ps[] = { 2, 3, 8, 64 };
-	int fibers, i, b, wild;
+	static const int ps[] = { 2, 3, 8 };
+	const char *q = getenv("VP_TEST_QUICK");
+	int quick = q && *q && strcmp(q, "0");
+	int i, b, wild;
 
-	for (fibers = 0; fibers <= 1; fibers++) {
-		for (i = 0; i < 4; i++)
-			for (wild = NAMED; wild <= ANY_TAG_W; wild++)
-				run_plan(ps[i], RING, wild, fibers);
-		run_plan(8, PAIR, NAMED, fibers);
-		run_plan(64, PAIR, ANY_SRC, fibers);
-		for (b = 0; b < NBETWEEN; b++) {
-			run_third(b, 8, 1, fibers);
-			run_third(b, BIG, 0, fibers);
-		}
-		real_deadlocks(fibers);
+	if (quick)
+		quick_most_p = 2;
+	for (i = 0; i < 3; i++)
+		for (wild = NAMED; wild <= ANY_TAG_W; wild++)
+			run_plan(ps[i], RING, wild);
+	run_plan(8, PAIR, NAMED);
+	if (!quick) {
+		run_plan(64, RING, NAMED);
+		run_plan(64, PAIR, ANY_SRC);
 	}
+	for (b = 0; b < NBETWEEN; b++) {
+		run_third(b, 8, 1);
+		run_third(b, BIG, 0);
+	}
+	real_deadlocks();
 	return tap_done();
 }
