@@ -17,7 +17,8 @@
 #     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
 #     with Waitall, Test loops, Waitany and the progress rule
 #     (tests/mpi/icollectives.c); one-sided windows with fences
-#     (tests/mpi/onesided.c);
+#     (tests/mpi/onesided.c); receives posted first, then MPI_Send of
+#     100 KiB or MPI_Ssend of 8 B to them, completes (tests/mpi/safe_exchange.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -45,7 +46,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -101,6 +102,7 @@ for np in 1 2 3 4 8; do
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
+		safe_exchange) want="safe exchange on $np ranks: ok (0 bad)" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do

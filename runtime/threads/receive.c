@@ -609,11 +609,66 @@ static void watch_put(struct thr_rank *me, int i, int kind, int say,
 	atomic_store_explicit(&w->rdv, rdv, memory_order_relaxed);
 }
 
-/* Fills the watch set from w[0..n); returns its length or VP_ENOMEM. */
-static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
+/* The watch entries x takes: 1, or for a receive or probe from any source
+ * one for a new mailbox and one for each mailbox of its context; -1 when
+ * the list could not be made. */
+static int watch_need(struct thr_rank *me, const struct vp__xwait *x)
+{
+	int cnt;
+
+	if (x->kind == VP__XW_SEND || x->peer >= 0)
+		return 1;
+	return any_list(me, x->ctx, &cnt) ? 1 + cnt : -1;
+}
+
+/* Puts x's entries at *len, within need; say as in struct thr_watch. */
+static int watch_add(struct thr_rank *me, const struct vp__xwait *x, int say,
+		     int *len, int need)
 {
 	struct vp__mailbox **list, *one;
-	int i, k, len = 0, cnt, rc, need = 0;
+	int k, cnt;
+
+	if (x->kind == VP__XW_SEND) {
+		watch_put(me, (*len)++, THR_W_SEND, say, x, NULL, x->pending);
+		return VP_OK;
+	}
+	if (x->peer >= 0) {
+		one = vp__mailbox_get(me, x->ctx, x->peer, me->world_rank);
+		if (!one)
+			return VP_ENOMEM;
+		watch_put(me, (*len)++, THR_W_MAILBOX, say, x, one, NULL);
+		return VP_OK;
+	}
+	/* any source: a new mailbox, or any of those there are */
+	if (!(list = any_list(me, x->ctx, &cnt)))
+		return VP_ENOMEM;
+	if (*len + 1 + cnt > need) /* made since: gen says ready */
+		cnt = need - *len - 1;
+	watch_put(me, (*len)++, THR_W_NEW_MAILBOX, say, x, NULL, NULL);
+	for (k = 0; k < cnt; k++)
+		watch_put(me, (*len)++, THR_W_MAILBOX, 0, x, list[k], NULL);
+	return VP_OK;
+}
+
+static void xwait_of_posted(const struct vp__xrecv *r, struct vp__xwait *x)
+{
+	*x = (struct vp__xwait){ VP__XW_RECV, r->ctx, r->src, r->tag, r->n,
+				 NULL };
+}
+
+/*
+ * Fills the watch set from w[0..n) and, after them, the rank's posted
+ * receives (unnamed in reports: say 0); returns its length or VP_ENOMEM.
+ * A posted receive is watched whatever the rank waits for: a message its
+ * sender cannot complete without it (a rendezvous or synchronous send)
+ * may be the one thing that lets the others run, and MPI's progress rule
+ * (MPI 4.0, sec. 3.5) says it completes while this rank waits elsewhere.
+ */
+static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
+{
+	struct vp__xrecv *r;
+	struct vp__xwait x;
+	int i, k, rc, len = 0, need = 0;
 
 	/* a reader that finds the rank awake may see a set half made: it
 	 * sees none (the rank is not blocked, so it concludes nothing) */
@@ -622,43 +677,33 @@ static int watch_fill(struct thr_rank *me, const struct vp__xwait *w, int n)
 	 * after this makes the set ready at once */
 	me->watch_gen = atomic_load(&me->inbox.gen);
 	/* the size first: the array is reallocated only between fills */
-	for (i = 0; i < n; i++)
-		if (w[i].kind != VP__XW_SEND && w[i].peer < 0) {
-			if (!any_list(me, w[i].ctx, &cnt))
-				return VP_ENOMEM;
-			need += 1 + cnt;
-		} else {
-			need++;
-		}
+	for (i = 0; i < n; i++, need += k)
+		if ((k = watch_need(me, &w[i])) < 0)
+			return VP_ENOMEM;
+	for (r = me->posted; r; r = r->next, need += k) {
+		xwait_of_posted(r, &x);
+		if ((k = watch_need(me, &x)) < 0)
+			return VP_ENOMEM;
+	}
 	if ((rc = watch_reserve(me, need)))
 		return rc;
-	for (i = 0; i < n; i++) {
-		const struct vp__xwait *x = &w[i];
-		int say = x->kind + 1;
-
-		if (x->kind == VP__XW_SEND) {
-			watch_put(me, len++, THR_W_SEND, say, x, NULL,
-				  x->pending);
-			continue;
-		}
-		if (x->peer >= 0) {
-			one = vp__mailbox_get(me, x->ctx, x->peer,
-					      me->world_rank);
-			if (!one)
-				return VP_ENOMEM;
-			watch_put(me, len++, THR_W_MAILBOX, say, x, one, NULL);
-			continue;
-		}
-		/* any source: a new mailbox, or any of those there are */
-		if (!(list = any_list(me, x->ctx, &cnt)))
-			return VP_ENOMEM;
-		if (len + 1 + cnt > need) /* made since: gen says ready */
-			cnt = need - len - 1;
-		watch_put(me, len++, THR_W_NEW_MAILBOX, say, x, NULL, NULL);
-		for (k = 0; k < cnt; k++)
-			watch_put(me, len++, THR_W_MAILBOX, 0, x, list[k],
-				  NULL);
+	for (i = 0; i < n; i++)
+		if ((rc = watch_add(me, &w[i], w[i].kind + 1, &len, need)))
+			return rc;
+	for (r = me->posted; r; r = r->next) {
+		xwait_of_posted(r, &x);
+		if ((rc = watch_add(me, &x, 0, &len, need)))
+			return rc;
 	}
+	return len;
+}
+
+int thr_watch_posted(struct thr_rank *me)
+{
+	int len = watch_fill(me, NULL, 0);
+
+	if (len >= 0)
+		atomic_store(&me->nwatch, len);
 	return len;
 }
 
@@ -709,6 +754,17 @@ static struct vp__xrecv *only_receive(struct thr_rank *me,
 		   : NULL;
 }
 
+/* The one rank w[0..n) all wait for, or THR_ANY_PEER. */
+static int one_peer(const struct vp__xwait *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (w[i].peer < 0 || w[i].peer != w[0].peer)
+			return THR_ANY_PEER;
+	return n ? w[0].peer : THR_ANY_PEER;
+}
+
 int thr_block_set(void *tx, const struct vp__xwait *w, int n)
 {
 	struct thr_rank *me = tx;
@@ -737,7 +793,12 @@ int thr_block_set(void *tx, const struct vp__xwait *w, int n)
 			return VP_OK;
 		caa_cpu_relax();
 	}
-	return thr_block(me, THR_WAIT_SET, THR_ANY_PEER, 0, NULL, NULL, 0);
+	/* any sender may make the set ready (watch_also); the peer named
+	 * is for the report's wait-for graph */
+	atomic_store(&me->watch_also, 1);
+	rc = thr_block(me, THR_WAIT_SET, one_peer(w, n), 0, NULL, NULL, 0);
+	atomic_store(&me->watch_also, 0);
+	return rc;
 }
 
 /* Appends s to a bounded buffer. */

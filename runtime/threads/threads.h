@@ -127,6 +127,11 @@ struct thr_rank {
 	atomic_int wait_flag_old;
 	atomic_int flag_given_up;
 	atomic_int exited; /* set once the rank function returned */
+	/* 1 while the rank's watch set holds its posted receives beside
+	 * what it waits for (wait.c, thr_block; receive.c, thr_block_set):
+	 * a message for any of them makes the wait ready, and any sender
+	 * may wake it, whatever waiting_on names */
+	atomic_int watch_also;
 	/* fibers: wake-ups aimed at this rank, counted by every waker, so
 	 * the carrier that parks it need not read its wait state once its
 	 * bell is up (thr_park_finish) */
@@ -273,7 +278,9 @@ struct thr_world {
 	pthread_mutex_t verify_lock;
 };
 
-/* wait.c: blocking with spin, yield and park; lost-wake-up free. */
+/* wait.c: blocking with spin, yield and park; lost-wake-up free. A rank
+ * with receives posted keeps them progressing while it waits (MPI's
+ * progress rule): it returns only once what it waits for is true. */
 int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	      int tag,
 	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes);
@@ -333,6 +340,9 @@ void thr_unlend_recv(void *tx, int ctx, int src);
 /* Whether the caller's receive from peer on ctx is lent ahead (the send
  * now leaving is the first half of an exchange with peer). */
 int thr_exchanging(struct thr_rank *me, int ctx, int peer);
+/* The watch set made of the caller's posted receives alone (thr_block
+ * waits for them beside its own condition): their number, or VP_ENOMEM. */
+int thr_watch_posted(struct thr_rank *me);
 /* Is something of r's watch set ready? (any thread) */
 int thr_watch_ready(struct thr_rank *r);
 /* The watch set in words, for a deadlock report. */

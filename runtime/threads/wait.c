@@ -231,7 +231,8 @@ static void sleep_on_bell(struct thr_rank *me, enum thr_wait_kind kind)
 	}
 }
 
-int thr_wait_ready(struct thr_rank *r)
+/* Whether what r waits for itself holds (its posted receives aside). */
+static int own_ready(struct thr_rank *r)
 {
 	struct vp__mailbox *mb;
 	struct vp__msg *m;
@@ -253,6 +254,17 @@ int thr_wait_ready(struct thr_rank *r)
 		       atomic_load(&r->flag_given_up);
 	}
 	return 1;
+}
+
+int thr_wait_ready(struct thr_rank *r)
+{
+	if (own_ready(r))
+		return 1;
+	/* a message for one of its posted receives: r must take it */
+	return atomic_load(&r->watch_also) &&
+	       atomic_load_explicit(&r->wait_kind, memory_order_relaxed) !=
+		   THR_WAIT_SET &&
+	       thr_watch_ready(r);
 }
 
 /* Flips r's bell 1->0 if it is 1; the flipper uncounts r and, asked to
@@ -281,7 +293,7 @@ void thr_wake(struct thr_world *w, int target, int waker)
 	if (atomic_load(&r->bell) != 1)
 		return;
 	on = atomic_load(&r->waiting_on);
-	if (on != waker && on != THR_ANY_PEER)
+	if (on != waker && on != THR_ANY_PEER && !atomic_load(&r->watch_also))
 		return;
 	unblock(w, r, 1);
 }
@@ -383,8 +395,12 @@ void thr_wake_for_copy(struct thr_world *w, int sender, int receiver)
 		thr_wake(w, sender, receiver);
 }
 
-int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
-	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
+/* block_once's result when only a posted receive's message woke it. */
+#define WOKEN_FOR_POSTED 1
+
+static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
+		      int tag, struct vp__mailbox *mb, struct vp__msg *msg,
+		      size_t bytes)
 {
 	struct thr_world *w = me->tw;
 	unsigned i, spins, yields = 0;
@@ -477,12 +493,51 @@ int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
 		}
 	}
 ready:
-	rc = VP_OK;
+	rc = own_ready(me) ? VP_OK : WOKEN_FOR_POSTED;
 stop:
 	atomic_store_explicit(&me->wait_kind, THR_WAIT_NONE,
 			      memory_order_relaxed);
 	atomic_store(&me->waiting_on, -1);
 	return rc;
+}
+
+/*
+ * A rank with receives posted may wait for something else (its own
+ * rendezvous or synchronous send, a receive, a shared flag) while a sender
+ * waits for one of those receives to take its message. MPI's progress
+ * rule (MPI 4.0, sec. 3.5) says the sender's send completes: a posted
+ * receive makes the message deliverable without its program calling
+ * anything. So such a wait watches the posted receives' mailboxes too
+ * (watch_also, thr_watch_posted): a message there wakes the rank, which
+ * takes it (thr_progress: matched, copied, a rendezvous sender released)
+ * and waits again. The deadlock check reads the same condition, so a
+ * rank with a deliverable message for a posted receive is never counted
+ * as stuck, while the report still names what the rank itself waits for.
+ * Each pass empties the watched mailboxes, so the rank sleeps between
+ * messages rather than spinning on one it cannot use.
+ */
+int thr_block(struct thr_rank *me, enum thr_wait_kind kind, int peer, int tag,
+	      struct vp__mailbox *mb, struct vp__msg *msg, size_t bytes)
+{
+	int rc;
+
+	/* thr_block_set watched them already; a direct receive runs only
+	 * while no receive is posted (receive.c, recv_blocking) */
+	if (kind == THR_WAIT_SET || kind == THR_WAIT_RECV)
+		return block_once(me, kind, peer, tag, mb, msg, bytes);
+	for (;;) {
+		/* a failing run's posted buffers may be gone: no progress */
+		if (me->posted && !status_code(me->tw)) {
+			if ((rc = thr_progress(me)) < 0 ||
+			    (rc = thr_watch_posted(me)) < 0)
+				return rc;
+			atomic_store(&me->watch_also, rc > 0);
+		}
+		rc = block_once(me, kind, peer, tag, mb, msg, bytes);
+		atomic_store(&me->watch_also, 0);
+		if (rc != WOKEN_FOR_POSTED)
+			return rc;
+	}
 }
 
 /*
