@@ -171,5 +171,124 @@ $(BUILD)/$(1): $(BUILD)/obj/bench/$(1).o \
 endef
 $(foreach t,$(TOOL_BIN:$(BUILD)/%=%),$(eval $(call TOOL_RULE,$(t))))
 
+# test_vp_run and test_vp_bench drive the tools of the same build;
+# test_exports.sh reads the shared library's dynamic symbols.
+ifneq ($(MPI),)
+# the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
+# model times compared with the threads transport's
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) $(LIB_A)
+	@MPIRUN="$(MPIRUN)" VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
+	  tests/test_transport_mpi.sh
+else
+check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
+	  $(LIB_A) $(MPI_TOOLS)
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
+	  tests/test_exports.sh tests/test_mpi.sh
+	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
+	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
+	  $(FIBER_TESTS)
+endif
+
+# The fibers pass: every C test; under a sanitizer the point-to-point,
+# request, misuse and semantics tests (the collective matrix and the tools
+# again would double a run that CI makes twice)
+FIBER_SAN_TESTS := test_p2p test_requests test_tags test_msg_types \
+	test_errors test_misuse test_onesided test_direct test_comm_group \
+	test_soak_mixed test_coll_semantics test_recv_reduce \
+	test_barrier_shared test_coll_shared
+FIBER_TESTS := $(if $(SAN),$(addprefix $(BUILD)/tests/,$(FIBER_SAN_TESTS)),$(TEST_BIN))
+
+# Every test binary under valgrind's leak checker (definite and indirect
+# leaks and memory errors fail it); the soak is shortened, threads raised.
+# --fair-sched=yes: valgrind runs one thread at a time, and by default a
+# thread that never blocks keeps the lock; two fiber carriers polling (a
+# vp_test loop) then took 90-180 s for what takes 0.4 s handed over fairly.
+VALGRIND := valgrind -q --fair-sched=yes --max-threads=5000 --leak-check=full \
+	--show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --error-exitcode=9
+valgrind: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench
+	@VP_TOOLS=$(BUILD) VP_TEST_QUICK=1 VP_SOAK_MESSAGES=20000 VP_TEST_WRAP="$(VALGRIND)" \
+	  sh tests/run-tests.sh $(TEST_BIN)
+
+ifneq ($(MPI),)
+# the tour on the mpi transport at p = 8 (ring, line, hypercube, full,
+# tree), then at p = 9 (the 3x3 mesh and torus); Open MPI refuses root
+# unless told
+MPIRUN_ENV := VP_TRANSPORT=mpi OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+run: $(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) $(OVERSUBSCRIBE) -np 8 ./$(BUILD)/vp-run
+	$(MPIRUN_ENV) $(MPIRUN) $(OVERSUBSCRIBE) -np 9 ./$(BUILD)/vp-run
+else
+run: $(BUILD)/vp-run
+	./$(BUILD)/vp-run
+	./$(BUILD)/vp-run --apps
+endif
+
+# The standard set: the basic suite, every collective x algorithm, the
+# side by side with Open MPI (installed with apt-get when missing and root),
+# the applications' scaling table with Cannon's picture, what
+# reproducible sums cost, and the rooted collectives' three ways at p = 64.
+bench: $(BUILD)/vp-bench
+	@mkdir -p bench/results
+	./$(BUILD)/vp-bench | tee bench/results/basic.txt
+	./$(BUILD)/vp-bench --collectives --csv > bench/results/collectives.csv
+	./$(BUILD)/vp-bench --compare-mpi --out bench/results | tee bench/results/compare.txt
+	./$(BUILD)/vp-bench --compare-mpi --same-source --out bench/results | tee bench/results/same_source.txt
+	./$(BUILD)/vp-bench --apps --out bench/results | tee bench/results/apps_scaling.txt
+	./$(BUILD)/vp-bench --reproducible | tee bench/results/reproducible.txt
+	./$(BUILD)/vp-bench --rooted | tee bench/results/rooted.txt
+	./$(BUILD)/vp-run --app cannon --topology torus:4x4 --n 48 --svg bench/results/cannon.svg
+
+# Installs the header, both libraries and vp.pc, whose libdir and includedir
+# follow the usual pkg-config layout (pkg-config --variable=libdir vp).
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR ?= $(PREFIX)/bin
+ifneq ($(MPI),)
+# libvp-mpi: the header, both libraries and vp-mpi.pc (mpicc's flags are
+# the user's: build the program with mpicc too)
+install: $(LIB_A) $(LIB_SO)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libvp-mpi.a
+	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libvp-mpi.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
+	  'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: vp-mpi' \
+	  'Description: vp with its mpi transport (ranks as MPI processes); build with mpicc' \
+	  'Version: $(VERSION)' 'Requires.private: liburcu' \
+	  'Cflags: -I$${includedir} -pthread' \
+	  'Libs: -L$${libdir} -lvp-mpi -pthread' 'Libs.private: -lm' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
+else
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
+	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(BINDIR)
+	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
+	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
+	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a
+	sed -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@CFLAGS@||' mpi/vpmpicc.in > $(DESTDIR)$(BINDIR)/vpmpicc
+	chmod 755 $(DESTDIR)$(BINDIR)/vpmpicc
+	install -m 755 mpi/vpmpirun $(DESTDIR)$(BINDIR)/vpmpirun
+	install -m 644 $(BUILD)/libvp.a $(DESTDIR)$(LIBDIR)/libvp.a
+	install -m 755 $(BUILD)/libvp.so $(DESTDIR)$(LIBDIR)/libvp.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
+	  'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: vp' \
+	  'Description: message-passing ranks as threads, with a model clock' \
+	  'Version: $(VERSION)' 'Requires.private: liburcu' \
+	  'Cflags: -I$${includedir} -pthread' \
+	  'Libs: -L$${libdir} -lvp -pthread' 'Libs.private: -lm' \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp.pc
+endif
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-thread build-address
+
 -include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d) \
 	$(TOOL_OBJ:.o=.d)
