@@ -153,8 +153,9 @@ struct vp__req_pool {
 	struct vp__req_chunk *chunks;
 	struct vp_req *fresh; /* the unused tail of the newest chunk */
 	int room;
-	struct vp_req *queue, *queue_tail; /* freed, in quarantine */
+	struct vp_req *queue, *queue_tail; /* freed, oldest first */
 	int nlive, nqueued;
+	unsigned stamp; /* the last array call's mark (request.c) */
 };
 
 struct vp__rank {
