@@ -332,9 +332,9 @@ static int req_check_failed(vp_request h, int i, const char *call)
 				idx, (void *)h);
 	if (r->magic == VP__REQ_FREED || r->gen != gen_of(h))
 		return vp__fail(me, VP_EINVAL, call,
-				"request%s is stale: it was already completed "
-				"(waited or tested before through another copy "
-				"of the handle)%s",
+				"request%s was already completed (waited or "
+				"tested before through another copy of the "
+				"handle): the handle is stale%s",
 				idx,
 				r->magic == VP__REQ_LIVE
 				    ? ", and its slot now holds a newer request"
