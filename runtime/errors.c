@@ -272,6 +272,15 @@ int vp__enter_slow(vp_comm *c, const char *call)
 	return vp__check_running(me);
 }
 
+int vp__null_comm(const vp_comm *c, const char *call)
+{
+	struct vp__rank *me = vp__self();
+
+	if (c || !me)
+		return VP_EINVAL; /* not a rank's thread: nobody to name */
+	return vp__fail(me, VP_EINVAL, call, "the communicator is NULL");
+}
+
 int vp__check_running(struct vp__rank *me)
 {
 	struct vp__world *w = me->world;

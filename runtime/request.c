@@ -391,7 +391,7 @@ static int isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	int rc, hops;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, call);
 	if ((rc = vp__enter(c, call)) ||
 	    (rc = vp__check_peer(c, dst, call, "destination")) ||
 	    (rc = vp__check_tag(c, tag, 0, call)) ||
@@ -449,7 +449,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n, vp_request *req)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_irecv");
 	if ((rc = vp__enter(c, "vp_irecv")) ||
 	    (rc = vp__check_source(c, src, "vp_irecv")) ||
 	    (rc = vp__check_tag(c, tag, 1, "vp_irecv")) ||

@@ -10,6 +10,7 @@
  *     calls: one rank's fence meeting another's free or barrier, or
  *     fences on two windows in swapped order, are mismatches.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,9 +157,120 @@ static void test_stale(void)
 		}
 }
 
+/* ---- fences, frees and barriers ---- */
+
+enum { FENCE_BARRIER, FREE_FENCE, SWAPPED, CORRECT };
+static const char *const epoch_names[] = {
+	"a fence on rank 0 against a barrier on the others",
+	"a free on rank 0 against a fence and a put on the others",
+	"fences on two windows in swapped order on odd ranks",
+	"fences, puts, barriers and frees in one order on all ranks",
+};
+
+/* Each case makes two windows on the world; rank 0 (or the odd ranks)
+ * does something else than the others, and no rank checks the results of
+ * its calls after the mismatch: the run must fail by itself, before a
+ * rank writes into a window another has freed. */
+struct epoch_case {
+	int kase;
+	int *a[8], *b[8]; /* each rank's windows, freed after the run */
+};
+
+static int epochs(vp_comm *c, void *arg)
+{
+	struct epoch_case *e = arg;
+	int kase = e->kase, r = vp_rank(c), p = vp_size(c);
+	int *a = e->a[r] = calloc((size_t)p, sizeof(int));
+	int *b = e->b[r] = calloc(1, sizeof(int));
+	vp_win *wa, *wb;
+	int rc;
+
+	if (!a || !b)
+		return VP_ENOMEM;
+	if ((rc = vp_win_create(c, a, (size_t)p * sizeof(int), &wa)) ||
+	    (rc = vp_win_create(c, b, sizeof(int), &wb)))
+		goto out;
+	switch (kase) {
+	case FENCE_BARRIER:
+		rc = r == 0 ? vp_win_fence(wa) : vp_barrier(c);
+		break;
+	case FREE_FENCE:
+		if (r == 0) {
+			rc = vp_win_free(wa);
+			free(a);
+			e->a[r] = NULL;
+			break;
+		}
+		rc = vp_win_fence(wa);
+		vp_put(wa, 0, (size_t)r * sizeof(int), &r, sizeof(r));
+		vp_win_fence(wa);
+		break;
+	case SWAPPED:
+		if (r % 2) {
+			rc = vp_win_fence(wb);
+			vp_win_fence(wa);
+		} else {
+			rc = vp_win_fence(wa);
+			vp_win_fence(wb);
+		}
+		break;
+	default:
+		if ((rc = vp_win_fence(wa)) || (rc = vp_win_fence(wb)) ||
+		    (rc = vp_put(wa, (r + 1) % p, (size_t)r * sizeof(int), &r,
+				 sizeof(r))) ||
+		    (rc = vp_win_fence(wa)) || (rc = vp_barrier(c)) ||
+		    (rc = vp_win_fence(wb)) || (rc = vp_win_free(wa)) ||
+		    (rc = vp_win_free(wb)))
+			break;
+		rc = a[(r + p - 1) % p] == (r + p - 1) % p ? VP_OK : VP_EINVAL;
+	}
+out:
+	/* the windows' memory is freed after the run: on a failed run a rank
+	 * that did not see the failure yet may still be reading it */
+	return rc;
+}
+
+static void test_epochs(void)
+{
+	static const char *const specs[] = { "full:2", "full:8" };
+	const char *want[][2] = {
+		{ "vp_win_fence", "vp_barrier" },
+		{ "vp_win_free", "vp_win_fence" },
+		{ "window 1 here but window 2", "window 2 here but window 1" },
+		{ "", "" },
+	};
+	vp_stats st;
+	size_t i;
+	int k;
+
+	for (i = 0; i < 2; i++)
+		for (k = FENCE_BARRIER; k <= CORRECT; k++) {
+			struct epoch_case e = { .kase = k };
+			int rc = run(specs[i], epochs, &e, &st), r;
+
+			for (r = 0; r < 8; r++) {
+				free(e.a[r]);
+				free(e.b[r]);
+			}
+			if (k == CORRECT) {
+				tap_ok(rc == VP_OK, "%s: %s works (%d): %s",
+				       specs[i], epoch_names[k], rc,
+				       rc ? st.error : "");
+				continue;
+			}
+			tap_ok(rc == VP_EMISMATCH &&
+				   (strstr(st.error, want[k][0]) ||
+				    strstr(st.error, want[k][1])) &&
+				   strstr(st.error, " here but "),
+			       "%s: %s is a mismatch (%d): %s", specs[i],
+			       epoch_names[k], rc, st.error);
+		}
+}
+
 int main(void)
 {
 	test_twice();
 	test_stale();
+	test_epochs();
 	return tap_done();
 }
