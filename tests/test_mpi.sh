@@ -182,10 +182,11 @@ rc=$?
 check $? "MPI_Ssend head to head is a deadlock, reported naming MPI_Ssend (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
 
 # wrong programs fail, naming the MPI call, the ranks and the MPI class
-wrong() { # mistake, then what stderr must hold
+wrong() { # mistake, then what stderr must hold (two or three strings)
 	"$run" -np 4 "$tmp/wrong" "$1" >/dev/null 2>"$tmp/err"
 	rc=$?
-	[ $rc = 1 ] && grep -qF "$2" "$tmp/err" && grep -qF "$3" "$tmp/err"
+	[ $rc = 1 ] && grep -qF "$2" "$tmp/err" && grep -qF "$3" "$tmp/err" &&
+	    grep -qF "${4:-$3}" "$tmp/err"
 	check $? "wrong program ($1) fails (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
 }
 wrong truncate "rank 1: MPI_Recv (vp_recv_tag): message of 16 bytes from rank 0 does not fit the 4-byte receive buffer" \
@@ -222,6 +223,18 @@ wrong badtag "rank 1: MPI_Recv: tag -3 is outside [0, MPI_TAG_UB" \
 	"MPI error class 4"
 wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communicator" \
 	"MPI error class 5"
+for name in Waitall Testall Waitany Waitsome; do
+	call=$(echo "$name" | tr A-Z a-z)
+	wrong twice-$call "rank 1: MPI_$name: requests 1 and 3 are the same request" \
+		"MPI error class 7 (invalid request)"
+done
+wrong stale "rank 1: MPI_Wait: request 0 already completed" \
+	"MPI error class 7 (invalid request)"
+# either rank may see the mismatch first
+wrong fencebarrier " here but vp_" "vp_win_fence" "vp_barrier"
+wrong fencefree " here but vp_win_f" "vp_win_free" "MPI error class 16"
+wrong fenceswap "MPI_Win_fence (vp_win_fence): window " \
+	"(windows numbered in the order made on the communicator)"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way
