@@ -20,8 +20,11 @@
  * argv, and exits with the job's status: 0, the code given to MPI_Abort or
  * exit(), or 1 for any other failure (vp's report names it on stderr).
  *
- *   VPMPI_NP        ranks (default 1)
- *   VPMPI_TOPOLOGY  vp topology (default full:NP)
+ *   VPMPI_NP        ranks (default: the topology's, else 1)
+ *   VPMPI_TOPOLOGY  vp topology (default full:NP); its rank count must
+ *                   be VPMPI_NP's
+ * Every numeric variable is read strictly (vp_setting_parse): a value
+ * that is not a number in range stops the job naming it.
  *   VPMPI_TS, VPMPI_TW, VPMPI_TH   the model's parameters (default 0)
  *   VPMPI_STRICT    1: messages only between neighbours
  *   VPMPI_TRACE, VPMPI_SVG         trace and space-time diagram paths
@@ -33,6 +36,8 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <dlfcn.h>
+#include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -279,34 +284,102 @@ static int read_algorithms(void)
 	return 0;
 }
 
-static double env_double(const char *name)
+/* The environment variable var read strictly (vp_setting_parse), named
+ * as the user set it (shown: the vpmpirun option it came from); 0, or 2
+ * after saying what is wrong. */
+static int setting(const char *var, const char *shown, double lo, double hi,
+		   int integer, double dflt, double *out)
 {
-	const char *s = getenv(name);
+	char err[256];
+	const char *s = getenv(var);
 
-	return s ? atof(s) : 0;
+	if (!s || !*s) {
+		*out = dflt;
+		return 0;
+	}
+	if (vp_setting_parse(shown, s, lo, hi, integer, out, err,
+			     sizeof(err))) {
+		fprintf(stderr, "vpmpi: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+/* The launcher's settings, all refused when malformed before anything
+ * runs; 0 or 2. */
+static int read_settings(int *np, int *shared, vp_opts *o, int *stats)
+{
+	double v[8];
+
+	if (setting("VPMPI_NP", "vpmpirun -np", 1, INT_MAX, 1, 1, &v[0]) ||
+	    setting("VPMPI_SHARED_GLOBALS", "VPMPI_SHARED_GLOBALS", 0, 1, 1,
+		    0, &v[1]) ||
+	    setting("VPMPI_TS", "vpmpirun --model ts", 0, INFINITY, 0, 0,
+		    &o->ts) ||
+	    setting("VPMPI_TW", "vpmpirun --model tw", 0, INFINITY, 0, 0,
+		    &o->tw) ||
+	    setting("VPMPI_TH", "vpmpirun --model th", 0, INFINITY, 0, 0,
+		    &o->th) ||
+	    setting("VPMPI_STRICT", "VPMPI_STRICT", 0, 1, 1, 0, &v[2]) ||
+	    setting("VPMPI_STATS", "VPMPI_STATS", 0, 1, 1, 0, &v[3]) ||
+	    setting("VP_FIBERS", "VP_FIBERS", 0, 1, 1, 0, &v[4]))
+		return 2;
+	*np = (int)v[0];
+	*shared = (int)v[1];
+	o->strict = (int)v[2];
+	*stats = (int)v[3];
+	/* The layer keeps each rank's MPI state in thread-local variables,
+	 * which the ranks of one carrier would share as fibers. */
+	if (v[4] == 1) {
+		fprintf(stderr, "vpmpi: VP_FIBERS=1 ignored: MPI programs run "
+				"their ranks as threads\n");
+		unsetenv("VP_FIBERS");
+	}
+	return 0;
+}
+
+/* The topology's rank count agrees with -np (the launcher loads one copy
+ * of the program per rank of -np), or gives it when -np was not given;
+ * 0 or 2 after one line. */
+static int check_topology(const char *topo, int *np)
+{
+	char err[512];
+	vp_topo t;
+
+	if (!topo || !*topo)
+		return 0;
+	if (vp_topo_parse(topo, &t, err, sizeof(err))) {
+		fprintf(stderr, "vpmpi: --topology %s: %s\n", topo, err);
+		return 2;
+	}
+	if (!getenv("VPMPI_NP")) /* no -np: the topology says */
+		*np = t.p;
+	if (t.p != *np) {
+		fprintf(stderr,
+			"vpmpi: --topology %s has %d ranks but -np is %d: "
+			"give -np %d, or a topology of %d ranks\n",
+			topo, t.p, *np, t.p, *np);
+		return 2;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const char *np_s = getenv("VPMPI_NP"), *topo = getenv("VPMPI_TOPOLOGY");
-	const char *sg = getenv("VPMPI_SHARED_GLOBALS");
-	int np = np_s ? atoi(np_s) : 1, rc, r, copies, *fds;
+	const char *topo = getenv("VPMPI_TOPOLOGY");
+	int np, shared, stats, rc, r, copies, *fds;
 	char spec[64];
 	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
 	vp_stats st;
 
-	if (np < 1) {
-		fprintf(stderr, "vpmpi: VPMPI_NP=%s is not a rank count\n",
-			np_s);
-		return 2;
-	}
-	if (read_algorithms())
+	if (read_settings(&np, &shared, &o, &stats) ||
+	    check_topology(topo, &np) || read_algorithms())
 		return 2;
 	/* lines from ranks are not interleaved mid-line */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	devnull = fopen("/dev/null", "r");
-	j.shared = !vpmpi_image || (sg && atoi(sg));
+	j.shared = !vpmpi_image || shared;
 	copies = j.shared ? 1 : np;
 	j.handles = calloc((size_t)copies, sizeof(*j.handles));
 	j.mains = calloc((size_t)copies, sizeof(*j.mains));
@@ -357,19 +430,8 @@ int main(int argc, char **argv)
 		topo = spec;
 	}
 	o.topology = topo;
-	o.ts = env_double("VPMPI_TS");
-	o.tw = env_double("VPMPI_TW");
-	o.th = env_double("VPMPI_TH");
-	o.strict = getenv("VPMPI_STRICT") && atoi(getenv("VPMPI_STRICT"));
 	o.trace = getenv("VPMPI_TRACE");
 	o.svg = getenv("VPMPI_SVG");
-	/* The layer keeps each rank's MPI state in thread-local variables,
-	 * which the ranks of one carrier would share as fibers. */
-	if (getenv("VP_FIBERS") && atoi(getenv("VP_FIBERS")) == 1) {
-		fprintf(stderr, "vpmpi: VP_FIBERS=1 ignored: MPI programs run "
-				"their ranks as threads\n");
-		unsetenv("VP_FIBERS");
-	}
 	rc = vp_run(&o, rank_main, &j, &st);
 	if (rc < 0) { /* vp's report is printed; its MPI error class too */
 		char text[MPI_MAX_ERROR_STRING];
@@ -381,7 +443,7 @@ int main(int argc, char **argv)
 			"(%s); vp: %s\n",
 			cls, text, vp_strerror(rc));
 	}
-	if (getenv("VPMPI_STATS") && atoi(getenv("VPMPI_STATS")))
+	if (stats)
 		fprintf(stderr,
 			"vpmpi: %d ranks on %s: %llu messages, %llu bytes, "
 			"model time %g, max link load %llu, %.3f s\n%s%s",

@@ -7,6 +7,8 @@
  * it is the process's thread limit (ulimit -u, kernel.threads-max) and its
  * number of memory mappings (vm.max_map_count).
  */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +105,70 @@ static int model_of(const vp_opts *o, struct vp__model *m, char *err,
 	return vp__model_parse(o->model, &base, m, err, errlen);
 }
 
+/* The threads transport's tuning variables (threads/wait.c): unsigned
+ * integers, 0 or 1 for VP_FLAG_FUTEX. */
+static const struct {
+	const char *name;
+	double hi;
+} tuning[] = {
+	{ "VP_FLAG_FUTEX", 1 },         { "VP_SPIN_LONG", UINT_MAX },
+	{ "VP_SPIN_SHORT", UINT_MAX },  { "VP_YIELDS", UINT_MAX },
+	{ "VP_YIELD_NS", UINT_MAX },    { "VP_FLAG_YIELD_NS", UINT_MAX },
+	{ "VP_SPIN_POLL", UINT_MAX },
+};
+
+/* One of the words a variable may hold (unset and empty: the default). */
+static int env_word(const char *name, const char *const *words, char *err,
+		    size_t errlen)
+{
+	const char *v = getenv(name);
+	int i;
+
+	if (!v || !*v)
+		return VP_OK;
+	for (i = 0; words[i]; i++)
+		if (!strcmp(v, words[i]))
+			return VP_OK;
+	snprintf(err, errlen, "vp_run: %s=%s: it must be %s%s%s", name, v,
+		 words[0], words[1] ? " or " : "", words[1] ? words[1] : "");
+	return VP_EINVAL;
+}
+
+/* The environment's settings, each read strictly (settings.c): those
+ * that override an option's field, and the runtime's own. */
+static int env_settings(vp_opts *o, char *err, size_t errlen)
+{
+	static const char *const win[] = { "messages", "shared", NULL };
+	static const char *const check[] = { "buffers", "none", NULL };
+	char msg[VP__ERRMSG_BYTES / 2];
+	double v;
+	size_t i;
+	int rc;
+
+	if ((rc = vp_setting_env("VP_WATCHDOG", 0, INFINITY, 0, o->watchdog,
+				 &v, msg, sizeof(msg))))
+		goto bad;
+	o->watchdog = v;
+	if ((rc = vp_setting_env("VP_FIBERS", 0, 1, 1, o->fibers, &v, msg,
+				 sizeof(msg))))
+		goto bad;
+	o->fibers = (int)v;
+	if ((rc = vp_setting_env("VP_REPRODUCIBLE", 0, 1, 1, o->reproducible,
+				 &v, msg, sizeof(msg))))
+		goto bad;
+	o->reproducible = (int)v;
+	for (i = 0; i < sizeof(tuning) / sizeof(tuning[0]); i++)
+		if ((rc = vp_setting_env(tuning[i].name, 0, tuning[i].hi, 1, 0,
+					 &v, msg, sizeof(msg))))
+			goto bad;
+	if ((rc = env_word("VP_WIN", win, err, errlen)))
+		return rc;
+	return env_word("VP_CHECK", check, err, errlen);
+bad:
+	snprintf(err, errlen, "vp_run: %s", msg);
+	return rc;
+}
+
 /* Checks the options and fills defaults; returns 0 or VP_EINVAL. */
 static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		       char *err, size_t errlen)
@@ -142,10 +208,8 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		o->kary = DEFAULT_KARY;
 	if (getenv("VP_TRANSPORT"))
 		o->transport = getenv("VP_TRANSPORT");
-	if (getenv("VP_WATCHDOG"))
-		o->watchdog = atof(getenv("VP_WATCHDOG"));
-	if (getenv("VP_FIBERS"))
-		o->fibers = atoi(getenv("VP_FIBERS"));
+	if ((rc = env_settings(o, err, errlen)))
+		return rc;
 	if (o->fibers != 0 && o->fibers != 1) {
 		snprintf(
 		    err, errlen,
@@ -153,8 +217,6 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		    o->fibers);
 		return VP_EINVAL;
 	}
-	if (getenv("VP_REPRODUCIBLE"))
-		o->reproducible = atoi(getenv("VP_REPRODUCIBLE"));
 	if (o->reproducible != 0 && o->reproducible != 1) {
 		snprintf(err, errlen,
 			 "vp_run: reproducible %d: it must be 0 or 1 (also "
