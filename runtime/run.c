@@ -353,6 +353,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	/* described once: AUTO asks on every collective call */
 	vp__topo_describe(&w->topo, &w->topo_info);
 	w->opts = *o;
+	w->check_buffers = getenv("VP_CHECK") && /* settle_opts checked it */
+			   !strcmp(getenv("VP_CHECK"), "buffers");
 	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;
 	w->tx_ops = transport_named(o->transport, err, errlen);

@@ -213,6 +213,7 @@ struct vp__world {
 	vp_opts opts;
 	struct vp__model model;
 	int p;
+	int check_buffers; /* VP_CHECK=buffers (request.c) */
 	int (*fn)(vp_comm *, void *);
 	void *arg;
 	struct vp__rank *ranks;

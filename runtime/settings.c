@@ -5,6 +5,7 @@
  * anything else is refused with the setting's name and its text, never
  * read as 0 (atoi("yes") is 0, atof("abc") is 0).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ int vp_setting_parse(const char *name, const char *text, double lo, double hi,
 	} else {
 		errno = 0;
 		v = strtod(text, &end);
-		if (end == text || *end)
+		if (end == text || *end || isspace((unsigned char)*text))
 			why = "not a number";
 		else if (errno == ERANGE || !isfinite(v))
 			why = "out of range";

@@ -8,7 +8,9 @@
  *     number of newer requests (its slot may hold one of them);
  *   - vp_win_fence, vp_win_free and vp_barrier are different collective
  *     calls: one rank's fence meeting another's free or barrier, or
- *     fences on two windows in swapped order, are mismatches.
+ *     fences on two windows in swapped order, are mismatches;
+ *   - with VP_CHECK=buffers, a send buffer changed between vp_isend and
+ *     the send's completion fails naming the destination, tag and size.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,10 +269,84 @@ static void test_epochs(void)
 		}
 }
 
+/* ---- VP_CHECK=buffers ---- */
+
+struct changed {
+	size_t n;   /* bytes sent */
+	int change; /* rank 0 writes into the buffer before its wait */
+	unsigned char *sent; /* rank 0's buffer, freed after the run */
+};
+
+/* Rank 0 starts a send of n bytes to rank 1 (tag 7), may change its
+ * buffer, then tells rank 1 (tag 8) to receive it and waits; the change
+ * happens before rank 1 reads the buffer, so the program has no race,
+ * only MPI's erroneous change. */
+static int change_buffer(vp_comm *c, void *arg)
+{
+	struct changed *k = arg;
+	unsigned char *buf = calloc(k->n, 1);
+	vp_request q;
+	int go = 1, rc;
+
+	if (!buf)
+		return VP_ENOMEM;
+	if (vp_rank(c) == 1) {
+		if (!(rc = vp_recv_tag(c, 0, 8, &go, sizeof(go), NULL)))
+			rc = vp_recv_tag(c, 0, 7, buf, k->n, NULL);
+		free(buf);
+		return rc;
+	}
+	k->sent = buf;
+	memset(buf, 3, k->n);
+	if ((rc = vp_isend(c, 1, 7, buf, k->n, &q)))
+		goto out;
+	if (k->change)
+		buf[k->n / 2] ^= 1;
+	if (!(rc = vp_send_tag(c, 1, 8, &go, sizeof(go))))
+		rc = vp_wait(&q, NULL);
+out:
+	return rc; /* buf may still be lent out: freed after the run */
+}
+
+static void test_buffers(void)
+{
+	size_t sizes[] = { 8, 1 << 20 };
+	vp_stats st;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < 2; i++) {
+		struct changed k = { sizes[i], 1 };
+		char want[96];
+
+		snprintf(want, sizeof(want), "rank 1, tag 7, %zu bytes",
+			 sizes[i]);
+		setenv("VP_CHECK", "buffers", 1);
+		rc = run("full:2", change_buffer, &k, &st);
+		free(k.sent);
+		tap_ok(rc == VP_EINVAL && st.error_rank == 0 &&
+			   strstr(st.error, "rank 0: vp_wait: ") &&
+			   strstr(st.error, want) &&
+			   strstr(st.error, "changed before the send"),
+		       "VP_CHECK=buffers: a %zu-byte send buffer changed "
+		       "before vp_wait fails (%d): %s",
+		       sizes[i], rc, st.error);
+		k.change = 0;
+		rc = run("full:2", change_buffer, &k, &st);
+		free(k.sent);
+		tap_ok(rc == VP_OK,
+		       "VP_CHECK=buffers: an unchanged %zu-byte buffer "
+		       "passes (%d): %s",
+		       sizes[i], rc, rc ? st.error : "");
+		unsetenv("VP_CHECK");
+	}
+}
+
 int main(void)
 {
 	test_twice();
 	test_stale();
 	test_epochs();
+	test_buffers();
 	return tap_done();
 }
