@@ -316,7 +316,7 @@ static void test_buffers(void)
 	int rc;
 
 	for (i = 0; i < 2; i++) {
-		struct changed k = { sizes[i], 1 };
+		struct changed k = { sizes[i], 1, NULL };
 		char want[96];
 
 		snprintf(want, sizeof(want), "rank 1, tag 7, %zu bytes",
