@@ -324,7 +324,7 @@ static int shared_policy(char *err, size_t errlen)
 	if (!strcmp(e, "all"))
 		return VP__SHARED_ALL;
 	snprintf(err, errlen,
-		 "vp_run: VP_SHARED_COLLECTIVES '%s': it must be 0, 1, sync "
+		 "vp_run: VP_SHARED_COLLECTIVES=%s: it must be 0, 1, sync "
 		 "or all",
 		 e);
 	return -1;
