@@ -53,6 +53,11 @@ void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 		w->error_code = code;
 		w->error_rank = rank;
 		w->error = strdup(msg);
+		/* out of memory, the message is kept in the world's own
+		 * room, cut if it must be, never lost */
+		if (!w->error)
+			snprintf(w->error_kept, sizeof(w->error_kept), "%s",
+				 msg);
 	}
 	pthread_mutex_unlock(&w->error_lock);
 }

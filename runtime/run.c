@@ -565,9 +565,29 @@ static void settle_unreceived(struct vp__world *w, vp_stats *st)
 	w->error = strdup(msg);
 }
 
+/* The run's error message: the one recorded, its copy in the world's own
+ * room when there was no memory for it, or at least the code's text. */
+static const char *error_text(const struct vp__world *w, char *buf,
+			      size_t len)
+{
+	static const char *const no_memory =
+	    "(no memory to keep the error's message)";
+
+	if (w->error)
+		return w->error;
+	if (w->error_kept[0])
+		return w->error_kept;
+	if (w->error_code == VP_OK)
+		return "";
+	snprintf(buf, len, "rank %d: %s %s", w->error_rank,
+		 vp_strerror(w->error_code), no_memory);
+	return buf;
+}
+
 /* The run's figures, from every rank's records (after the join). */
 static void collect_stats(struct vp__world *w, vp_stats *st)
 {
+	char fallback[160];
 	const struct vp__clock **clocks;
 	int i;
 
@@ -594,7 +614,8 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	st->error_code = w->error_code;
 	st->error_rank = w->error_rank;
 	st->leader = vp__is_local(w, 0);
-	summarize(w->error ? w->error : "", st->error, sizeof(st->error));
+	summarize(error_text(w, fallback, sizeof(fallback)), st->error,
+		  sizeof(st->error));
 	st->report = keep_report(w->error);
 }
 

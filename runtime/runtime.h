@@ -214,6 +214,8 @@ struct vp__world {
 	struct vp__model model;
 	int p;
 	int check_buffers; /* VP_CHECK=buffers (request.c) */
+	/* the first error's message when strdup could not copy it */
+	char error_kept[256];
 	int (*fn)(vp_comm *, void *);
 	void *arg;
 	struct vp__rank *ranks;

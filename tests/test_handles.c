@@ -9,6 +9,7 @@
  *   - vp_win_fence, vp_win_free and vp_barrier are different collective
  *     calls: one rank's fence meeting another's free or barrier, or
  *     fences on two windows in swapped order, are mismatches;
+ *   - a NULL communicator names the rank and the call;
  *   - with VP_CHECK=buffers, a send buffer changed between vp_isend and
  *     the send's completion fails naming the destination, tag and size.
  */
@@ -342,11 +343,49 @@ static void test_buffers(void)
 	}
 }
 
+/* ---- a NULL communicator ---- */
+
+static int null_comm(vp_comm *c, void *arg)
+{
+	int which = *(int *)arg, x = 0;
+
+	if (vp_rank(c) != 1)
+		return VP_OK;
+	switch (which) {
+	case 0:
+		return vp_barrier(NULL);
+	case 1:
+		return vp_bcast(NULL, &x, 1, VP_INT32, 0, VP_ALG_AUTO);
+	default:
+		return vp_send(NULL, 0, &x, sizeof(x));
+	}
+}
+
+static void test_null_comm(void)
+{
+	const char *calls[] = { "vp_barrier", "vp_bcast", "vp_send" };
+	vp_stats st;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		char want[96];
+		int rc = run("full:2", null_comm, &k, &st);
+
+		snprintf(want, sizeof(want),
+			 "rank 1: %s: the communicator is NULL", calls[k]);
+		tap_ok(rc == VP_EINVAL && st.error_rank == 1 &&
+			   strstr(st.error, want),
+		       "%s(NULL) fails naming the rank and the call (%d): %s",
+		       calls[k], rc, st.error);
+	}
+}
+
 int main(void)
 {
 	test_twice();
 	test_stale();
 	test_epochs();
 	test_buffers();
+	test_null_comm();
 	return tap_done();
 }

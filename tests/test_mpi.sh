@@ -236,6 +236,38 @@ wrong fencefree " here but vp_win_f" "vp_win_free" "MPI error class 16"
 wrong fenceswap "MPI_Win_fence (vp_win_fence): window " \
 	"(windows numbered in the order made on the communicator)"
 
+# settings that are not values they can take stop the job before it runs,
+# in one line naming the setting and its text; -np and --topology agree
+refused() { # what stderr must hold, then the vpmpirun command line
+	want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	    grep -qF "$want" "$tmp/err" && [ ! -s "$tmp/out" ]
+	check $? "refused (exit $rc): $*: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+}
+refused "--topology ring:4 has 4 ranks but -np is 8" \
+	"$run" -np 8 --topology ring:4 "$tmp/ring"
+refused "--topology hypercube:3 has 8 ranks but -np is 2" \
+	"$run" -np 2 --topology hypercube:3 "$tmp/ring"
+refused "vpmpirun --model ts=abc: not a number" \
+	"$run" -np 2 --model ts=abc "$tmp/ring"
+refused "vpmpirun --model tw=-1: out of range" \
+	"$run" -np 2 --model tw=-1 "$tmp/ring"
+refused "VP_FIBERS=yes: not a number" \
+	env VP_FIBERS=yes "$run" -np 2 "$tmp/ring"
+refused "VPMPI_STATS=on: not a number" \
+	env VPMPI_STATS=on "$run" -np 2 "$tmp/ring"
+"$run" --topology ring:4 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+check $? "--topology ring:4 without -np runs 4 ranks: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+for v in "VP_REPRODUCIBLE=yes" "VP_WATCHDOG=abc"; do
+	env "$v" "$run" -np 2 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc != 0 ] && grep -qF "$v:" "$tmp/err"
+	check $? "$v fails the job naming it (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+done
+
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way
 "$run" -np 8 --topology hypercube:3 --stats "$tmp/cart_groups" reorder \
