@@ -222,6 +222,97 @@ static int rank_main(vp_comm *world, void *arg)
 	return rc;
 }
 
+/* A number from a /proc file (a sysctl, or a field of /proc/meminfo when
+ * key is given, in kB), or -1. */
+static long proc_long(const char *path, const char *key)
+{
+	char line[256];
+	long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!key ? sscanf(line, "%ld", &v) == 1
+			 : !strncmp(line, key, strlen(key)) &&
+			       sscanf(line + strlen(key), " %ld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/* The process's memory mappings now (/proc/self/maps lines), or -1. */
+static long mappings_now(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	long n = 0;
+	int c;
+
+	if (!f)
+		return -1;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/* "vm.max_map_count = 65530, the process holds 13120 mappings" and what
+ * to do, for a copy that failed to load. */
+static void copies_hint(char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "the process holds %ld memory mappings and vm.max_map_count "
+		 "is %ld (each copy of the program takes several, each rank's "
+		 "stack two): raise vm.max_map_count, or run with vpmpirun "
+		 "--shared-globals (one copy for all ranks)",
+		 mappings_now(), proc_long("/proc/sys/vm/max_map_count", NULL));
+}
+
+/*
+ * What stops `copies` copies of the program and np rank threads, known
+ * from the first copy (per_copy mappings): vm.max_map_count (the copies'
+ * mappings and two a rank stack), the memory for the copies (each is a
+ * file of its own in memory, len bytes), kernel.threads-max. 0, or 1
+ * after one line naming the limit.
+ */
+static int copies_fit(int copies, int np, long per_copy, size_t len)
+{
+	long max_maps = proc_long("/proc/sys/vm/max_map_count", NULL);
+	long threads_max = proc_long("/proc/sys/kernel/threads-max", NULL);
+	long avail_kb = proc_long("/proc/meminfo", "MemAvailable:");
+	long now = mappings_now();
+	long need = now + (copies - 1) * per_copy + 2L * np + 64;
+	double copies_kb = (double)copies * (double)len / 1024;
+
+	if (max_maps > 0 && now >= 0 && need > max_maps) {
+		fprintf(stderr,
+			"vpmpi: %d copies of the program and %d rank stacks "
+			"need about %ld memory mappings (%ld a copy, 2 a "
+			"stack) and vm.max_map_count is %ld: raise it "
+			"(sysctl -w vm.max_map_count=%ld), or run with "
+			"vpmpirun --shared-globals (one copy for all ranks)\n",
+			copies, np, need, per_copy, max_maps, need + need / 4);
+		return 1;
+	}
+	if (avail_kb > 0 && copies_kb > (double)avail_kb) {
+		fprintf(stderr,
+			"vpmpi: %d copies of the %zu-byte program need %.0f "
+			"MiB of memory and %ld MiB is available: run with "
+			"vpmpirun --shared-globals (one copy for all ranks), "
+			"or fewer ranks\n",
+			copies, len, copies_kb / 1024, avail_kb / 1024);
+		return 1;
+	}
+	if (threads_max > 0 && np > threads_max) {
+		fprintf(stderr,
+			"vpmpi: %d ranks need %d threads and kernel.threads-max "
+			"is %ld: raise it, or run fewer ranks\n",
+			np, np, threads_max);
+		return 1;
+	}
+	return 0;
+}
+
 /* One copy of the embedded program: its handle and main, or NULL with a
  * message on stderr. The file stays open in *fd until every copy is
  * loaded: glibc takes a path it has loaded before for the same object,
@@ -245,8 +336,12 @@ static void *load_copy(int r, user_main_fn **main_fn, int *fd_out)
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	*fd_out = fd;
 	if (!h) {
-		fprintf(stderr, "vpmpi: loading rank %d's copy: %s\n", r,
-			dlerror());
+		char hint[320];
+		const char *why = dlerror();
+
+		copies_hint(hint, sizeof(hint));
+		fprintf(stderr, "vpmpi: loading rank %d's copy: %s; %s\n", r,
+			why, hint);
 		return NULL;
 	}
 	*main_fn = (user_main_fn *)dlsym(h, "vpmpi_user_main");
@@ -364,10 +459,57 @@ static int check_topology(const char *topo, int *np)
 	return 0;
 }
 
+/* Every copy of the program (one a rank unless the globals are shared):
+ * the first, then what the others need checked against the limits that
+ * would stop them (copies_fit, the open files while loading), then the
+ * others; 0, or 1 after saying why not. */
+static int load_copies(struct job *j, int copies, int np)
+{
+	long before = mappings_now(), per_copy;
+	int r, *fds = malloc((size_t)copies * sizeof(*fds));
+	struct rlimit nf;
+
+	if (!fds) {
+		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+		return 1;
+	}
+	if (!(j->handles[0] = load_copy(0, &j->mains[0], &fds[0])))
+		return 1;
+	per_copy = before >= 0 ? mappings_now() - before : 0;
+	if (copies > 1 &&
+	    copies_fit(copies, np, per_copy,
+		       (size_t)(vpmpi_image_end - vpmpi_image)))
+		return 1;
+	/* one open file per copy while loading: raise the soft limit */
+	if (copies > 1 && !getrlimit(RLIMIT_NOFILE, &nf) &&
+	    nf.rlim_cur < (rlim_t)copies + 64) {
+		nf.rlim_cur = nf.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nf);
+		if (!getrlimit(RLIMIT_NOFILE, &nf) &&
+		    nf.rlim_cur < (rlim_t)copies + 64) {
+			fprintf(stderr,
+				"vpmpi: %d copies of the program need %d open "
+				"files while loading, and ulimit -n allows "
+				"%llu: raise it, or run with vpmpirun "
+				"--shared-globals\n",
+				copies, copies + 64,
+				(unsigned long long)nf.rlim_cur);
+			return 1;
+		}
+	}
+	for (r = 1; r < copies; r++)
+		if (!(j->handles[r] = load_copy(r, &j->mains[r], &fds[r])))
+			return 1;
+	for (r = 0; r < copies; r++)
+		close(fds[r]);
+	free(fds);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *topo = getenv("VPMPI_TOPOLOGY");
-	int np, shared, stats, rc, r, copies, *fds;
+	int np, shared, stats, rc, r, copies;
 	char spec[64];
 	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
@@ -389,38 +531,8 @@ int main(int argc, char **argv)
 	}
 	if (!vpmpi_image) /* linked in: one copy, shared globals */
 		j.mains[0] = vpmpi_user_main;
-	/* one open file per copy while loading: raise the soft limit */
-	if (copies > 1) {
-		struct rlimit nf;
-
-		if (!getrlimit(RLIMIT_NOFILE, &nf) &&
-		    nf.rlim_cur < (rlim_t)copies + 64) {
-			nf.rlim_cur = nf.rlim_max;
-			setrlimit(RLIMIT_NOFILE, &nf);
-			if (!getrlimit(RLIMIT_NOFILE, &nf) &&
-			    nf.rlim_cur < (rlim_t)copies + 64) {
-				fprintf(
-				    stderr,
-				    "vpmpi: %d copies of the program need "
-				    "%d open files while loading, and "
-				    "ulimit -n allows %llu: raise it, or run "
-				    "with vpmpirun --shared-globals\n",
-				    copies, copies + 64,
-				    (unsigned long long)nf.rlim_cur);
-				return 1;
-			}
-		}
-	}
-	if (!(fds = malloc((size_t)copies * sizeof(*fds)))) {
-		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+	if (vpmpi_image && load_copies(&j, copies, np))
 		return 1;
-	}
-	for (r = 0; vpmpi_image && r < copies; r++)
-		if (!(j.handles[r] = load_copy(r, &j.mains[r], &fds[r])))
-			return 1;
-	for (r = 0; vpmpi_image && r < copies; r++)
-		close(fds[r]);
-	free(fds);
 	if (!j.mains[0]) {
 		fprintf(stderr, "vpmpi: the program has no main\n");
 		return 1;

@@ -259,6 +259,20 @@ refused "VP_FIBERS=yes: not a number" \
 	env VP_FIBERS=yes "$run" -np 2 "$tmp/ring"
 refused "VPMPI_STATS=on: not a number" \
 	env VPMPI_STATS=on "$run" -np 2 "$tmp/ring"
+# a job whose copies of the program cannot all be mapped is refused up
+# front naming vm.max_map_count and --shared-globals (where the limit is
+# one that 70000 copies exceed; a larger one would let them load)
+maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)
+if [ "$maps" -gt 0 ] && [ "$maps" -lt 300000 ]; then
+	"$run" -np 70000 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	    grep -qF "and vm.max_map_count is $maps: raise it" "$tmp/err" &&
+	    grep -qF -- "--shared-globals" "$tmp/err" && [ ! -s "$tmp/out" ]
+	check $? "-np 70000 names vm.max_map_count and --shared-globals (exit $rc): $(head -c 300 "$tmp/err")"
+else
+	ok "# SKIP -np 70000: vm.max_map_count is $maps"
+fi
 "$run" --topology ring:4 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
 check $? "--topology ring:4 without -np runs 4 ranks: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
 for v in "VP_REPRODUCIBLE=yes" "VP_WATCHDOG=abc"; do
