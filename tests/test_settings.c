@@ -6,12 +6,17 @@
  *     fail with VP_EINVAL, the message quoting NAME=value;
  *   - their good values still run;
  *   - vp_setting_parse, the one strict reader the tools share, takes the
- *     whole text as a number in range and nothing else.
+ *     whole text as a number in range and nothing else;
+ *   - rank threads that ulimit -v stops are reported naming ulimit -v,
+ *     not the task limits.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "vp.h"
@@ -121,9 +126,74 @@ static void test_parse(void)
 	}
 }
 
+/* ---- a limit named right ---- */
+
+/* In a child: address space for the process as it is and 64 MiB more,
+ * then 512 ranks of 1 MiB stacks; the message must name ulimit -v. The
+ * child writes the result on fd: 1 named, 2 ran (nothing to check). */
+static void as_child(int fd)
+{
+	vp_opts o = { .topology = "full:512", .quiet = 1,
+		      .stack_size = 1 << 20 };
+	struct rlimit rl;
+	vp_stats st;
+	long vm_kb = -1;
+	char line[128], r;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %ld", &vm_kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	rl.rlim_cur = rl.rlim_max = (rlim_t)(vm_kb + 65536) * 1024;
+	if (vm_kb < 0 || setrlimit(RLIMIT_AS, &rl))
+		_exit(3);
+	r = vp_run(&o, nothing, NULL, &st) == VP_ENOMEM
+		? (strstr(st.error, "ulimit -v (RLIMIT_AS) is") ? 1 : 0)
+		: 2;
+	if (r == 0)
+		fprintf(stderr, "# %s\n", st.error);
+	if (write(fd, &r, 1) != 1)
+		_exit(4);
+	_exit(0);
+}
+
+static void test_address_limit(void)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	tap_ok(1, "# SKIP ulimit -v: the sanitizers need the address space");
+#else
+	int fds[2], status;
+	char r = 0;
+	pid_t pid;
+
+	if (pipe(fds) || (pid = fork()) < 0) {
+		tap_ok(0, "pipe or fork failed");
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		as_child(fds[1]);
+	}
+	close(fds[1]);
+	if (read(fds[0], &r, 1) != 1)
+		r = 0;
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	if (r == 2)
+		tap_ok(1, "# SKIP ulimit -v: 512 ranks started within it");
+	else
+		tap_ok(r == 1, "threads that ulimit -v stops are reported "
+			       "naming ulimit -v (child: %d)",
+		       r);
+#endif
+}
+
 int main(void)
 {
 	test_env();
 	test_parse();
+	test_address_limit();
 	return tap_done();
 }
