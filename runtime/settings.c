@@ -3,7 +3,8 @@
  * variables (VP_FIBERS, VP_WATCHDOG, ...) and the tools' options
  * (vpmpirun, vp-run). The whole text must be the number, in range;
  * anything else is refused with the setting's name and its text, never
- * read as 0 (atoi("yes") is 0, atof("abc") is 0).
+ * read as 0 (atoi("yes") is 0, atof("abc") is 0): "VP_FIBERS=yes: ...",
+ * or "--bytes lots: ..." for an option (a name that starts with '-').
  */
 #include <ctype.h>
 #include <errno.h>
@@ -51,7 +52,8 @@ int vp_setting_parse(const char *name, const char *text, double lo, double hi,
 	}
 	if (why) {
 		if (err && errlen)
-			snprintf(err, errlen, "%s=%s: %s; it must be %s", name,
+			snprintf(err, errlen, "%s%s%s: %s; it must be %s",
+				 name, *name == '-' ? " " : "=",
 				 text ? text : "", why, range);
 		return VP_EINVAL;
 	}
