@@ -12,9 +12,10 @@
  * (waited twice through a copy, or kept after completion) is recognised
  * as stale, however many requests came since, unless its slot was used
  * again a multiple of 65536 times (a slot waits behind REQ_CHUNK freed
- * ones, so at least 64 x 65536 requests later). Where a pointer has no spare top bits
- * (32-bit, or an address above 2^48) handles are plain pointers, and a
- * freed request waits behind REQ_QUARANTINE others before it is reused.
+ * ones, so at least 64 x 65536 requests later). Where a pointer has no
+ * spare top bits (32-bit, or an address above 2^48) handles are plain
+ * pointers, and a freed request waits behind REQ_QUARANTINE others
+ * before it is reused.
  *
  * VP_CHECK=buffers: a send buffer changed before its nonblocking send
  * completed is an error (MPI 4.0, sec. 3.7.2: the sender must not modify
@@ -22,8 +23,8 @@
  * and the send's completion (in vp_wait, vp_test, ...) takes it again;
  * a difference fails the run naming the rank, the completing call, the
  * destination, the tag and the size. The cost is two passes over the
- * buffer per nonblocking send (about 1 ns per 8 bytes each), nothing
- * when the check is off. A change undone before completion, or one
+ * buffer per nonblocking send (a multiply and a rotation per 8 bytes
+ * each), nothing when the check is off. A change undone before completion, or one
  * made after the transport copied an eager message, is still erroneous
  * but is not seen when the checksums agree.
  *
