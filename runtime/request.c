@@ -24,9 +24,9 @@
  * a difference fails the run naming the rank, the completing call, the
  * destination, the tag and the size. The cost is two passes over the
  * buffer per nonblocking send (a multiply and a rotation per 8 bytes
- * each), nothing when the check is off. A change undone before completion, or one
- * made after the transport copied an eager message, is still erroneous
- * but is not seen when the checksums agree.
+ * each), nothing when the check is off. A change is caught whether or
+ * not the transport had copied the message already (MPI forbids it
+ * either way); a change undone before completion is not seen.
  *
  * A request named twice in one array call (vp_waitall, vp_testall,
  * vp_waitany) is refused: the pool marks each request of the array with
