@@ -128,6 +128,7 @@ static void test_parse(void)
 
 /* ---- a limit named right ---- */
 
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 /* In a child: address space for the process as it is and 64 MiB more,
  * then 512 ranks of 1 MiB stacks; the message must name ulimit -v. The
  * child writes the result on fd: 1 named, 2 ran (nothing to check). */
@@ -158,6 +159,7 @@ static void as_child(int fd)
 		_exit(4);
 	_exit(0);
 }
+#endif
 
 static void test_address_limit(void)
 {
