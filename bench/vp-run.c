@@ -90,25 +90,26 @@ static int pick(const char *arg, const char *val, const char **names, int n)
 	usage_error("%s '%s' is not one of: %s", arg, val, all);
 }
 
+/* Options are read by vp's one strict reader (vp_setting_parse). */
 static double number(const char *arg, const char *val, double lo)
 {
-	char *end;
-	double x = strtod(val, &end);
+	char err[256];
+	double x;
 
-	if (!*val || *end || !(x >= lo) || isinf(x))
-		usage_error("%s '%s' is not a number >= %g", arg, val, lo);
+	if (vp_setting_parse(arg, val, lo, INFINITY, 0, &x, err, sizeof(err)))
+		usage_error("%s", err);
 	return x;
 }
 
 static long integer(const char *arg, const char *val, long lo, long hi)
 {
-	char *end;
-	long x = strtol(val, &end, 10);
+	char err[256];
+	double x;
 
-	if (!*val || *end || x < lo || x > hi)
-		usage_error("%s '%s' is not an integer in [%ld, %ld]", arg, val,
-			    lo, hi);
-	return x;
+	if (vp_setting_parse(arg, val, (double)lo, (double)hi, 1, &x, err,
+			     sizeof(err)))
+		usage_error("%s", err);
+	return (long)x;
 }
 
 static void help(void) __attribute__((noreturn));

@@ -28,6 +28,18 @@
 
 int vp_barrier(vp_comm *c)
 {
+	vp_coll_sig sig = {
+		.call = "vp_barrier", .type = -1, .op = -1, .root = -1
+	};
+
+	return vp__barrier_as(c, &sig);
+}
+
+/* A barrier checked as the collective call sig names (vp_win_fence and
+ * vp_win_free are barriers too, but a rank in one of them and a rank in
+ * vp_barrier are in different calls). */
+int vp__barrier_as(vp_comm *c, const vp_coll_sig *sig)
+{
 	vp_comm *cc = vp_coll_comm(c);
 	vp_model m;
 	struct layout l;
@@ -35,12 +47,8 @@ int vp_barrier(vp_comm *c)
 	int p, r, k, rc;
 
 	if (!cc)
-		return VP_EINVAL;
-	vp_coll_sig sig = {
-		.call = "vp_barrier", .type = -1, .op = -1, .root = -1
-	};
-
-	if ((rc = vp_coll_begin(c, &sig)))
+		return vp__null_comm(c, sig->call);
+	if ((rc = vp_coll_begin(c, sig)))
 		return rc;
 	p = vp_size(cc);
 	r = vp_rank(cc);

@@ -253,6 +253,20 @@ VP_API int vp_topo_parse(const char *spec, vp_topo *t, char *err,
 			 size_t errlen);
 
 /*
+ * Settings, read strictly: the whole text is a number (an integer when
+ * integer is 1) in [lo, hi] (hi may be INFINITY), else VP_EINVAL with err
+ * naming the setting and its text, e.g. "VP_FIBERS=yes: not a number; it
+ * must be an integer from 0 to 1" ("--bytes lots: ..." for a name that
+ * starts with '-', an option). vp_setting_env reads the environment
+ * variable name; unset or empty gives dflt.
+ */
+VP_API int vp_setting_parse(const char *name, const char *text, double lo,
+			    double hi, int integer, double *out, char *err,
+			    size_t errlen);
+VP_API int vp_setting_env(const char *name, double lo, double hi, int integer,
+			  double dflt, double *out, char *err, size_t errlen);
+
+/*
  * Point to point, blocking, in bytes. Messages carry a tag (vp_send and
  * vp_recv use tag 0); a receive takes the first message from its source
  * whose tag it names, or any tag with VP_ANY_TAG: messages of one sender

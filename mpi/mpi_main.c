@@ -20,8 +20,11 @@
  * argv, and exits with the job's status: 0, the code given to MPI_Abort or
  * exit(), or 1 for any other failure (vp's report names it on stderr).
  *
- *   VPMPI_NP        ranks (default 1)
- *   VPMPI_TOPOLOGY  vp topology (default full:NP)
+ *   VPMPI_NP        ranks (default: the topology's, else 1)
+ *   VPMPI_TOPOLOGY  vp topology (default full:NP); its rank count must
+ *                   be VPMPI_NP's
+ * Every numeric variable is read strictly (vp_setting_parse): a value
+ * that is not a number in range stops the job naming it.
  *   VPMPI_TS, VPMPI_TW, VPMPI_TH   the model's parameters (default 0)
  *   VPMPI_STRICT    1: messages only between neighbours
  *   VPMPI_TRACE, VPMPI_SVG         trace and space-time diagram paths
@@ -33,6 +36,8 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <dlfcn.h>
+#include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -217,6 +222,97 @@ static int rank_main(vp_comm *world, void *arg)
 	return rc;
 }
 
+/* A number from a /proc file (a sysctl, or a field of /proc/meminfo when
+ * key is given, in kB), or -1. */
+static long proc_long(const char *path, const char *key)
+{
+	char line[256];
+	long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!key ? sscanf(line, "%ld", &v) == 1
+			 : !strncmp(line, key, strlen(key)) &&
+			       sscanf(line + strlen(key), " %ld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/* The process's memory mappings now (/proc/self/maps lines), or -1. */
+static long mappings_now(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	long n = 0;
+	int c;
+
+	if (!f)
+		return -1;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/* "vm.max_map_count = 65530, the process holds 13120 mappings" and what
+ * to do, for a copy that failed to load. */
+static void copies_hint(char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "the process holds %ld memory mappings and vm.max_map_count "
+		 "is %ld (each copy of the program takes several, each rank's "
+		 "stack two): raise vm.max_map_count, or run with vpmpirun "
+		 "--shared-globals (one copy for all ranks)",
+		 mappings_now(), proc_long("/proc/sys/vm/max_map_count", NULL));
+}
+
+/*
+ * What stops `copies` copies of the program and np rank threads, known
+ * from the first copy (per_copy mappings): vm.max_map_count (the copies'
+ * mappings and two a rank stack), the memory for the copies (each is a
+ * file of its own in memory, len bytes), kernel.threads-max. 0, or 1
+ * after one line naming the limit.
+ */
+static int copies_fit(int copies, int np, long per_copy, size_t len)
+{
+	long max_maps = proc_long("/proc/sys/vm/max_map_count", NULL);
+	long threads_max = proc_long("/proc/sys/kernel/threads-max", NULL);
+	long avail_kb = proc_long("/proc/meminfo", "MemAvailable:");
+	long now = mappings_now();
+	long need = now + (copies - 1) * per_copy + 2L * np + 64;
+	double copies_kb = (double)copies * (double)len / 1024;
+
+	if (max_maps > 0 && now >= 0 && need > max_maps) {
+		fprintf(stderr,
+			"vpmpi: %d copies of the program and %d rank stacks "
+			"need about %ld memory mappings (%ld a copy, 2 a "
+			"stack) and vm.max_map_count is %ld: raise it "
+			"(sysctl -w vm.max_map_count=%ld), or run with "
+			"vpmpirun --shared-globals (one copy for all ranks)\n",
+			copies, np, need, per_copy, max_maps, need + need / 4);
+		return 1;
+	}
+	if (avail_kb > 0 && copies_kb > (double)avail_kb) {
+		fprintf(stderr,
+			"vpmpi: %d copies of the %zu-byte program need %.0f "
+			"MiB of memory and %ld MiB is available: run with "
+			"vpmpirun --shared-globals (one copy for all ranks), "
+			"or fewer ranks\n",
+			copies, len, copies_kb / 1024, avail_kb / 1024);
+		return 1;
+	}
+	if (threads_max > 0 && np > threads_max) {
+		fprintf(stderr,
+			"vpmpi: %d ranks need %d threads and kernel.threads-max "
+			"is %ld: raise it, or run fewer ranks\n",
+			np, np, threads_max);
+		return 1;
+	}
+	return 0;
+}
+
 /* One copy of the embedded program: its handle and main, or NULL with a
  * message on stderr. The file stays open in *fd until every copy is
  * loaded: glibc takes a path it has loaded before for the same object,
@@ -240,8 +336,12 @@ static void *load_copy(int r, user_main_fn **main_fn, int *fd_out)
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	*fd_out = fd;
 	if (!h) {
-		fprintf(stderr, "vpmpi: loading rank %d's copy: %s\n", r,
-			dlerror());
+		char hint[320];
+		const char *why = dlerror();
+
+		copies_hint(hint, sizeof(hint));
+		fprintf(stderr, "vpmpi: loading rank %d's copy: %s; %s\n", r,
+			why, hint);
 		return NULL;
 	}
 	*main_fn = (user_main_fn *)dlsym(h, "vpmpi_user_main");
@@ -279,34 +379,149 @@ static int read_algorithms(void)
 	return 0;
 }
 
-static double env_double(const char *name)
+/* The environment variable var read strictly (vp_setting_parse), named
+ * as the user set it (shown: the vpmpirun option it came from); 0, or 2
+ * after saying what is wrong. */
+static int setting(const char *var, const char *shown, double lo, double hi,
+		   int integer, double dflt, double *out)
 {
-	const char *s = getenv(name);
+	char err[256];
+	const char *s = getenv(var);
 
-	return s ? atof(s) : 0;
+	if (!s || !*s) {
+		*out = dflt;
+		return 0;
+	}
+	if (vp_setting_parse(shown, s, lo, hi, integer, out, err,
+			     sizeof(err))) {
+		fprintf(stderr, "vpmpi: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+/* The launcher's settings, all refused when malformed before anything
+ * runs; 0 or 2. */
+static int read_settings(int *np, int *shared, vp_opts *o, int *stats)
+{
+	double v[8];
+
+	if (setting("VPMPI_NP", "vpmpirun -np", 1, INT_MAX, 1, 1, &v[0]) ||
+	    setting("VPMPI_SHARED_GLOBALS", "VPMPI_SHARED_GLOBALS", 0, 1, 1,
+		    0, &v[1]) ||
+	    setting("VPMPI_TS", "vpmpirun --model ts", 0, INFINITY, 0, 0,
+		    &o->ts) ||
+	    setting("VPMPI_TW", "vpmpirun --model tw", 0, INFINITY, 0, 0,
+		    &o->tw) ||
+	    setting("VPMPI_TH", "vpmpirun --model th", 0, INFINITY, 0, 0,
+		    &o->th) ||
+	    setting("VPMPI_STRICT", "VPMPI_STRICT", 0, 1, 1, 0, &v[2]) ||
+	    setting("VPMPI_STATS", "VPMPI_STATS", 0, 1, 1, 0, &v[3]) ||
+	    setting("VP_FIBERS", "VP_FIBERS", 0, 1, 1, 0, &v[4]))
+		return 2;
+	*np = (int)v[0];
+	*shared = (int)v[1];
+	o->strict = (int)v[2];
+	*stats = (int)v[3];
+	/* The layer keeps each rank's MPI state in thread-local variables,
+	 * which the ranks of one carrier would share as fibers. */
+	if (v[4] == 1) {
+		fprintf(stderr, "vpmpi: VP_FIBERS=1 ignored: MPI programs run "
+				"their ranks as threads\n");
+		unsetenv("VP_FIBERS");
+	}
+	return 0;
+}
+
+/* The topology's rank count agrees with -np (the launcher loads one copy
+ * of the program per rank of -np), or gives it when -np was not given;
+ * 0 or 2 after one line. */
+static int check_topology(const char *topo, int *np)
+{
+	char err[512];
+	vp_topo t;
+
+	if (!topo || !*topo)
+		return 0;
+	if (vp_topo_parse(topo, &t, err, sizeof(err))) {
+		fprintf(stderr, "vpmpi: --topology %s: %s\n", topo, err);
+		return 2;
+	}
+	if (!getenv("VPMPI_NP")) /* no -np: the topology says */
+		*np = t.p;
+	if (t.p != *np) {
+		fprintf(stderr,
+			"vpmpi: --topology %s has %d ranks but -np is %d: "
+			"give -np %d, or a topology of %d ranks\n",
+			topo, t.p, *np, t.p, *np);
+		return 2;
+	}
+	return 0;
+}
+
+/* Every copy of the program (one a rank unless the globals are shared):
+ * the first, then what the others need checked against the limits that
+ * would stop them (copies_fit, the open files while loading), then the
+ * others; 0, or 1 after saying why not. */
+static int load_copies(struct job *j, int copies, int np)
+{
+	long before = mappings_now(), per_copy;
+	int r, *fds = malloc((size_t)copies * sizeof(*fds));
+	struct rlimit nf;
+
+	if (!fds) {
+		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+		return 1;
+	}
+	if (!(j->handles[0] = load_copy(0, &j->mains[0], &fds[0])))
+		return 1;
+	per_copy = before >= 0 ? mappings_now() - before : 0;
+	if (copies > 1 &&
+	    copies_fit(copies, np, per_copy,
+		       (size_t)(vpmpi_image_end - vpmpi_image)))
+		return 1;
+	/* one open file per copy while loading: raise the soft limit */
+	if (copies > 1 && !getrlimit(RLIMIT_NOFILE, &nf) &&
+	    nf.rlim_cur < (rlim_t)copies + 64) {
+		nf.rlim_cur = nf.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nf);
+		if (!getrlimit(RLIMIT_NOFILE, &nf) &&
+		    nf.rlim_cur < (rlim_t)copies + 64) {
+			fprintf(stderr,
+				"vpmpi: %d copies of the program need %d open "
+				"files while loading, and ulimit -n allows "
+				"%llu: raise it, or run with vpmpirun "
+				"--shared-globals\n",
+				copies, copies + 64,
+				(unsigned long long)nf.rlim_cur);
+			return 1;
+		}
+	}
+	for (r = 1; r < copies; r++)
+		if (!(j->handles[r] = load_copy(r, &j->mains[r], &fds[r])))
+			return 1;
+	for (r = 0; r < copies; r++)
+		close(fds[r]);
+	free(fds);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const char *np_s = getenv("VPMPI_NP"), *topo = getenv("VPMPI_TOPOLOGY");
-	const char *sg = getenv("VPMPI_SHARED_GLOBALS");
-	int np = np_s ? atoi(np_s) : 1, rc, r, copies, *fds;
+	const char *topo = getenv("VPMPI_TOPOLOGY");
+	int np, shared, stats, rc, r, copies;
 	char spec[64];
 	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
 	vp_stats st;
 
-	if (np < 1) {
-		fprintf(stderr, "vpmpi: VPMPI_NP=%s is not a rank count\n",
-			np_s);
-		return 2;
-	}
-	if (read_algorithms())
+	if (read_settings(&np, &shared, &o, &stats) ||
+	    check_topology(topo, &np) || read_algorithms())
 		return 2;
 	/* lines from ranks are not interleaved mid-line */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	devnull = fopen("/dev/null", "r");
-	j.shared = !vpmpi_image || (sg && atoi(sg));
+	j.shared = !vpmpi_image || shared;
 	copies = j.shared ? 1 : np;
 	j.handles = calloc((size_t)copies, sizeof(*j.handles));
 	j.mains = calloc((size_t)copies, sizeof(*j.mains));
@@ -316,38 +531,8 @@ int main(int argc, char **argv)
 	}
 	if (!vpmpi_image) /* linked in: one copy, shared globals */
 		j.mains[0] = vpmpi_user_main;
-	/* one open file per copy while loading: raise the soft limit */
-	if (copies > 1) {
-		struct rlimit nf;
-
-		if (!getrlimit(RLIMIT_NOFILE, &nf) &&
-		    nf.rlim_cur < (rlim_t)copies + 64) {
-			nf.rlim_cur = nf.rlim_max;
-			setrlimit(RLIMIT_NOFILE, &nf);
-			if (!getrlimit(RLIMIT_NOFILE, &nf) &&
-			    nf.rlim_cur < (rlim_t)copies + 64) {
-				fprintf(
-				    stderr,
-				    "vpmpi: %d copies of the program need "
-				    "%d open files while loading, and "
-				    "ulimit -n allows %llu: raise it, or run "
-				    "with vpmpirun --shared-globals\n",
-				    copies, copies + 64,
-				    (unsigned long long)nf.rlim_cur);
-				return 1;
-			}
-		}
-	}
-	if (!(fds = malloc((size_t)copies * sizeof(*fds)))) {
-		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
+	if (vpmpi_image && load_copies(&j, copies, np))
 		return 1;
-	}
-	for (r = 0; vpmpi_image && r < copies; r++)
-		if (!(j.handles[r] = load_copy(r, &j.mains[r], &fds[r])))
-			return 1;
-	for (r = 0; vpmpi_image && r < copies; r++)
-		close(fds[r]);
-	free(fds);
 	if (!j.mains[0]) {
 		fprintf(stderr, "vpmpi: the program has no main\n");
 		return 1;
@@ -357,19 +542,8 @@ int main(int argc, char **argv)
 		topo = spec;
 	}
 	o.topology = topo;
-	o.ts = env_double("VPMPI_TS");
-	o.tw = env_double("VPMPI_TW");
-	o.th = env_double("VPMPI_TH");
-	o.strict = getenv("VPMPI_STRICT") && atoi(getenv("VPMPI_STRICT"));
 	o.trace = getenv("VPMPI_TRACE");
 	o.svg = getenv("VPMPI_SVG");
-	/* The layer keeps each rank's MPI state in thread-local variables,
-	 * which the ranks of one carrier would share as fibers. */
-	if (getenv("VP_FIBERS") && atoi(getenv("VP_FIBERS")) == 1) {
-		fprintf(stderr, "vpmpi: VP_FIBERS=1 ignored: MPI programs run "
-				"their ranks as threads\n");
-		unsetenv("VP_FIBERS");
-	}
 	rc = vp_run(&o, rank_main, &j, &st);
 	if (rc < 0) { /* vp's report is printed; its MPI error class too */
 		char text[MPI_MAX_ERROR_STRING];
@@ -381,7 +555,7 @@ int main(int argc, char **argv)
 			"(%s); vp: %s\n",
 			cls, text, vp_strerror(rc));
 	}
-	if (getenv("VPMPI_STATS") && atoi(getenv("VPMPI_STATS")))
+	if (stats)
 		fprintf(stderr,
 			"vpmpi: %d ranks on %s: %llu messages, %llu bytes, "
 			"model time %g, max link load %llu, %.3f s\n%s%s",

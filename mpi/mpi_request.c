@@ -4,7 +4,11 @@
  * message into the user's buffer, free a packed copy). Requests come from
  * a per-rank pool (no malloc per message) and go back to it when they
  * complete; the handle becomes MPI_REQUEST_NULL, as in MPI. A handle used
- * after it completed (a stale copy) fails the call naming it.
+ * after it completed (a stale copy) fails the call naming it: a freed
+ * request waits behind QUARANTINE others before it is used again, so a
+ * stale copy is caught for at least that many newer requests. A request
+ * named twice in one array call is refused (each is marked with the
+ * call's stamp, one pass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +16,7 @@
 #include "vpmpi.h"
 
 #define POOL_BLOCK 64
+#define QUARANTINE 256
 
 static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 
@@ -20,17 +25,19 @@ struct vpmpi_request *vpmpi_request_new(void)
 	struct vpmpi_request *r = vpmpi_me.free_reqs, *block;
 	int i;
 
-	if (!r) {
+	if (vpmpi_me.nfree <= QUARANTINE) {
+		/* a fresh block, its requests queued behind the freed ones */
 		if (!(block = calloc(POOL_BLOCK, sizeof(*block))))
 			return NULL;
 		block[0].block_next = vpmpi_me.all_reqs;
 		vpmpi_me.all_reqs = block;
-		for (i = 0; i < POOL_BLOCK; i++)
-			block[i].next =
-			    i + 1 < POOL_BLOCK ? &block[i + 1] : NULL;
+		for (i = 1; i < POOL_BLOCK; i++)
+			vpmpi_request_recycle(&block[i]);
 		r = block;
+	} else {
+		vpmpi_me.free_reqs = r->next;
+		vpmpi_me.nfree--;
 	}
-	vpmpi_me.free_reqs = r->next;
 	r->vr = VP_REQUEST_NULL;
 	r->tmp = r->user = NULL;
 	r->type = NULL;
@@ -42,11 +49,17 @@ struct vpmpi_request *vpmpi_request_new(void)
 	return r;
 }
 
+/* Into the queue's tail: the oldest freed request is used first. */
 void vpmpi_request_recycle(struct vpmpi_request *r)
 {
 	r->live = 0;
-	r->next = vpmpi_me.free_reqs;
-	vpmpi_me.free_reqs = r;
+	r->next = NULL;
+	if (vpmpi_me.free_reqs)
+		vpmpi_me.free_tail->next = r;
+	else
+		vpmpi_me.free_reqs = r;
+	vpmpi_me.free_tail = r;
+	vpmpi_me.nfree++;
 }
 
 /* 1 if r has a communication to complete: not null, and not an inactive
@@ -72,7 +85,8 @@ void vpmpi_requests_free(void)
 		next = b[0].block_next;
 		free(b);
 	}
-	vpmpi_me.all_reqs = vpmpi_me.free_reqs = NULL;
+	vpmpi_me.all_reqs = vpmpi_me.free_reqs = vpmpi_me.free_tail = NULL;
+	vpmpi_me.nfree = 0;
 }
 
 /* The request completed with status st: unpack or free what it kept,
@@ -107,10 +121,13 @@ static void empty(MPI_Status *status)
 	vpmpi_status(&no_status, VP_OK, status);
 }
 
-/* 0 if every non-null request is live, else the error raised. */
+/* 0 if every non-null request is live and none comes twice, else the
+ * error raised. A mark equal to this call's stamp may be left from 2^32
+ * calls ago: the earlier entries are searched before it counts. */
 static int check_live(int n, MPI_Request reqs[], const char *call)
 {
-	int i;
+	unsigned stamp;
+	int i, j;
 
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
@@ -128,6 +145,24 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 					  "copy of a handle that was waited "
 					  "for?)",
 					  i);
+	if (n < 2)
+		return MPI_SUCCESS;
+	if (!(stamp = ++vpmpi_me.req_stamp))
+		stamp = vpmpi_me.req_stamp = 1;
+	for (i = 0; i < n; i++) {
+		if (!reqs[i])
+			continue;
+		if (reqs[i]->mark == stamp)
+			for (j = 0; j < i; j++)
+				if (reqs[j] == reqs[i])
+					return vpmpi_fail(
+					    MPI_ERR_REQUEST, call,
+					    "requests %d and %d are the same "
+					    "request: an array may name a "
+					    "request once",
+					    j, i);
+		reqs[i]->mark = stamp;
+	}
 	return MPI_SUCCESS;
 }
 

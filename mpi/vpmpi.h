@@ -60,7 +60,10 @@ struct vpmpi_rank {
 	int nops;
 	struct vpmpi_group **groups; /* handle - 2 */
 	int ngroups;
-	struct vpmpi_request *free_reqs; /* the rank's pool */
+	struct vpmpi_request *free_reqs; /* the rank's pool, oldest first */
+	struct vpmpi_request *free_tail; /* its newest */
+	int nfree;
+	unsigned req_stamp;              /* the last array call's mark */
 	struct vpmpi_request *all_reqs;  /* every block, for the end */
 	FILE *out;                       /* this rank's stdout (lines) */
 	char last_error[512];            /* for MPI_Error_string */
@@ -86,6 +89,7 @@ struct vpmpi_request {
 	void *tmp;  /* packed bytes (NULL: the user's buffer was used) */
 	void *user; /* receive: where to unpack */
 	int count, recv, live;
+	unsigned mark; /* the stamp of the array call that saw it last */
 	struct vpmpi_type *type; /* a receive's non-dense type (held) */
 	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND, _SSEND or
 	 * _RECV with its arguments, active between MPI_Start and its

@@ -199,6 +199,11 @@ static void first_difference(const vp_coll_sig *a, const vp_coll_sig *b,
 	if (strcmp(a->call, b->call))
 		snprintf(out, len, "%s here but %s on %s", a->call, b->call,
 			 there);
+	else if (a->count != b->count && !strncmp(a->call, "vp_win_", 7))
+		snprintf(out, len,
+			 "window %zu here but window %zu on %s (windows "
+			 "numbered in the order made on the communicator)",
+			 a->count, b->count, there);
 	else if (a->count != b->count)
 		snprintf(out, len, "count %zu here but %zu on %s", a->count,
 			 b->count, there);

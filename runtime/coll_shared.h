@@ -65,4 +65,13 @@ int vp__coll_shared(vp_comm *c, const struct vp__shared_key *k,
 		    int leaves_early);
 void vp__coll_shared_end(vp_comm *c, int rc);
 
+/* A call given a NULL communicator: on a rank's thread the run fails
+ * naming the rank and the call; VP_EINVAL. (errors.c) */
+int vp__null_comm(const vp_comm *c, const char *call);
+
+/* vp_barrier checked as the collective call sig names: vp_win_fence and
+ * vp_win_free are barriers that match no other call
+ * (collectives/barrier_dissemination.c). */
+int vp__barrier_as(vp_comm *c, const vp_coll_sig *sig);
+
 #endif /* VP_COLL_SHARED_H */

@@ -53,6 +53,11 @@ void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)
 		w->error_code = code;
 		w->error_rank = rank;
 		w->error = strdup(msg);
+		/* out of memory, the message is kept in the world's own
+		 * room, cut if it must be, never lost */
+		if (!w->error)
+			snprintf(w->error_kept, sizeof(w->error_kept), "%s",
+				 msg);
 	}
 	pthread_mutex_unlock(&w->error_lock);
 }
@@ -270,6 +275,15 @@ int vp__enter_slow(vp_comm *c, const char *call)
 	atomic_store_explicit(&me->doing, call, memory_order_relaxed);
 	atomic_store_explicit(&me->doing_space, c->space, memory_order_relaxed);
 	return vp__check_running(me);
+}
+
+int vp__null_comm(const vp_comm *c, const char *call)
+{
+	struct vp__rank *me = vp__self();
+
+	if (c || !me)
+		return VP_EINVAL; /* not a rank's thread: nobody to name */
+	return vp__fail(me, VP_EINVAL, call, "the communicator is NULL");
 }
 
 int vp__check_running(struct vp__rank *me)

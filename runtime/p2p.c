@@ -283,7 +283,7 @@ int vp_send_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_send_tag");
 	if ((rc = vp__enter(c, "vp_send_tag")) ||
 	    (rc = vp__check_peer(c, dst, "vp_send_tag", "destination")) ||
 	    (rc = vp__check_tag(c, tag, 0, "vp_send_tag")) ||
@@ -297,7 +297,7 @@ int vp_ssend_tag(vp_comm *c, int dst, int tag, const void *buf, size_t n)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_ssend_tag");
 	if ((rc = vp__enter(c, "vp_ssend_tag")) ||
 	    (rc = vp__check_peer(c, dst, "vp_ssend_tag", "destination")) ||
 	    (rc = vp__check_tag(c, tag, 0, "vp_ssend_tag")) ||
@@ -311,7 +311,7 @@ int vp_send(vp_comm *c, int dst, const void *buf, size_t n)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_send");
 	if ((rc = vp__enter(c, "vp_send")) ||
 	    (rc = vp__check_peer(c, dst, "vp_send", "destination")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_send", "buffer")))
@@ -325,7 +325,7 @@ int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_recv_tag");
 	if ((rc = vp__enter(c, "vp_recv_tag")) ||
 	    (rc = vp__check_source(c, src, "vp_recv_tag")) ||
 	    (rc = vp__check_tag(c, tag, 1, "vp_recv_tag")) ||
@@ -340,7 +340,7 @@ int vp_recv_len(vp_comm *c, int src, void *buf, size_t n, size_t *got)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_recv");
 	if ((rc = vp__enter(c, "vp_recv")) ||
 	    (rc = vp__check_source(c, src, "vp_recv")) ||
 	    (rc = vp__check_buf(c, buf, n, "vp_recv", "buffer")))
@@ -429,7 +429,7 @@ int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn, int src,
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_sendrecv");
 	if ((rc = vp__enter(c, "vp_sendrecv")) ||
 	    (rc = vp__check_peer(c, dst, "vp_sendrecv", "destination")) ||
 	    (rc = vp__check_source(c, src, "vp_sendrecv")) ||
@@ -492,14 +492,14 @@ int vp_probe(vp_comm *c, int src, int tag, vp_status *st)
 	int found;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_probe");
 	return probe(c, src, tag, 1, &found, st, "vp_probe");
 }
 
 int vp_iprobe(vp_comm *c, int src, int tag, int *found, vp_status *st)
 {
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_iprobe");
 	if (!found) {
 		int rc = vp__enter(c, "vp_iprobe");
 		return rc ? rc

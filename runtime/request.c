@@ -4,10 +4,33 @@
  * complete it (MPI standard, sec. 3.7, "Nonblocking communication").
  *
  * A request comes from its rank's pool and goes back to it when it
- * completes. Freed requests wait in a queue of REQ_QUARANTINE before they
- * are used again, and the pool's memory lives until the run ends, so a
- * handle used after it completed (waited twice through a copy) is
- * recognised as such instead of touching another request. The pool keeps
+ * completes. Freed requests wait in a queue and are used again oldest
+ * first, and the pool's memory lives until the run ends. Each slot counts
+ * its uses (a 16-bit generation), and a handle carries the generation of
+ * the request it names in the pointer's top 16 bits (user space on x86-64
+ * and AArch64 lies below 2^48): a handle used after its request completed
+ * (waited twice through a copy, or kept after completion) is recognised
+ * as stale, however many requests came since, unless its slot was used
+ * again a multiple of 65536 times (a slot waits behind REQ_CHUNK freed
+ * ones, so at least 64 x 65536 requests later). Where a pointer has no
+ * spare top bits (32-bit, or an address above 2^48) handles are plain
+ * pointers, and a freed request waits behind REQ_QUARANTINE others
+ * before it is reused.
+ *
+ * VP_CHECK=buffers: a send buffer changed before its nonblocking send
+ * completed is an error (MPI 4.0, sec. 3.7.2: the sender must not modify
+ * it until then). vp_isend and vp_issend take a checksum of the buffer
+ * and the send's completion (in vp_wait, vp_test, ...) takes it again;
+ * a difference fails the run naming the rank, the completing call, the
+ * destination, the tag and the size. The cost is two passes over the
+ * buffer per nonblocking send (a multiply and a rotation per 8 bytes
+ * each), nothing when the check is off. A change is caught whether or
+ * not the transport had copied the message already (MPI forbids it
+ * either way); a change undone before completion is not seen.
+ *
+ * A request named twice in one array call (vp_waitall, vp_testall,
+ * vp_waitany) is refused: the pool marks each request of the array with
+ * the call's stamp, so the check is one pass. The pool keeps
  * no list of its live requests (a rank that returns with some open finds
  * them by scanning its chunks), and a send and a receive complete by
  * separate functions: with both, an 8-byte ping-pong of vp_isend/vp_irecv
@@ -25,6 +48,7 @@
  * so the congested replay follows the same rules (a wait right after its
  * isend turns the pair into the blocking send's one event, clock.c).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +62,8 @@
 
 struct vp_req {
 	unsigned magic;
+	uint16_t gen;  /* the slot's uses, as carried by its handles */
+	unsigned mark; /* the pool's stamp of the array call that saw it */
 	int is_send;
 	int done; /* the transfer is over; the request is not completed yet */
 	int cancelled; /* a receive vp_cancel took back before any match */
@@ -48,6 +74,8 @@ struct vp_req {
 	size_t n;
 	/* a send */
 	void *pending; /* the transport's, while the buffer is lent */
+	const void *buf; /* VP_CHECK=buffers: the buffer and its checksum */
+	uint64_t sum;
 	uint32_t seq;  /* the model's number of the message */
 	double send_end;
 	size_t event; /* where the clock's log has its VP__EV_ISEND */
@@ -73,6 +101,56 @@ __attribute__((noinline)) struct vp__rank *vp__self(void)
 	return self;
 }
 
+/* ---- handles ---- */
+
+#if UINTPTR_MAX > 0xffffffffu
+#define GEN_SHIFT 48
+#define ADDR_MASK ((UINT64_C(1) << GEN_SHIFT) - 1)
+/* Whether the pool's slots have spare top bits for a generation. */
+static int tagged(const struct vp_req *r)
+{
+	return !((uintptr_t)r & ~(uintptr_t)ADDR_MASK);
+}
+
+static struct vp_req *req_of(vp_request h)
+{
+	return (struct vp_req *)((uintptr_t)h & ADDR_MASK);
+}
+
+static uint16_t gen_of(vp_request h)
+{
+	return (uint16_t)((uintptr_t)h >> GEN_SHIFT);
+}
+
+static vp_request handle_of(struct vp_req *r)
+{
+	if (!tagged(r))
+		return r;
+	return (vp_request)((uintptr_t)r | (uintptr_t)r->gen << GEN_SHIFT);
+}
+#else
+static int tagged(const struct vp_req *r)
+{
+	(void)r;
+	return 0;
+}
+
+static struct vp_req *req_of(vp_request h)
+{
+	return h;
+}
+
+static uint16_t gen_of(vp_request h)
+{
+	return h->gen;
+}
+
+static vp_request handle_of(struct vp_req *r)
+{
+	return r;
+}
+#endif
+
 /* ---- the pool ---- */
 
 static struct vp_req *req_new(struct vp__rank *me)
@@ -80,7 +158,11 @@ static struct vp_req *req_new(struct vp__rank *me)
 	struct vp__req_pool *p = &me->reqs;
 	struct vp_req *r;
 
-	if (p->nqueued > REQ_QUARANTINE || (p->queue && !p->room)) {
+	/* a freed slot comes back behind REQ_CHUNK others when its handles
+	 * carry its generation (a stale handle then goes unseen only after
+	 * 64 x 65536 newer requests), behind REQ_QUARANTINE when not */
+	if (p->queue && p->nqueued > (tagged(p->queue) ? REQ_CHUNK
+						       : REQ_QUARANTINE)) {
 		r = p->queue;
 		p->queue = r->next;
 		p->nqueued--;
@@ -97,7 +179,10 @@ static struct vp_req *req_new(struct vp__rank *me)
 		}
 		r = p->fresh++;
 		p->room--;
+		r->gen = 0;
+		r->mark = 0;
 	}
+	r->gen++;
 	r->magic = VP__REQ_LIVE; /* the caller fills the rest */
 	p->nlive++;
 	return r;
@@ -227,40 +312,47 @@ void vp__requests_settle(struct vp__rank *me)
 
 /* ---- checks ---- */
 
-static int req_check_failed(struct vp_req *r, int i, const char *call)
+static int req_check_failed(vp_request h, int i, const char *call)
     __attribute__((noinline, cold));
 
-/* Request r may be completed by the calling thread: VP_OK, or the error
- * (the run fails naming it). */
-static inline int req_check(struct vp_req *r, int i, const char *call)
+/* The request that handle h names may be completed by the calling thread:
+ * VP_OK, or the error (the run fails naming it). */
+static inline int req_check(vp_request h, int i, const char *call)
 {
+	struct vp_req *r = req_of(h);
+
 	if (__builtin_expect(r->magic == VP__REQ_LIVE, 1) &&
-	    r->comm->magic == VP__COMM_LIVE && r->comm->me == vp__self())
+	    r->gen == gen_of(h) && r->comm->magic == VP__COMM_LIVE &&
+	    r->comm->me == vp__self())
 		return vp__enter_mine(r->comm, call);
-	return req_check_failed(r, i, call);
+	return req_check_failed(h, i, call);
 }
 
 /* req_check's every other case, named. */
-static int req_check_failed(struct vp_req *r, int i, const char *call)
+static int req_check_failed(vp_request h, int i, const char *call)
 {
 	struct vp__rank *me = vp__self();
+	struct vp_req *r = req_of(h);
 	char idx[32] = "";
 
 	if (!me)
 		return VP_EINVAL; /* not a rank's thread: nobody to name */
 	if (i >= 0)
 		snprintf(idx, sizeof(idx), " %d", i);
-	if (r->magic == VP__REQ_FREED)
-		return vp__fail(me, VP_EINVAL, call,
-				"request%s was already completed (waited or "
-				"tested before through another copy of the "
-				"handle)",
-				idx);
-	if (r->magic != VP__REQ_LIVE)
+	if (r->magic != VP__REQ_LIVE && r->magic != VP__REQ_FREED)
 		return vp__fail(me, VP_EINVAL, call,
 				"request%s (%p) is not a request from vp_isend "
 				"or vp_irecv",
-				idx, (void *)r);
+				idx, (void *)h);
+	if (r->magic == VP__REQ_FREED || r->gen != gen_of(h))
+		return vp__fail(me, VP_EINVAL, call,
+				"request%s was already completed (waited or "
+				"tested before through another copy of the "
+				"handle): the handle is stale%s",
+				idx,
+				r->magic == VP__REQ_LIVE
+				    ? ", and its slot now holds a newer request"
+				    : "");
 	if (r->comm->me != me)
 		return vp__fail(me, VP_EINVAL, call,
 				"request%s belongs to rank %d, not to this "
@@ -302,6 +394,25 @@ static void req_init(struct vp_req *r, vp_comm *c, int is_send, int peer,
 	r->pending = NULL;
 }
 
+/* A checksum of n bytes: 8 at a time, each word mixed in with a multiply
+ * and a rotation (position-dependent, so swapped words differ). */
+static uint64_t checksum(const void *buf, size_t n)
+{
+	const unsigned char *b = buf;
+	uint64_t h = 0x9E3779B97F4A7C15ull ^ n, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+		h = h << 27 | h >> 37;
+	}
+	for (w = 0; i < n; i++)
+		w = w << 8 | b[i];
+	h = (h ^ w) * 0x94D049BB133111EBull;
+	return h ^ h >> 31;
+}
+
 /* vp_isend and vp_issend: sync 1 lends the buffer until the receive has
  * taken the message (the rendezvous protocol, whatever the size). */
 static int isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
@@ -313,7 +424,7 @@ static int isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	int rc, hops;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, call);
 	if ((rc = vp__enter(c, call)) ||
 	    (rc = vp__check_peer(c, dst, call, "destination")) ||
 	    (rc = vp__check_tag(c, tag, 0, call)) ||
@@ -326,7 +437,12 @@ static int isend(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	if (!(r = req_new(me)))
 		return vp__fail(me, VP_ENOMEM, call, "no memory for a request");
 	req_init(r, c, 1, dst, tag, n);
-	*req = r;
+	*req = handle_of(r);
+	r->buf = NULL;
+	if (me->world->check_buffers && n) {
+		r->buf = buf;
+		r->sum = checksum(buf, n);
+	}
 	if (dst == VP_PROC_NULL) {
 		r->done = 1;
 		return VP_OK;
@@ -371,7 +487,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n, vp_request *req)
 	int rc;
 
 	if (!c)
-		return VP_EINVAL;
+		return vp__null_comm(c, "vp_irecv");
 	if ((rc = vp__enter(c, "vp_irecv")) ||
 	    (rc = vp__check_source(c, src, "vp_irecv")) ||
 	    (rc = vp__check_tag(c, tag, 1, "vp_irecv")) ||
@@ -385,7 +501,7 @@ int vp_irecv(vp_comm *c, int src, int tag, void *buf, size_t n, vp_request *req)
 		return vp__fail(me, VP_ENOMEM, "vp_irecv",
 				"no memory for a request");
 	req_init(r, c, 0, src, tag, n);
-	*req = r;
+	*req = handle_of(r);
 	if (src == VP_PROC_NULL) {
 		r->done = 1;
 		return VP_OK;
@@ -429,6 +545,20 @@ static int complete_send(struct vp_req *r, vp_status *st, const char *call)
 
 	if (st)
 		*st = (vp_status){ r->peer, r->tag, r->n, 0 };
+	if (r->buf && checksum(r->buf, r->n) != r->sum) {
+		rc = vp__fail(me, VP_EINVAL, call,
+			      "the send buffer of vp_isend to %s, tag %d, %zu "
+			      "bytes changed before the send completed "
+			      "(VP_CHECK=buffers; MPI forbids modifying it "
+			      "until then)",
+			      vp__peer_name(c, r->peer_world, peer,
+					    sizeof(peer)),
+			      r->tag, r->n);
+		if (r->pending)
+			vp__tx(me)->complete_send(me->tx, r->pending,
+						  r->peer_world);
+		goto out;
+	}
 	if (r->pending &&
 	    (rc = vp__tx(me)->complete_send(me->tx, r->pending, r->peer_world))) {
 		rc = vp__fail(me, rc, call, "sending to %s: %s",
@@ -537,13 +667,14 @@ static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
 	/* one receive not done yet: straight to the transport's block, which
 	 * takes its message as a blocking receive would (or returns once
 	 * something is ready); progress runs on the next turn */
-	int skip = n == 1 && reqs[0] && !reqs[0]->is_send && !reqs[0]->done;
+	int skip = n == 1 && reqs[0] && !req_of(reqs[0])->is_send &&
+		   !req_of(reqs[0])->done;
 
 	for (;; skip = 0) {
 		if (!skip && (rc = vp__tx(me)->progress(me->tx)))
 			break;
 		for (i = 0, pending = 0; i < n; i++)
-			if (reqs[i] && !is_done(reqs[i]))
+			if (reqs[i] && !is_done(req_of(reqs[i])))
 				pending++;
 			else if (reqs[i] && !all)
 				goto out;
@@ -555,8 +686,8 @@ static int wait_until(struct vp__rank *me, vp_request *reqs, int n, int all,
 			break;
 		}
 		for (i = 0, k = 0; i < n; i++)
-			if (reqs[i] && !reqs[i]->done)
-				xwait_of(reqs[i], &w[k++]);
+			if (reqs[i] && !req_of(reqs[i])->done)
+				xwait_of(req_of(reqs[i]), &w[k++]);
 		if ((rc = vp__tx(me)->block(me->tx, w, k)))
 			break;
 	}
@@ -605,13 +736,14 @@ int vp_wait(vp_request *req, vp_status *st)
 		return vp__self() ? vp__fail(vp__self(), VP_EINVAL, "vp_wait",
 					     "the request pointer is NULL")
 				  : VP_EINVAL;
-	if (!(r = *req)) {
+	if (!*req) {
 		if (st)
 			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
-	if ((rc = req_check(r, -1, "vp_wait")))
+	if ((rc = req_check(*req, -1, "vp_wait")))
 		return rc;
+	r = req_of(*req);
 	if (!r->done && !r->is_send)
 		rc = wait_recv(r->comm->me, r);
 	else if (!r->done)
@@ -633,14 +765,15 @@ int vp_test(vp_request *req, int *done, vp_status *st)
 					     "%s pointer is NULL",
 					     req ? "the done" : "the request")
 				  : VP_EINVAL;
-	if (!(r = *req)) {
+	if (!*req) {
 		*done = 1;
 		if (st)
 			*st = (vp_status){ VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 		return VP_OK;
 	}
-	if ((rc = req_check(r, -1, "vp_test")))
+	if ((rc = req_check(*req, -1, "vp_test")))
 		return rc;
+	r = req_of(*req);
 	me = r->comm->me;
 	if ((rc = vp__tx(me)->progress(me->tx)))
 		return vp__fail(me, rc, "vp_test", "no memory");
@@ -667,10 +800,11 @@ int vp_cancel(vp_request *req)
 		return vp__self() ? vp__fail(vp__self(), VP_EINVAL, "vp_cancel",
 					     "the request pointer is NULL")
 				  : VP_EINVAL;
-	if (!(r = *req))
+	if (!*req)
 		return VP_OK; /* VP_REQUEST_NULL: nothing to cancel */
-	if ((rc = req_check(r, -1, "vp_cancel")))
+	if ((rc = req_check(*req, -1, "vp_cancel")))
 		return rc;
+	r = req_of(*req);
 	me = r->comm->me;
 	if (r->is_send || r->done || r->peer == VP_PROC_NULL)
 		return VP_OK;
@@ -688,16 +822,47 @@ int vp_cancel(vp_request *req)
 	return VP_OK;
 }
 
-/* Checks every non-null request of an array. */
+/* The error for an array that names one request at i and at a later j. */
+static int repeated(struct vp_req *r, int i, int j, const char *call)
+{
+	char one[128];
+
+	return vp__fail(r->comm->me, VP_EINVAL, call,
+			"requests %d and %d are the same request (%s): an "
+			"array may name a request once",
+			i, j, req_name(r, one, sizeof(one)));
+}
+
+/* Checks every non-null request of an array, and that none comes twice:
+ * each is marked with this call's stamp; a request found marked already
+ * is looked for among those before it (a mark left by a call 2^32 calls
+ * ago is not a repeat). */
 static int check_all(int n, vp_request *reqs, const char *call)
 {
-	int i, rc;
+	struct vp__req_pool *p;
+	struct vp_req *r;
+	int i, j, rc;
 
 	if ((rc = check_array(n, reqs, call)))
 		return rc;
 	for (i = 0; i < n; i++)
 		if (reqs[i] && (rc = req_check(reqs[i], i, call)))
 			return rc;
+	if (n < 2)
+		return VP_OK;
+	p = &vp__self()->reqs;
+	if (!++p->stamp)
+		p->stamp = 1;
+	for (i = 0; i < n; i++) {
+		if (!reqs[i])
+			continue;
+		r = req_of(reqs[i]);
+		if (r->mark == p->stamp)
+			for (j = 0; j < i; j++)
+				if (reqs[j] && req_of(reqs[j]) == r)
+					return repeated(r, j, i, call);
+		r->mark = p->stamp;
+	}
 	return VP_OK;
 }
 
@@ -708,7 +873,7 @@ static int complete_all(int n, vp_request *reqs, vp_status *sts,
 	int i, rc, first = VP_OK;
 
 	for (i = 0; i < n; i++) {
-		struct vp_req *r = reqs[i];
+		struct vp_req *r = reqs[i] ? req_of(reqs[i]) : NULL;
 		reqs[i] = VP_REQUEST_NULL;
 		if (!r) {
 			if (sts)
@@ -746,7 +911,7 @@ int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[])
 		return vp__fail(vp__self(), rc, "vp_testall", "no memory");
 	*done = 0;
 	for (i = 0; i < n; i++)
-		if (reqs[i] && !is_done(reqs[i])) {
+		if (reqs[i] && !is_done(req_of(reqs[i]))) {
 			if (vp__tx(vp__self())->idle)
 				vp__tx(vp__self())->idle(vp__self()->tx);
 			return VP_OK;
@@ -775,9 +940,9 @@ int vp_waitany(int n, vp_request reqs[], int *index, vp_status *st)
 	}
 	if ((rc = wait_until(vp__self(), reqs, n, ANY, "vp_waitany")))
 		return rc;
-	for (i = 0; i < n && !(reqs[i] && reqs[i]->done); i++)
+	for (i = 0; i < n && !(reqs[i] && req_of(reqs[i])->done); i++)
 		;
-	r = reqs[i];
+	r = req_of(reqs[i]);
 	reqs[i] = VP_REQUEST_NULL;
 	*index = i;
 	return complete(r, st, "vp_waitany");

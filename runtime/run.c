@@ -7,6 +7,8 @@
  * it is the process's thread limit (ulimit -u, kernel.threads-max) and its
  * number of memory mappings (vm.max_map_count).
  */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +105,70 @@ static int model_of(const vp_opts *o, struct vp__model *m, char *err,
 	return vp__model_parse(o->model, &base, m, err, errlen);
 }
 
+/* The threads transport's tuning variables (threads/wait.c): unsigned
+ * integers, 0 or 1 for VP_FLAG_FUTEX. */
+static const struct {
+	const char *name;
+	double hi;
+} tuning[] = {
+	{ "VP_FLAG_FUTEX", 1 },         { "VP_SPIN_LONG", UINT_MAX },
+	{ "VP_SPIN_SHORT", UINT_MAX },  { "VP_YIELDS", UINT_MAX },
+	{ "VP_YIELD_NS", UINT_MAX },    { "VP_FLAG_YIELD_NS", UINT_MAX },
+	{ "VP_SPIN_POLL", UINT_MAX },
+};
+
+/* One of the words a variable may hold (unset and empty: the default). */
+static int env_word(const char *name, const char *const *words, char *err,
+		    size_t errlen)
+{
+	const char *v = getenv(name);
+	int i;
+
+	if (!v || !*v)
+		return VP_OK;
+	for (i = 0; words[i]; i++)
+		if (!strcmp(v, words[i]))
+			return VP_OK;
+	snprintf(err, errlen, "vp_run: %s=%s: it must be %s%s%s", name, v,
+		 words[0], words[1] ? " or " : "", words[1] ? words[1] : "");
+	return VP_EINVAL;
+}
+
+/* The environment's settings, each read strictly (settings.c): those
+ * that override an option's field, and the runtime's own. */
+static int env_settings(vp_opts *o, char *err, size_t errlen)
+{
+	static const char *const win[] = { "messages", "shared", NULL };
+	static const char *const check[] = { "buffers", "none", NULL };
+	char msg[VP__ERRMSG_BYTES / 2];
+	double v;
+	size_t i;
+	int rc;
+
+	if ((rc = vp_setting_env("VP_WATCHDOG", 0, INFINITY, 0, o->watchdog,
+				 &v, msg, sizeof(msg))))
+		goto bad;
+	o->watchdog = v;
+	if ((rc = vp_setting_env("VP_FIBERS", 0, 1, 1, o->fibers, &v, msg,
+				 sizeof(msg))))
+		goto bad;
+	o->fibers = (int)v;
+	if ((rc = vp_setting_env("VP_REPRODUCIBLE", 0, 1, 1, o->reproducible,
+				 &v, msg, sizeof(msg))))
+		goto bad;
+	o->reproducible = (int)v;
+	for (i = 0; i < sizeof(tuning) / sizeof(tuning[0]); i++)
+		if ((rc = vp_setting_env(tuning[i].name, 0, tuning[i].hi, 1, 0,
+					 &v, msg, sizeof(msg))))
+			goto bad;
+	if ((rc = env_word("VP_WIN", win, err, errlen)))
+		return rc;
+	return env_word("VP_CHECK", check, err, errlen);
+bad:
+	snprintf(err, errlen, "vp_run: %s", msg);
+	return rc;
+}
+
 /* Checks the options and fills defaults; returns 0 or VP_EINVAL. */
 static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		       char *err, size_t errlen)
@@ -142,10 +208,8 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		o->kary = DEFAULT_KARY;
 	if (getenv("VP_TRANSPORT"))
 		o->transport = getenv("VP_TRANSPORT");
-	if (getenv("VP_WATCHDOG"))
-		o->watchdog = atof(getenv("VP_WATCHDOG"));
-	if (getenv("VP_FIBERS"))
-		o->fibers = atoi(getenv("VP_FIBERS"));
+	if ((rc = env_settings(o, err, errlen)))
+		return rc;
 	if (o->fibers != 0 && o->fibers != 1) {
 		snprintf(
 		    err, errlen,
@@ -153,8 +217,6 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		    o->fibers);
 		return VP_EINVAL;
 	}
-	if (getenv("VP_REPRODUCIBLE"))
-		o->reproducible = atoi(getenv("VP_REPRODUCIBLE"));
 	if (o->reproducible != 0 && o->reproducible != 1) {
 		snprintf(err, errlen,
 			 "vp_run: reproducible %d: it must be 0 or 1 (also "
@@ -262,7 +324,7 @@ static int shared_policy(char *err, size_t errlen)
 	if (!strcmp(e, "all"))
 		return VP__SHARED_ALL;
 	snprintf(err, errlen,
-		 "vp_run: VP_SHARED_COLLECTIVES '%s': it must be 0, 1, sync "
+		 "vp_run: VP_SHARED_COLLECTIVES=%s: it must be 0, 1, sync "
 		 "or all",
 		 e);
 	return -1;
@@ -291,6 +353,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	/* described once: AUTO asks on every collective call */
 	vp__topo_describe(&w->topo, &w->topo_info);
 	w->opts = *o;
+	w->check_buffers = getenv("VP_CHECK") && /* settle_opts checked it */
+			   !strcmp(getenv("VP_CHECK"), "buffers");
 	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;
 	w->tx_ops = transport_named(o->transport, err, errlen);
@@ -501,9 +565,29 @@ static void settle_unreceived(struct vp__world *w, vp_stats *st)
 	w->error = strdup(msg);
 }
 
+/* The run's error message: the one recorded, its copy in the world's own
+ * room when there was no memory for it, or at least the code's text. */
+static const char *error_text(const struct vp__world *w, char *buf,
+			      size_t len)
+{
+	static const char *const no_memory =
+	    "(no memory to keep the error's message)";
+
+	if (w->error)
+		return w->error;
+	if (w->error_kept[0])
+		return w->error_kept;
+	if (w->error_code == VP_OK)
+		return "";
+	snprintf(buf, len, "rank %d: %s %s", w->error_rank,
+		 vp_strerror(w->error_code), no_memory);
+	return buf;
+}
+
 /* The run's figures, from every rank's records (after the join). */
 static void collect_stats(struct vp__world *w, vp_stats *st)
 {
+	char fallback[160];
 	const struct vp__clock **clocks;
 	int i;
 
@@ -530,7 +614,8 @@ static void collect_stats(struct vp__world *w, vp_stats *st)
 	st->error_code = w->error_code;
 	st->error_rank = w->error_rank;
 	st->leader = vp__is_local(w, 0);
-	summarize(w->error ? w->error : "", st->error, sizeof(st->error));
+	summarize(error_text(w, fallback, sizeof(fallback)), st->error,
+		  sizeof(st->error));
 	st->report = keep_report(w->error);
 }
 

@@ -153,8 +153,9 @@ struct vp__req_pool {
 	struct vp__req_chunk *chunks;
 	struct vp_req *fresh; /* the unused tail of the newest chunk */
 	int room;
-	struct vp_req *queue, *queue_tail; /* freed, in quarantine */
+	struct vp_req *queue, *queue_tail; /* freed, oldest first */
 	int nlive, nqueued;
+	unsigned stamp; /* the last array call's mark (request.c) */
 };
 
 struct vp__rank {
@@ -212,6 +213,9 @@ struct vp__world {
 	vp_opts opts;
 	struct vp__model model;
 	int p;
+	int check_buffers; /* VP_CHECK=buffers (request.c) */
+	/* the first error's message when strdup could not copy it */
+	char error_kept[256];
 	int (*fn)(vp_comm *, void *);
 	void *arg;
 	struct vp__rank *ranks;

@@ -10,7 +10,7 @@
  * between origin and target, leaving from the origin's send port (the
  * target is passive: its ports are not used) over the route's links. The
  * fence closes the epoch: T reaches the arrival of the rank's last
- * operation, and a vp_barrier makes every rank wait for all the others, so
+ * operation, and a barrier makes every rank wait for all the others, so
  * every operation of the epoch is complete when any rank leaves the fence:
  * one superstep, costing the slowest rank's work plus a barrier.
  *
@@ -115,6 +115,18 @@ static int exchange(vp_comm *c, void *base, size_t bytes,
 	return rc ? rc : sh ? VP_OK : VP_ENOMEM;
 }
 
+/* How many windows this rank made on c (by its context: the same on
+ * every member). */
+static int windows_on(const struct vp__rank *me, vp_comm *c)
+{
+	const struct vp_win *w;
+	int n = 0;
+
+	for (w = me->wins; w; w = w->next)
+		n += vp__ctx(w->comm) == vp__ctx(c);
+	return n;
+}
+
 int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 {
 	struct vp__rank *me;
@@ -152,6 +164,7 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 	w->comm = c;
 	w->sh = sh;
 	w->msg = msg;
+	w->id = 1 + windows_on(me, c);
 	w->next = me->wins;
 	me->wins = w;
 	*win = w;
@@ -353,9 +366,15 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 }
 
 /* The epoch's operations are complete here: T reaches the last arrival,
- * then every rank waits for the others. */
-static int close_epoch(vp_win *w)
+ * then every rank waits for the others in a barrier checked as the call
+ * (vp_win_fence or vp_win_free) on this window: a rank in a fence and one
+ * in a free, a vp_barrier or a fence of another window are in different
+ * collective calls, and the run fails with VP_EMISMATCH naming both
+ * (coll_check.c) before any rank goes on to touch a freed window. */
+static int close_epoch(vp_win *w, const char *call)
 {
+	vp_coll_sig sig = { .call = call, .count = (size_t)w->id,
+			    .type = -1, .op = -1, .root = -1 };
 	struct vp__rank *me = w->comm->me;
 	int rc;
 
@@ -368,7 +387,7 @@ static int close_epoch(vp_win *w)
 			      0);
 	}
 	w->ops = 0;
-	return vp_barrier(w->comm);
+	return vp__barrier_as(w->comm, &sig);
 }
 
 int vp_win_fence(vp_win *w)
@@ -377,7 +396,7 @@ int vp_win_fence(vp_win *w)
 
 	if ((rc = win_enter(w, "vp_win_fence", 0)))
 		return rc;
-	rc = close_epoch(w);
+	rc = close_epoch(w, "vp_win_fence");
 	w->fences++;
 	return rc;
 }
@@ -389,7 +408,7 @@ int vp_win_free(vp_win *w)
 	if ((rc = win_enter(w, "vp_win_free", 0)))
 		return rc;
 	/* nobody may still be reading or writing any window */
-	if ((rc = close_epoch(w)))
+	if ((rc = close_epoch(w, "vp_win_free")))
 		return rc;
 	w->magic = VP__WIN_FREED;
 	return VP_OK;

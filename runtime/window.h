@@ -46,6 +46,8 @@ struct vp_win {
 	uint32_t last;   /* the model's number of that operation */
 	int ops;         /* operations made this epoch */
 	int last_target; /* the target of the last one */
+	int id; /* 1 + the windows made before it on its communicator: the
+		 * same on every rank, it tells fences of two windows apart */
 	struct vp_win *next; /* the rank's list of windows */
 };
 

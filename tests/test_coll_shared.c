@@ -312,7 +312,7 @@ static void test_policy(void)
 	setenv("VP_SHARED_COLLECTIVES", "some", 1);
 	rc = vp_run(&o, always_sent, NULL, &st);
 	tap_ok(rc == VP_EINVAL &&
-	       strstr(st.error, "VP_SHARED_COLLECTIVES 'some': it must be 0, "
+	       strstr(st.error, "VP_SHARED_COLLECTIVES=some: it must be 0, "
 				"1, sync or all"),
 	       "another value fails the run saying what it must be (rc %d): %s",
 	       rc, st.error);

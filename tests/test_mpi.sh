@@ -184,10 +184,11 @@ rc=$?
 check $? "MPI_Ssend head to head is a deadlock, reported naming MPI_Ssend (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
 
 # wrong programs fail, naming the MPI call, the ranks and the MPI class
-wrong() { # mistake, then what stderr must hold
+wrong() { # mistake, then what stderr must hold (two or three strings)
 	"$run" -np 4 "$tmp/wrong" "$1" >/dev/null 2>"$tmp/err"
 	rc=$?
-	[ $rc = 1 ] && grep -qF "$2" "$tmp/err" && grep -qF "$3" "$tmp/err"
+	[ $rc = 1 ] && grep -qF "$2" "$tmp/err" && grep -qF "$3" "$tmp/err" &&
+	    grep -qF "${4:-$3}" "$tmp/err"
 	check $? "wrong program ($1) fails (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 400)"
 }
 wrong truncate "rank 1: MPI_Recv (vp_recv_tag): message of 16 bytes from rank 0 does not fit the 4-byte receive buffer" \
@@ -224,6 +225,64 @@ wrong badtag "rank 1: MPI_Recv: tag -3 is outside [0, MPI_TAG_UB" \
 	"MPI error class 4"
 wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communicator" \
 	"MPI error class 5"
+for name in Waitall Testall Waitany Waitsome; do
+	call=$(echo "$name" | tr A-Z a-z)
+	wrong twice-$call "rank 1: MPI_$name: requests 1 and 3 are the same request" \
+		"MPI error class 7 (invalid request)"
+done
+wrong stale "rank 1: MPI_Wait: request 0 already completed" \
+	"MPI error class 7 (invalid request)"
+# either rank may see the mismatch first
+wrong fencebarrier " here but vp_" "vp_win_fence" "vp_barrier"
+wrong fencefree " here but vp_win_f" "vp_win_free" "MPI error class 16"
+wrong fenceswap "MPI_Win_fence (vp_win_fence): window " \
+	"(windows numbered in the order made on the communicator)"
+
+# settings that are not values they can take stop the job before it runs,
+# in one line naming the setting and its text; -np and --topology agree
+refused() { # what stderr must hold, then the vpmpirun command line
+	want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	    grep -qF "$want" "$tmp/err" && [ ! -s "$tmp/out" ]
+	check $? "refused (exit $rc): $*: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+}
+refused "--topology ring:4 has 4 ranks but -np is 8" \
+	"$run" -np 8 --topology ring:4 "$tmp/ring"
+refused "--topology hypercube:3 has 8 ranks but -np is 2" \
+	"$run" -np 2 --topology hypercube:3 "$tmp/ring"
+refused "vpmpirun --model ts=abc: not a number" \
+	"$run" -np 2 --model ts=abc "$tmp/ring"
+refused "vpmpirun --model tw=-1: out of range" \
+	"$run" -np 2 --model tw=-1 "$tmp/ring"
+refused "VP_FIBERS=yes: not a number" \
+	env VP_FIBERS=yes "$run" -np 2 "$tmp/ring"
+refused "VPMPI_STATS=on: not a number" \
+	env VPMPI_STATS=on "$run" -np 2 "$tmp/ring"
+# a job whose copies of the program cannot all be mapped is refused up
+# front naming vm.max_map_count and --shared-globals (where the limit is
+# one that 70000 copies exceed; a larger one would let them load)
+maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)
+if [ "$maps" -gt 0 ] && [ "$maps" -lt 300000 ]; then
+	"$run" -np 70000 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	    grep -qF "and vm.max_map_count is $maps: raise it" "$tmp/err" &&
+	    grep -qF -- "--shared-globals" "$tmp/err" && [ ! -s "$tmp/out" ]
+	check $? "-np 70000 names vm.max_map_count and --shared-globals (exit $rc): $(head -c 300 "$tmp/err")"
+else
+	ok "# SKIP -np 70000: vm.max_map_count is $maps"
+fi
+"$run" --topology ring:4 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+check $? "--topology ring:4 without -np runs 4 ranks: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+for v in "VP_REPRODUCIBLE=yes" "VP_WATCHDOG=abc"; do
+	env "$v" "$run" -np 2 "$tmp/ring" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc != 0 ] && grep -qF "$v:" "$tmp/err"
+	check $? "$v fails the job naming it (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
+done
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

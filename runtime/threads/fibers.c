@@ -37,6 +37,7 @@
  * The switch (context.c) is annotated for AddressSanitizer, ThreadSanitizer
  * and valgrind, which otherwise take a switch of stacks for corruption.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -415,7 +416,7 @@ int thr_fibers_run(struct thr_world *w)
 {
 	struct thr_fibers *f = &w->fib;
 	pthread_mutexattr_t attr;
-	char msg[200];
+	char msg[512];
 	int i, made, rc = 0;
 
 	/* The run queue's lock is taken by every wake and every switch, from
@@ -441,10 +442,13 @@ int thr_fibers_run(struct thr_world *w)
 		if (fiber_make(w, made))
 			break;
 	if (made < w->p) {
+		char why[256];
+
+		thr_stacks_why(&w->stacks, made, ENOMEM, why, sizeof(why));
 		snprintf(msg, sizeof(msg),
 			 "vp_run: could only make %d of %d rank fibers (no "
-			 "memory for their stacks or contexts)",
-			 made, w->p);
+			 "memory for their stacks or contexts): %s",
+			 made, w->p, why);
 		for (i = made; i < w->p; i++)
 			atomic_store(&w->ranks[i].exited, 1);
 		atomic_fetch_sub(&w->alive, w->p - made);

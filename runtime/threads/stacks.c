@@ -331,7 +331,7 @@ void thr_stacks_why(const struct thr_stacks *s, int started, int err, char *buf,
 	long threads_max = read_long("/proc/sys/kernel/threads-max");
 	long max_maps = read_long("/proc/sys/vm/max_map_count");
 	long maps = mappings(), tasks = -1;
-	struct rlimit nproc;
+	struct rlimit nproc, as;
 	FILE *f = fopen("/proc/loadavg", "r");
 
 	if (f) {
@@ -356,11 +356,18 @@ void thr_stacks_why(const struct thr_stacks *s, int started, int err, char *buf,
 			 (long)nproc.rlim_cur);
 	else if (threads_max > 0 && tasks >= threads_max - 64)
 		snprintf(buf, len, "kernel.threads-max is %ld", threads_max);
+	else if (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY)
+		snprintf(buf, len,
+			 "ulimit -v (RLIMIT_AS) is %ld KiB, too little for "
+			 "the threads' stacks (pthread_create: %s)",
+			 (long)(as.rlim_cur / 1024), strerror(err));
 	else
 		snprintf(buf, len,
-			 "pthread_create: %s (%ld tasks in the "
-			 "system, kernel.pid_max %ld)",
-			 strerror(err), tasks, pid_max);
+			 "pthread_create: %s, with no task limit near (%ld "
+			 "tasks in the system, kernel.pid_max %ld, "
+			 "kernel.threads-max %ld): memory for the threads "
+			 "(vm.overcommit_memory, free memory)",
+			 strerror(err), tasks, pid_max, threads_max);
 	(void)s;
 	(void)started;
 }

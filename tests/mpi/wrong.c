@@ -18,9 +18,100 @@
  *   uncommitted MPI_Send of a derived datatype never committed
  *   badrank    MPI_Send to rank 4 of 4
  *   badtag     MPI_Recv with tag -3
- *   freedcomm  MPI_Send on a communicator after MPI_Comm_free */
+ *   freedcomm  MPI_Send on a communicator after MPI_Comm_free
+ *   twice-waitall, twice-testall, twice-waitany, twice-waitsome
+ *              rank 1 names one receive request twice in the array
+ *   stale      rank 1 waits on a copy of a completed request's handle
+ *              after 300 newer requests
+ *   fencebarrier  MPI_Win_fence on rank 0, MPI_Barrier on the others
+ *   fencefree  MPI_Win_free on rank 0, MPI_Win_fence then MPI_Put into
+ *              rank 0's freed window on the others
+ *   fenceswap  fences on two windows in swapped order on odd ranks */
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* Rank 1 receives one int from rank 0 with a request named at indexes 1
+ * and 3 of an array of four (0 and 2 are MPI_REQUEST_NULL). */
+static void twice(const char *how, int r)
+{
+	MPI_Request q[4] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL,
+			     MPI_REQUEST_NULL, MPI_REQUEST_NULL };
+	MPI_Status st[4];
+	int x = 5, y, flag = 0, idx, out, ids[4];
+
+	if (r == 0)
+		MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+	if (r != 1)
+		return;
+	MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &q[1]);
+	q[3] = q[1];
+	if (!strcmp(how, "twice-waitall"))
+		MPI_Waitall(4, q, st);
+	else if (!strcmp(how, "twice-testall"))
+		while (!flag)
+			MPI_Testall(4, q, &flag, st);
+	else if (!strcmp(how, "twice-waitany"))
+		MPI_Waitany(4, q, &idx, st);
+	else
+		MPI_Waitsome(4, q, &out, ids, st);
+}
+
+/* Rank 1 keeps a copy of a completed receive's handle and waits on it
+ * after 300 newer requests; its slot may hold the last receive. */
+static void stale(int r)
+{
+	MPI_Request a, copy, n;
+	int x = 5, y, z, i;
+
+	if (r == 0) {
+		MPI_Send(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+		MPI_Send(&x, 1, MPI_INT, 1, 2, MPI_COMM_WORLD);
+	}
+	if (r != 1)
+		return;
+	MPI_Irecv(&y, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &a);
+	copy = a;
+	MPI_Wait(&a, MPI_STATUS_IGNORE);
+	for (i = 0; i < 300; i++) {
+		MPI_Isend(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &n);
+		MPI_Wait(&n, MPI_STATUS_IGNORE);
+	}
+	MPI_Irecv(&z, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, &a);
+	MPI_Wait(&copy, MPI_STATUS_IGNORE);
+	MPI_Waitall(1, &a, MPI_STATUSES_IGNORE);
+}
+
+/* Epoch mistakes; no rank looks at a result (the run must fail by
+ * itself before a rank writes into a freed window). */
+static void epochs(const char *how, int r)
+{
+	int *a = calloc(4, sizeof(int)), *b = calloc(4, sizeof(int));
+	MPI_Win wa, wb;
+
+	MPI_Win_create(a, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL,
+		       MPI_COMM_WORLD, &wa);
+	MPI_Win_create(b, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL,
+		       MPI_COMM_WORLD, &wb);
+	if (!strcmp(how, "fencebarrier")) {
+		if (r == 0)
+			MPI_Win_fence(0, wa);
+		else
+			MPI_Barrier(MPI_COMM_WORLD);
+	} else if (!strcmp(how, "fencefree")) {
+		if (r == 0) {
+			MPI_Win_free(&wa);
+			free(a);
+			return;
+		}
+		MPI_Win_fence(0, wa);
+		MPI_Put(&r, 1, MPI_INT, 0, r, 1, MPI_INT, wa);
+		MPI_Win_fence(0, wa);
+	} else {
+		MPI_Win_fence(0, r % 2 ? wb : wa);
+		MPI_Win_fence(0, r % 2 ? wa : wb);
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -99,6 +190,12 @@ int main(int argc, char **argv)
 		old = dup;
 		MPI_Comm_free(&dup);
 		MPI_Send(x, 1, MPI_INT, 0, 5, old);
+	} else if (!strncmp(what, "twice-", 6)) {
+		twice(what, r);
+	} else if (!strcmp(what, "stale")) {
+		stale(r);
+	} else if (!strncmp(what, "fence", 5)) {
+		epochs(what, r);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
