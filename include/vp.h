@@ -67,7 +67,11 @@ typedef struct vp_opts {
 	 * track per rank, a slice per send/recv/sendrecv, a flow arrow from
 	 * each send to its receive); opens in ui.perfetto.dev. NULL: none. */
 	const char *trace;
-	size_t stack_size; /* per-rank thread stack (default 256 KiB) */
+	/* stack_size: each rank's stack (default 256 KiB, 1 MiB under the
+	 * sanitizers); the environment's VP_STACK_SIZE (bytes, or with K, M
+	 * or G: 8M) takes its place. An overflow ends the process naming the
+	 * rank and the size. */
+	size_t stack_size;
 	int quiet;         /* 1: do not print the failure report */
 	int kary;          /* degree of the k-ary broadcast (default 4) */
 	size_t segment;    /* pipelined trees: segment bytes (0: optimum) */
