@@ -271,7 +271,7 @@ check $? "VP_ALG_BCAST=hypercube on 3 ranks fails the job with vp's reason (exit
 got=$("$run" -np 4 "$tmp/big_stack" 2>"$tmp/err")
 rc=$?
 [ $rc = 0 ] && [ "$got" = "big stack: 4 ranks, 1 MiB each on the stack, sum 6291456" ]
-check $? "a 1 MiB array on every rank's stack (ulimit -s) (exit $rc): $got $(cat "$tmp/err")"
+check $? "a 1 MiB array on every rank's stack (ulimit -s) (exit $rc): $got $(tr "\n" " " <"$tmp/err")"
 "$run" -np 4 --stack-size 64K "$tmp/big_stack" >/dev/null 2>"$tmp/err"
 rc=$?
 if [ -n "${SAN:-}" ]; then # the sanitizers own SIGSEGV: failure only
@@ -279,17 +279,17 @@ if [ -n "${SAN:-}" ]; then # the sanitizers own SIGSEGV: failure only
 else
 	[ $rc = 139 ] && grep -q "overflowed its 64 KiB stack; set vp_opts.stack_size or VP_STACK_SIZE (vpmpirun --stack-size) to raise it" "$tmp/err"
 fi
-check $? "--stack-size 64K: the 1 MiB array overflows, named (exit $rc): $(cat "$tmp/err")"
+check $? "--stack-size 64K: the 1 MiB array overflows, named (exit $rc): $(tr "\n" " " <"$tmp/err")"
 VP_STACK_SIZE=2M "$run" -np 2 "$tmp/big_stack" >/dev/null 2>"$tmp/err"
-check $? "VP_STACK_SIZE=2M: the 1 MiB array fits: $(cat "$tmp/err")"
+check $? "VP_STACK_SIZE=2M: the 1 MiB array fits: $(tr "\n" " " <"$tmp/err")"
 "$run" -np 2 --stack-size 1MB "$tmp/big_stack" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q "vpmpirun: --stack-size '1MB' is not a size in bytes" "$tmp/err"
-check $? "--stack-size 1MB is refused naming it (exit $rc): $(cat "$tmp/err")"
+check $? "--stack-size 1MB is refused naming it (exit $rc): $(tr "\n" " " <"$tmp/err")"
 VP_STACK_SIZE=lots "$run" -np 2 "$tmp/big_stack" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 1 ] && grep -q "VP_STACK_SIZE=lots is not a size in bytes" "$tmp/err"
-check $? "VP_STACK_SIZE=lots is refused naming it (exit $rc): $(cat "$tmp/err")"
+check $? "VP_STACK_SIZE=lots is refused naming it (exit $rc): $(tr "\n" " " <"$tmp/err")"
 
 # a rank's death: the job's status as Open MPI's mpirun gives it (4.1:
 # abort() 134, SIGSEGV 139, SIGFPE 136, exit(5) 5 after the atexit
@@ -307,21 +307,21 @@ for how in abort:6:134 segv:11:139 fpe:8:136; do
 		[ $rc = $want ] && grep -q "vp: rank 1 died of signal $sig " "$tmp/err" &&
 			! grep -q "went on" "$tmp/out"
 	fi
-	check $? "a rank's $how ends the job naming it (exit $rc): $(cat "$tmp/err" "$tmp/out" | head -c 300)"
+	check $? "a rank's $how ends the job naming it (exit $rc): $(cat "$tmp/err" "$tmp/out" | tr "\n" " " | head -c 300)"
 done
 "$run" -np 3 "$tmp/crash" abort256 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc = 1 ] && grep -q "MPI_Abort(256)" "$tmp/err" && ! grep -q "went on" "$tmp/out"
-check $? "MPI_Abort(MPI_COMM_WORLD, 256) does not exit 0 (exit $rc): $(cat "$tmp/err")"
+check $? "MPI_Abort(MPI_COMM_WORLD, 256) does not exit 0 (exit $rc): $(tr "\n" " " <"$tmp/err")"
 "$run" -np 3 "$tmp/crash" atexit >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc = 5 ] && grep -q "rank 1 called exit(5)" "$tmp/err" &&
 	grep -q "the atexit handler ran" "$tmp/err" && ! grep -q "went on" "$tmp/out"
-check $? "atexit, then exit(5) on a rank: status 5, the handler runs (exit $rc): $(cat "$tmp/err")"
+check $? "atexit, then exit(5) on a rank: status 5, the handler runs (exit $rc): $(tr "\n" " " <"$tmp/err")"
 got=$(timeout 60 "$run" -np 4 "$tmp/fork" 2>"$tmp/err")
 rc=$?
 [ $rc = 0 ] && [ "$got" = "children exited with 0 and 7" ]
-check $? "a rank's forked child ends with its exit(0) and exit(7) (exit $rc): $got $(cat "$tmp/err")"
+check $? "a rank's forked child ends with its exit(0) and exit(7) (exit $rc): $got $(tr "\n" " " <"$tmp/err")"
 
 "$run" -np 0 "$tmp/ring" >/dev/null 2>&1
 check $(($? == 2 ? 0 : 1)) "vpmpirun -np 0 is refused (exit 2)"

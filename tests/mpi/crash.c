@@ -37,11 +37,17 @@ int main(int argc, char **argv)
 			exit(5);
 		}
 	}
-	if (rank == 0)
+	if (rank != 1) {
 		MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD,
 			 MPI_STATUS_IGNORE);
-	if (rank == 1)
-		MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+	} else {
+		int size, r;
+
+		MPI_Comm_size(MPI_COMM_WORLD, &size);
+		for (r = 0; r < size; r++)
+			if (r != 1)
+				MPI_Send(&x, 1, MPI_INT, r, 0, MPI_COMM_WORLD);
+	}
 	printf("crash: rank %d went on\n", rank);
 	MPI_Finalize();
 	return 0;
