@@ -72,11 +72,11 @@ typedef struct vp_opts {
 	 * or G: 8M) takes its place. An overflow ends the process naming the
 	 * rank and the size. */
 	size_t stack_size;
-	int quiet;         /* 1: do not print the failure report */
-	int kary;          /* degree of the k-ary broadcast (default 4) */
-	size_t segment;    /* pipelined trees: segment bytes (0: optimum) */
-	int trace_wall;    /* 1: the trace's time axis is wall time
-			    * (us since the run began); 0: model time */
+	int quiet;      /* 1: do not print the failure report */
+	int kary;       /* degree of the k-ary broadcast (default 4) */
+	size_t segment; /* pipelined trees: segment bytes (0: optimum) */
+	int trace_wall; /* 1: the trace's time axis is wall time
+			 * (us since the run began); 0: model time */
 	/* svg: path of a space-time diagram (the book's figures): ranks as
 	 * horizontal lines, model time left to right, one arrow per message
 	 * labelled with its step, congested ones in red. NULL: none. */

@@ -325,10 +325,11 @@ static size_t process_stack(void)
 static int job_status(int rc)
 {
 	if (rc > 0 && !(rc & 0xff)) {
-		fprintf(stderr,
-			"vpmpi: exit status 1 for code %d (an exit status keeps "
-			"its low 8 bits, and 0 would say success)\n",
-			rc);
+		fprintf(
+		    stderr,
+		    "vpmpi: exit status 1 for code %d (an exit status keeps "
+		    "its low 8 bits, and 0 would say success)\n",
+		    rc);
 		return 1;
 	}
 	return rc > 0 ? rc & 0xff : rc ? 1 : 0;

@@ -79,8 +79,8 @@ static int keep_mine(vp_comm *c, void *arg)
 
 /* Runs fn on o in a child process, its stderr into out; returns its exit
  * status, or -1 with *sig set when a signal ended it. */
-static int in_child(const vp_opts *o, int (*fn)(vp_comm *, void *),
-		    char *out, size_t len, int *sig)
+static int in_child(const vp_opts *o, int (*fn)(vp_comm *, void *), char *out,
+		    size_t len, int *sig)
 {
 	int fds[2], st;
 	ssize_t n, got = 0;
@@ -108,15 +108,17 @@ static int in_child(const vp_opts *o, int (*fn)(vp_comm *, void *),
 
 static void test_overflow(int fibers)
 {
-	vp_opts o = { .topology = "full:4", .fibers = fibers,
+	vp_opts o = { .topology = "full:4",
+		      .fibers = fibers,
 		      .stack_size = (size_t)256 << 10 };
 	const char *how = fibers ? "fibers" : "threads";
 	char out[4096];
 	int sig, rc = in_child(&o, keep_mine, out, sizeof(out), &sig);
 
 	if (SANITIZED) {
-		tap_ok(rc != 0, "%s: a 300 KiB frame on a 256 KiB stack does "
-				"not end in success (exit %d, signal %d)",
+		tap_ok(rc != 0,
+		       "%s: a 300 KiB frame on a 256 KiB stack does "
+		       "not end in success (exit %d, signal %d)",
 		       how, rc, sig);
 		return;
 	}
@@ -215,8 +217,9 @@ static void test_crash(int fibers, int (*fn)(vp_comm *, void *), int want_sig,
 	int sig, rc = in_child(&o, fn, out, sizeof(out), &sig);
 
 	if (SANITIZED) {
-		tap_ok(rc != 0, "a rank's signal %d does not end in success "
-				"(exit %d, signal %d)",
+		tap_ok(rc != 0,
+		       "a rank's signal %d does not end in success "
+		       "(exit %d, signal %d)",
 		       want_sig, rc, sig);
 		return;
 	}

@@ -95,8 +95,7 @@ static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
 
 /* The signals of a crash the handler names a rank for, and what each
  * handler was before. */
-static const int crash_signal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE,
-				    SIGABRT };
+static const int crash_signal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
 static const char *const crash_name[] = { "Segmentation fault", "Bus error",
 					  "Illegal instruction",
 					  "Floating point exception",

@@ -32,8 +32,9 @@ int main(int argc, char **argv)
 	mine = sum_on_stack(rank);
 	MPI_Reduce(&mine, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
 	if (rank == 0)
-		printf("big stack: %d ranks, 1 MiB each on the stack, sum %ld\n",
-		       size, total);
+		printf(
+		    "big stack: %d ranks, 1 MiB each on the stack, sum %ld\n",
+		    size, total);
 	MPI_Finalize();
 	return 0;
 }
