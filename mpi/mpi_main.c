@@ -443,9 +443,10 @@ int main(int argc, char **argv)
 			st.collectives[0] ? "vpmpi: collectives:\n" : "",
 			st.collectives);
 	fflush(stdout);
-	for (r = 0; r < copies; r++)
-		if (j.handles[r])
-			dlclose(j.handles[r]);
+	/* the copies stay loaded until the process exits: what a rank gave
+	 * atexit() runs then, as a process's handlers run at its exit
+	 * (ThreadSanitizer keeps such handlers itself, and would call into a
+	 * copy already unloaded) */
 	free(j.handles);
 	free(j.mains);
 	if (devnull)
