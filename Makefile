@@ -55,9 +55,14 @@ LIB_SO := $(BUILD)/lib$(LIBNAME).so
 
 STD := -std=gnu11
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# Every page of a large stack frame is touched as the frame grows, so a
+# frame cannot jump a rank's stack guard into the next rank's stack
+# (runtime/threads/stacks.c); vpmpicc compiles programs with it too.
+STACK_CLASH := $(shell $(CC) -fstack-clash-protection -E -x c /dev/null \
+	>/dev/null 2>&1 && echo -fstack-clash-protection)
 # Only the public API (VP_API in vp.h) is exported from libvp.so.
 VP_CFLAGS := -Iinclude -pthread -fPIC -fvisibility=hidden -MMD -MP $(SAN_FLAGS) \
-	$(MPI_FLAGS)
+	$(STACK_CLASH) $(MPI_FLAGS)
 FINAL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(VP_CFLAGS)
 FINAL_LDFLAGS = -pthread $(SAN_FLAGS) $(LDFLAGS)
 LDLIBS += -lm

@@ -67,12 +67,16 @@ typedef struct vp_opts {
 	 * track per rank, a slice per send/recv/sendrecv, a flow arrow from
 	 * each send to its receive); opens in ui.perfetto.dev. NULL: none. */
 	const char *trace;
-	size_t stack_size; /* per-rank thread stack (default 256 KiB) */
-	int quiet;         /* 1: do not print the failure report */
-	int kary;          /* degree of the k-ary broadcast (default 4) */
-	size_t segment;    /* pipelined trees: segment bytes (0: optimum) */
-	int trace_wall;    /* 1: the trace's time axis is wall time
-			    * (us since the run began); 0: model time */
+	/* stack_size: each rank's stack (default 256 KiB, 1 MiB under the
+	 * sanitizers); the environment's VP_STACK_SIZE (bytes, or with K, M
+	 * or G: 8M) takes its place. An overflow ends the process naming the
+	 * rank and the size. */
+	size_t stack_size;
+	int quiet;      /* 1: do not print the failure report */
+	int kary;       /* degree of the k-ary broadcast (default 4) */
+	size_t segment; /* pipelined trees: segment bytes (0: optimum) */
+	int trace_wall; /* 1: the trace's time axis is wall time
+			 * (us since the run began); 0: model time */
 	/* svg: path of a space-time diagram (the book's figures): ranks as
 	 * horizontal lines, model time left to right, one arrow per message
 	 * labelled with its step, congested ones in red. NULL: none. */

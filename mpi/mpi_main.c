@@ -18,7 +18,10 @@
  * program started directly runs as one rank, as an MPI singleton does),
  * runs one rank thread per rank, each calling its copy's main with its own
  * argv, and exits with the job's status: 0, the code given to MPI_Abort or
- * exit(), or 1 for any other failure (vp's report names it on stderr).
+ * exit() (its low 8 bits, as a process's status; 1 where those are 0), or
+ * 1 for any other failure (vp's report names it on stderr). A rank that
+ * crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, abort()) or overflows its
+ * stack ends the process with that signal, vp naming the rank first.
  *
  *   VPMPI_NP        ranks (default: the topology's, else 1)
  *   VPMPI_TOPOLOGY  vp topology (default full:NP); its rank count must
@@ -30,6 +33,8 @@
  *   VPMPI_TRACE, VPMPI_SVG         trace and space-time diagram paths
  *   VPMPI_STATS     1: print the run's vp_stats to stderr at the end
  *   VPMPI_SHARED_GLOBALS  1: one copy of the program for all ranks
+ *   VP_STACK_SIZE   each rank's stack (vpmpirun --stack-size; default the
+ *                   process's, ulimit -s, as each MPI process has)
  *   VP_ALG_<COLLECTIVE>   the algorithm of every such call (VP_ALG_BCAST=
  *                   binomial, ...; vp's names, see vp-run --list)
  */
@@ -71,10 +76,23 @@ static FILE *devnull;
 /* where exit() in a rank goes back to: the rank's start (rank_main) */
 static __thread jmp_buf *exit_to;
 static __thread int exit_status; /* what ranks other than 0 read as stdin */
+static pid_t job_pid;            /* the process the ranks run in */
 
 /* ---- a rank's standard output, in whole lines ---- */
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A rank that forks: the child's copy of out_lock is free (no other
+ * thread of the parent holds it in the child). */
+static void out_lock_take(void)
+{
+	pthread_mutex_lock(&out_lock);
+}
+
+static void out_lock_give(void)
+{
+	pthread_mutex_unlock(&out_lock);
+}
 
 struct line_buf {
 	char *buf;
@@ -170,7 +188,8 @@ void vpmpi_exit(int status)
 {
 	vp_comm *w = vpmpi_me.comm[MPI_COMM_WORLD];
 
-	if (!w || !exit_to) {
+	/* a process forked by a rank is a process of its own: it ends */
+	if (!w || !exit_to || getpid() != job_pid) {
 		fflush(NULL);
 		exit(status);
 	}
@@ -178,9 +197,9 @@ void vpmpi_exit(int status)
 	/* a rank is a process: exit(0) ends it as returning from main does;
 	 * any other status ends the job with it, as under mpirun */
 	if (status)
-		vp_abort(w, status > 0 ? status : 1, "exit",
+		vp_abort(w, status & 0xff ? status & 0xff : 1, "exit",
 			 "rank %d called exit(%d)", vp_rank(w), status);
-	vpmpi_leave(status ? (status > 0 ? status : 1) : 0);
+	vpmpi_leave(status ? (status & 0xff ? status & 0xff : 1) : 0);
 }
 
 void vpmpi_leave(int rc)
@@ -506,10 +525,40 @@ static int load_copies(struct job *j, int copies, int np)
 	return 0;
 }
 
+/* Each rank's stack: the process's (ulimit -s), as each process of an MPI
+ * job has; unlimited or below vp's least, 8 MiB. VP_STACK_SIZE, read by
+ * vp_run, takes its place. */
+static size_t process_stack(void)
+{
+	struct rlimit st;
+
+	if (getrlimit(RLIMIT_STACK, &st) || st.rlim_cur == RLIM_INFINITY ||
+	    st.rlim_cur < ((rlim_t)64 << 10))
+		return (size_t)8 << 20;
+	return (size_t)st.rlim_cur;
+}
+
+/* The process's exit status for vp_run's rc: 0, the code of MPI_Abort or
+ * exit() (a status keeps its low 8 bits, as a process's does under
+ * mpirun), or 1 for any other failure and for a code whose low 8 bits are
+ * 0: an abort never ends in success. */
+static int job_status(int rc)
+{
+	if (rc > 0 && !(rc & 0xff)) {
+		fprintf(
+		    stderr,
+		    "vpmpi: exit status 1 for code %d (an exit status keeps "
+		    "its low 8 bits, and 0 would say success)\n",
+		    rc);
+		return 1;
+	}
+	return rc > 0 ? rc & 0xff : rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *topo = getenv("VPMPI_TOPOLOGY");
-	int np, shared, stats, rc, r, copies;
+	int np, shared, stats, rc, copies;
 	char spec[64];
 	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
@@ -544,6 +593,9 @@ int main(int argc, char **argv)
 	o.topology = topo;
 	o.trace = getenv("VPMPI_TRACE");
 	o.svg = getenv("VPMPI_SVG");
+	o.stack_size = process_stack();
+	job_pid = getpid();
+	pthread_atfork(out_lock_take, out_lock_give, out_lock_give);
 	rc = vp_run(&o, rank_main, &j, &st);
 	if (rc < 0) { /* vp's report is printed; its MPI error class too */
 		char text[MPI_MAX_ERROR_STRING];
@@ -565,12 +617,13 @@ int main(int argc, char **argv)
 			st.collectives[0] ? "vpmpi: collectives:\n" : "",
 			st.collectives);
 	fflush(stdout);
-	for (r = 0; r < copies; r++)
-		if (j.handles[r])
-			dlclose(j.handles[r]);
+	/* the copies stay loaded until the process exits: what a rank gave
+	 * atexit() runs then, as a process's handlers run at its exit
+	 * (ThreadSanitizer keeps such handlers itself, and would call into a
+	 * copy already unloaded) */
 	free(j.handles);
 	free(j.mains);
 	if (devnull)
 		fclose(devnull);
-	return rc > 0 ? rc : rc ? 1 : 0;
+	return job_status(rc);
 }

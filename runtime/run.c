@@ -9,6 +9,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,57 @@
 #define MAX_EAGER ((size_t)16 << 20)
 #define MIN_STACK ((size_t)64 << 10)
 #define DEFAULT_KARY 4
+
+/* A size in bytes: decimal digits and an optional K, M or G (powers of
+ * 1024), nothing else; 0 and *out, or -1. */
+static int parse_bytes(const char *s, size_t *out)
+{
+	size_t v = 0, unit = 1;
+	const char *c = s;
+
+	for (; *c >= '0' && *c <= '9'; c++) {
+		if (v > (SIZE_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (size_t)(*c - '0');
+	}
+	if (c == s)
+		return -1;
+	if (*c == 'K' || *c == 'k')
+		unit = (size_t)1 << 10;
+	else if (*c == 'M' || *c == 'm')
+		unit = (size_t)1 << 20;
+	else if (*c == 'G' || *c == 'g')
+		unit = (size_t)1 << 30;
+	if (unit > 1)
+		c++;
+	if (*c || v > SIZE_MAX / unit)
+		return -1;
+	*out = v * unit;
+	return 0;
+}
+
+/* vp_opts.stack_size, VP_STACK_SIZE in its place when set. */
+static int stack_size_of(vp_opts *o, char *err, size_t errlen)
+{
+	const char *e = getenv("VP_STACK_SIZE");
+
+	if (e && parse_bytes(e, &o->stack_size)) {
+		snprintf(err, errlen,
+			 "vp_run: VP_STACK_SIZE=%s is not a size in bytes "
+			 "(digits, then K, M or G if you like: 8M)",
+			 e);
+		return VP_EINVAL;
+	}
+	if (!o->stack_size)
+		o->stack_size = DEFAULT_STACK;
+	if (o->stack_size < MIN_STACK) {
+		snprintf(err, errlen,
+			 "vp_run: stack_size %zu%s is below 64 KiB",
+			 o->stack_size, e ? " (VP_STACK_SIZE)" : "");
+		return VP_EINVAL;
+	}
+	return 0;
+}
 
 static double now_seconds(void)
 {
@@ -234,14 +286,7 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 		snprintf(err, errlen, "vp_run: kary %d is below 2", o->kary);
 		return VP_EINVAL;
 	}
-	if (!o->stack_size)
-		o->stack_size = DEFAULT_STACK;
-	if (o->stack_size < MIN_STACK) {
-		snprintf(err, errlen, "vp_run: stack_size %zu is below 64 KiB",
-			 o->stack_size);
-		return VP_EINVAL;
-	}
-	return 0;
+	return stack_size_of(o, err, errlen);
 }
 
 /* The transports vp was built with, by name (vp_opts.transport). */

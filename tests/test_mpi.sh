@@ -25,6 +25,11 @@
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
 #     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables,
 #     VP_REPRODUCIBLE's exact sums;
+#   - each rank's stack is the process's (a 1 MiB array fits), and
+#     --stack-size 64K makes it overflow, named; a rank's abort() or
+#     SIGSEGV ends the job with Open MPI's mpirun's status (128 + the
+#     signal) naming the rank; MPI_Abort(..., 256) never exits 0; atexit
+#     handlers run; a process forked by a rank ends with its own exit();
 #   - wrong programs (truncation, a message of MPI_INT received as MPI_FLOAT,
 #     collective mismatches, a message never
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
@@ -47,7 +52,7 @@ case $show in
 esac
 
 progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange"
-for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
+for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
 		ok "vpmpicc compiles tests/mpi/$p.c unchanged"
@@ -322,6 +327,56 @@ VP_ALG_BCAST=hypercube "$run" -np 3 "$tmp/collectives" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 1 ] && grep -q "algorithm 'hypercube' cannot run on 3 ranks" "$tmp/err"
 check $? "VP_ALG_BCAST=hypercube on 3 ranks fails the job with vp's reason (exit $rc): $(cat "$tmp/err")"
+
+# stacks: the process's by default, as an MPI process has
+got=$("$run" -np 4 "$tmp/crash" big 2>"$tmp/err")
+rc=$?
+[ $rc = 0 ] && [ "$got" = "big stack: 4 ranks, 1 MiB each on the stack, sum 6291456" ]
+check $? "a 1 MiB array on every rank's stack (ulimit -s) (exit $rc): $got $(tr "\n" " " <"$tmp/err")"
+"$run" -np 4 --stack-size 64K "$tmp/crash" big >/dev/null 2>"$tmp/err"
+rc=$?
+if [ -n "${SAN:-}" ]; then # the sanitizers own SIGSEGV: failure only
+	[ $rc != 0 ]
+else
+	[ $rc = 139 ] && grep -q "overflowed its 64 KiB stack; set vp_opts.stack_size or VP_STACK_SIZE (vpmpirun --stack-size) to raise it" "$tmp/err"
+fi
+check $? "--stack-size 64K: the 1 MiB array overflows, named (exit $rc): $(tr "\n" " " <"$tmp/err")"
+"$run" -np 2 --stack-size 1MB "$tmp/crash" big >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "vpmpirun: --stack-size '1MB' is not a size in bytes" "$tmp/err"
+check $? "--stack-size 1MB is refused naming it (exit $rc): $(tr "\n" " " <"$tmp/err")"
+
+# a rank's death: the job's status as Open MPI's mpirun gives it (4.1:
+# abort() 134, SIGSEGV 139, SIGFPE 136, exit(5) 5 after the atexit
+# handlers; MPI_Abort(..., 256) gives 0 there, never here)
+for how in abort:6:134 segv:11:139; do
+	sig=${how#*:}
+	want=${sig#*:}
+	sig=${sig%:*}
+	how=${how%%:*}
+	"$run" -np 3 "$tmp/crash" $how >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ -n "${SAN:-}" ]; then
+		[ $rc != 0 ] && ! grep -q "went on" "$tmp/out"
+	else
+		[ $rc = $want ] && grep -q "vp: rank 1 died of signal $sig " "$tmp/err" &&
+			! grep -q "went on" "$tmp/out"
+	fi
+	check $? "a rank's $how ends the job naming it (exit $rc): $(cat "$tmp/err" "$tmp/out" | tr "\n" " " | head -c 300)"
+done
+"$run" -np 3 "$tmp/crash" abort256 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "MPI_Abort(256)" "$tmp/err" && ! grep -q "went on" "$tmp/out"
+check $? "MPI_Abort(MPI_COMM_WORLD, 256) does not exit 0 (exit $rc): $(tr "\n" " " <"$tmp/err")"
+"$run" -np 3 "$tmp/crash" atexit >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 5 ] && grep -q "rank 1 called exit(5)" "$tmp/err" &&
+	grep -q "the atexit handler ran" "$tmp/err" && ! grep -q "went on" "$tmp/out"
+check $? "atexit, then exit(5) on a rank: status 5, the handler runs (exit $rc): $(tr "\n" " " <"$tmp/err")"
+got=$(timeout 60 "$run" -np 4 "$tmp/crash" fork 2>"$tmp/err")
+rc=$?
+[ $rc = 0 ] && [ "$got" = "children exited with 0 and 7" ]
+check $? "a rank's forked child ends with its exit(0) and exit(7) (exit $rc): $got $(tr "\n" " " <"$tmp/err")"
 
 "$run" -np 0 "$tmp/ring" >/dev/null 2>&1
 check $(($? == 2 ? 0 : 1)) "vpmpirun -np 0 is refused (exit 2)"

@@ -1,39 +1,57 @@
 /*
  * stacks.c - the rank threads' stacks: one mapping for all of them, a
- * guard page below each stack, a small alternate signal stack below each
- * guard, and a SIGSEGV handler that recognises a hit on a guard page.
+ * guard region below each stack, a small alternate signal stack below each
+ * guard, and a handler for the signals of a crash (SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGABRT) that names the rank.
  *
  * Layout of rank i's slot (addresses grow to the right):
- *     [ alternate stack | guard page (no access) | stack ... ]
+ *     [ alternate stack | guard (no access) | stack ... ]
  * Per-thread stacks from glibc are mapped and unmapped one by one, and
  * every unmap flushes the other CPU's TLB: at p = 4096 that was most of
  * vp_run's time on this VM; one mapping avoids it.
  *
- * A rank that overflows its stack faults on its guard page. The handler
- * runs on the rank's alternate stack (the faulting stack is full), finds
- * the run and the rank from the address, writes
- *   "vp: rank 3 overflowed its 256 KiB stack; set vp_opts.stack_size"
- * and restores the default action, so the process then dies of the same
- * SIGSEGV as before, with the cause named. Faults elsewhere go to the
- * handler that was there before (or the default action).
+ * The guard is THR_GUARD bytes (64 KiB). A stack grows down into it one
+ * frame at a time, so a frame (or alloca, or variable-length array) of
+ * up to THR_GUARD bytes always lands in the guard, never in the next
+ * rank's stack below. Larger frames land in it too when the code was
+ * compiled with -fstack-clash-protection, which touches every page of a
+ * frame from the top down as it grows it (GCC 8, Clang 11): the library,
+ * its tests and every program built by vpmpicc are. A larger frame in
+ * code compiled without it can still jump the guard.
+ *
+ * A rank that overflows its stack faults in its guard. The handler runs
+ * on the alternate stack of the thread (the faulting stack is full),
+ * finds the run and the rank from the address, writes
+ *   "vp: rank 3 overflowed its 256 KiB stack; set vp_opts.stack_size
+ *    or VP_STACK_SIZE (vpmpirun --stack-size) to raise it"
+ * restores the default action and raises the signal again, so the process
+ * dies of it with the cause named. Any other crash on a rank's stack (the
+ * interrupted stack pointer in a rank's slot: a thread or a fiber) is
+ * named the same way, "vp: rank 2 died of signal 11 (Segmentation
+ * fault)". Signals of other threads go to the handler that was there
+ * before (or the default action).
  *
  * A guard is a guard marker where the kernel has them (Linux 6.13,
  * madvise MADV_GUARD_INSTALL): a mark in the page table, with no mapping
- * of its own. Elsewhere it is a page made PROT_NONE, which splits the
- * mapping, two mappings a rank, and vm.max_map_count (65530 by default)
- * bounds them: a run whose guards would not fit goes without (no
- * overflow detection) and says so in vp_stats.incomplete; the kernel's
- * thread limits then bound p. Measured on 2 vCPUs (PVM guest, Linux
- * 6.18), 32,000 threads started, held and joined: 4.02 s without
- * guards, 5.28 s with a PROT_NONE page each (their 64,000 mappings slow
- * every later clone, fault and unmap of the process), 4.65 s with guard
- * markers (medians of five, interleaved).
+ * of its own. Elsewhere it is a range made PROT_NONE, which splits the
+ * mapping, two mappings a rank whatever the guard's size, and
+ * vm.max_map_count (65530 by default) bounds them: a run whose guards
+ * would not fit goes without (no overflow detection) and says so in
+ * vp_stats.incomplete; the kernel's thread limits then bound p. Measured
+ * on 2 vCPUs (PVM guest, Linux 6.18), 32,000 threads started, held and
+ * joined: 4.02 s without guards, 5.28 s with a PROT_NONE page each (their
+ * 64,000 mappings slow every later clone, fault and unmap of the
+ * process), 4.65 s with guard markers (medians of five, interleaved).
  *
  * The handler is not installed under AddressSanitizer or ThreadSanitizer,
- * which handle SIGSEGV themselves.
+ * which handle these signals themselves.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* REG_RSP */
+#endif
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +59,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "threads.h"
@@ -73,7 +92,16 @@
 
 static _Atomic(struct thr_stacks *) watched[WATCHED_RUNS];
 static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
-static struct sigaction previous;
+
+/* The signals of a crash the handler names a rank for, and what each
+ * handler was before. */
+static const int crash_signal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+static const char *const crash_name[] = { "Segmentation fault", "Bus error",
+					  "Illegal instruction",
+					  "Floating point exception",
+					  "Aborted" };
+#define CRASH_SIGNALS (sizeof(crash_signal) / sizeof(crash_signal[0]))
+static struct sigaction previous[CRASH_SIGNALS];
 
 /* Appends s, then the decimal n when n >= 0, to buf (async-signal-safe). */
 static size_t put(char *buf, size_t at, const char *s, long n)
@@ -93,49 +121,142 @@ static size_t put(char *buf, size_t at, const char *s, long n)
 	return at;
 }
 
-static void on_segv(int sig, siginfo_t *si, void *uctx)
+/* Appends the address a in hexadecimal (async-signal-safe). */
+static size_t put_hex(char *buf, size_t at, const void *a)
 {
-	char *addr = si->si_addr, msg[220];
-	size_t n = 0;
+	uintptr_t v = (uintptr_t)a;
+	int shift = (int)sizeof(v) * 8 - 4;
+
+	at = put(buf, at, "0x", -1);
+	while (shift > 0 && !((v >> shift) & 15))
+		shift -= 4;
+	for (; shift >= 0 && at < 200; shift -= 4)
+		buf[at++] = "0123456789abcdef"[(v >> shift) & 15];
+	return at;
+}
+
+/* The watched run whose slots hold addr, and the slot's rank and offset;
+ * NULL when none does. */
+static struct thr_stacks *slot_of(const char *addr, size_t *rank, size_t *off)
+{
 	int i;
 
-	for (i = 0; i < WATCHED_RUNS; i++) {
+	for (i = 0; addr && i < WATCHED_RUNS; i++) {
 		struct thr_stacks *s = atomic_load(&watched[i]);
-		size_t off, rank;
 
 		if (!s || addr < s->base || addr >= s->base + s->slot * s->p)
 			continue;
-		off = (size_t)(addr - s->base) % s->slot;
-		rank = (size_t)(addr - s->base) / s->slot;
-		if (off < ALT_STACK || off >= ALT_STACK + s->guard)
-			continue;
-		n = put(msg, n, "vp: rank ", (long)rank);
+		*off = (size_t)(addr - s->base) % s->slot;
+		*rank = (size_t)(addr - s->base) / s->slot;
+		return s;
+	}
+	return NULL;
+}
+
+/* The stack pointer of the interrupted code, NULL where unknown. */
+static const char *interrupted_sp(const void *uctx)
+{
+	const ucontext_t *uc = uctx;
+
+#if defined(__x86_64__)
+	return (const char *)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__i386__)
+	return (const char *)uc->uc_mcontext.gregs[REG_ESP];
+#elif defined(__aarch64__)
+	return (const char *)uc->uc_mcontext.sp;
+#else
+	(void)uc;
+	return NULL;
+#endif
+}
+
+/* Writes why rank k dies (into the guard: an overflow) and makes the
+ * signal kill the process once the handler returns. */
+static void die_naming(int sig, unsigned which, const siginfo_t *si,
+		       const struct thr_stacks *s, size_t rank, int guard)
+{
+	struct sigaction dfl;
+	char msg[220];
+	size_t n = put(msg, 0, "vp: rank ", (long)rank);
+
+	if (guard) {
 		n = put(msg, n, " overflowed its ", (long)(s->size >> 10));
-		n = put(msg, n, " KiB stack; set vp_opts.stack_size\n", -1);
-		if (write(2, msg, n) < 0) {
-			/* nothing more can be done from here */
+		n = put(msg, n,
+			" KiB stack; set vp_opts.stack_size or VP_STACK_SIZE "
+			"(vpmpirun --stack-size) to raise it\n",
+			-1);
+	} else {
+		n = put(msg, n, " died of signal ", sig);
+		n = put(msg, n, " (", -1);
+		n = put(msg, n, crash_name[which], -1);
+		if (sig != SIGABRT && si->si_code > 0) {
+			n = put(msg, n, " at address ", -1);
+			n = put_hex(msg, n, si->si_addr);
 		}
-		signal(SIGSEGV, SIG_DFL); /* dies of it on return */
+		n = put(msg, n, ")\n", -1);
+	}
+	if (write(2, msg, n) < 0) {
+		/* nothing more can be done from here */
+	}
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig); /* blocked in here: delivered on return, and fatal */
+}
+
+static void on_crash(int sig, siginfo_t *si, void *uctx)
+{
+	const struct sigaction *was = NULL;
+	struct thr_stacks *s;
+	size_t rank, off;
+	unsigned w;
+
+	for (w = 0; w < CRASH_SIGNALS; w++)
+		if (crash_signal[w] == sig)
+			was = &previous[w];
+	if (!was)
+		return;
+	w = (unsigned)(was - previous);
+	if ((sig == SIGSEGV || sig == SIGBUS) &&
+	    (s = slot_of(si->si_addr, &rank, &off)) && s->guarded &&
+	    off >= ALT_STACK && off < ALT_STACK + s->guard) {
+		die_naming(sig, w, si, s, rank, 1);
 		return;
 	}
-	if (previous.sa_flags & SA_SIGINFO && previous.sa_sigaction)
-		previous.sa_sigaction(sig, si, uctx);
-	else if (previous.sa_handler != SIG_DFL &&
-		 previous.sa_handler != SIG_IGN && previous.sa_handler)
-		previous.sa_handler(sig);
-	else
-		signal(SIGSEGV, SIG_DFL);
+	if ((s = slot_of(interrupted_sp(uctx), &rank, &off))) {
+		die_naming(sig, w, si, s, rank, 0);
+		return;
+	}
+	if (was->sa_flags & SA_SIGINFO && was->sa_sigaction)
+		was->sa_sigaction(sig, si, uctx);
+	else if (was->sa_handler == SIG_IGN && si->si_code <= 0)
+		return; /* sent, and ignored before vp */
+	else if (was->sa_handler != SIG_DFL && was->sa_handler != SIG_IGN &&
+		 was->sa_handler)
+		was->sa_handler(sig);
+	else {
+		struct sigaction dfl;
+
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		sigemptyset(&dfl.sa_mask);
+		sigaction(sig, &dfl, NULL);
+		raise(sig);
+	}
 }
 
 static void install_handler(void)
 {
 	struct sigaction sa;
+	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
+	sa.sa_sigaction = on_crash;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGSEGV, &sa, &previous);
+	for (i = 0; i < CRASH_SIGNALS; i++)
+		sigaction(crash_signal[i], &sa, &previous[i]);
 }
 
 static long read_long(const char *path)
@@ -214,13 +335,16 @@ int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size)
 {
 	long max_maps = read_long("/proc/sys/vm/max_map_count");
 	long maps = mappings();
+	size_t page;
 
 	memset(s, 0, sizeof(*s));
 	s->p = p;
 	s->size = stack_size;
 	s->guard = (size_t)sysconf(_SC_PAGESIZE);
-	s->slot = (stack_size + s->guard - 1) / s->guard * s->guard +
-		  ALT_STACK + s->guard;
+	if (s->guard < THR_GUARD)
+		s->guard = (THR_GUARD + s->guard - 1) / s->guard * s->guard;
+	page = (size_t)sysconf(_SC_PAGESIZE);
+	s->slot = (stack_size + page - 1) / page * page + ALT_STACK + s->guard;
 	s->base = mmap(NULL, s->slot * (size_t)p, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (s->base == MAP_FAILED) {
@@ -234,7 +358,7 @@ int thr_stacks_map(struct thr_stacks *s, int p, size_t stack_size)
 	s->guarded = s->markers || max_maps < 0 || maps < 0 ||
 		     maps + 2L * p + MAP_MARGIN < max_maps;
 	s->marked = s->markers && mark_all(s);
-	if (OVERFLOW_HANDLER && s->guarded) {
+	if (OVERFLOW_HANDLER) { /* crashes named, guarded or not */
 		int i;
 
 		pthread_once(&handler_once, install_handler);

@@ -193,12 +193,14 @@ struct thr_rank {
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
 
-/* The rank threads' stacks (stacks.c). */
+/* The rank threads' stacks (stacks.c). Below each stack a guard of
+ * THR_GUARD bytes: a frame up to that size cannot jump it. */
+#define THR_GUARD ((size_t)64 << 10)
 struct thr_stacks {
 	char *base;   /* one mapping: p slots */
 	size_t slot;  /* bytes per rank */
 	size_t size;  /* the stack proper */
-	size_t guard; /* one page */
+	size_t guard; /* THR_GUARD, in whole pages */
 	int p;
 	int guarded;    /* guard pages and alternate stacks in the slots */
 	int markers;    /* the guards are madvise's markers, not mappings */
