@@ -362,6 +362,14 @@ VP_API vp_comm *vp_aux_comm(vp_comm *c);
 #define VP_UNDEFINED (-1)
 VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
 /* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
+ * rank i), made by every rank of c (MPI_Comm_create): each passes the
+ * group it joins, or one without itself (n may be 0) to get *sub = NULL.
+ * Lists that differ between ranks must be disjoint (MPI 4.0 sec. 7.4.2);
+ * groups that overlap but differ, or a group not every member of which
+ * passed, fail every rank with VP_EMISMATCH. Not charged by the model. */
+VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
+			  vp_comm **sub);
+/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
  * rank i), made by those ranks alone: the others do not call
  * (MPI_Comm_create_group). Every listed rank passes the same list and tag;
  * the tag (0 .. VP_TAG_MAX) tells apart creations running at once on c.

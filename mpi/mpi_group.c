@@ -2,8 +2,7 @@
  * mpi_group.c - MPI groups: ordered sets of processes, kept as the world
  * ranks of their members in group order (handles per rank, from 2;
  * MPI_GROUP_EMPTY is 1). MPI_Comm_create makes a communicator of a group
- * with vp_comm_split: members take color 0 and their place in the group as
- * key, the others MPI_UNDEFINED.
+ * with vp_comm_create.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -306,44 +305,70 @@ int MPI_Group_free(MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
+/* The ranks in c of g's members, in group order (malloc'd), or NULL after
+ * the error: a member outside c, or no memory. */
+static int *comm_ranks(MPI_Comm comm, vp_comm *c,
+		       const struct vpmpi_group *g, const char *call)
+{
+	int i, j, *ranks = malloc(((size_t)g->size + 1) * sizeof(int));
+
+	if (!ranks) {
+		vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
+		return NULL;
+	}
+	for (i = 0; i < g->size; i++) { /* world ranks to comm's ranks */
+		for (j = 0; j < vp_size(c); j++)
+			if (vp_world_rank(c, j) == g->world[i])
+				break;
+		if (j == vp_size(c)) {
+			free(ranks);
+			vpmpi_err(comm, MPI_ERR_GROUP, call,
+				  "the group's rank %d (world rank %d) is not "
+				  "in the communicator",
+				  i, g->world[i]);
+			return NULL;
+		}
+		ranks[i] = j;
+	}
+	return ranks;
+}
+
+/* MPI_Comm_create: every rank of comm calls; since MPI 2.2 the groups may
+ * differ between ranks if they are disjoint (each rank passes the group
+ * it joins, or one without itself to get MPI_COMM_NULL); vp_comm_create
+ * fails the job when they overlap but differ. */
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_create"), *sub;
-	const struct vpmpi_group *g = group_of(group, "MPI_Comm_create");
-	int me, i, rc;
+	static const char call[] = "MPI_Comm_create";
+	vp_comm *c = vpmpi_comm(comm, call), *sub;
+	const struct vpmpi_group *g = c ? group_of(group, call) : NULL;
+	int rc, *ranks;
 
 	if (!c || !g)
 		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
-	/* the group must be a subset of comm's ranks */
-	for (i = 0; i < g->size; i++) {
-		int j, found = 0;
-
-		for (j = 0; j < vp_size(c) && !found; j++)
-			found = vp_world_rank(c, j) == g->world[i];
-		if (!found)
-			return vpmpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create",
-					 "the group's rank %d (world rank %d) "
-					 "is not in the communicator",
-					 i, g->world[i]);
-	}
-	me = place(g, vp_world_rank(c, vp_rank(c)));
-	rc = vp_comm_split(c, me == MPI_UNDEFINED ? VP_UNDEFINED : 0, me, &sub);
+	if (!newcomm)
+		return vpmpi_err(comm, MPI_ERR_ARG, call, "newcomm is NULL");
+	if (!(ranks = comm_ranks(comm, c, g, call)))
+		return MPI_ERR_GROUP;
+	rc = vp_comm_create(c, ranks, g->size, &sub);
+	free(ranks);
 	if (rc)
 		return vpmpi_ret(rc);
-	if ((*newcomm = vpmpi_comm_put(sub, comm, "MPI_Comm_create")) < 0)
+	if ((*newcomm = vpmpi_comm_put(sub, comm, call)) < 0)
 		return MPI_ERR_NO_MEM;
 	return MPI_SUCCESS;
 }
 
 /* MPI_Comm_create_group (MPI 3.0): made by the group's members alone,
- * on vp_comm_create_group; MPI_GROUP_EMPTY gives MPI_COMM_NULL. */
+ * on vp_comm_create_group; a rank outside the group (MPI_GROUP_EMPTY
+ * included) gets MPI_COMM_NULL at once, as in MPICH and Open MPI. */
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 			  MPI_Comm *newcomm)
 {
 	static const char call[] = "MPI_Comm_create_group";
 	vp_comm *c = vpmpi_comm(comm, call), *sub;
-	const struct vpmpi_group *g = group_of(group, call);
-	int i, j, rc, *ranks;
+	const struct vpmpi_group *g = c ? group_of(group, call) : NULL;
+	int rc, *ranks;
 
 	if (!c || !g)
 		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
@@ -351,28 +376,12 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 		return vpmpi_err(comm, MPI_ERR_ARG, call, "newcomm is NULL");
 	if ((rc = vpmpi_check_tag(comm, tag, 0, call)))
 		return rc;
-	if (g->size == 0) {
+	if (!(ranks = comm_ranks(comm, c, g, call)))
+		return MPI_ERR_GROUP;
+	if (place(g, vp_world_rank(c, vp_rank(c))) == MPI_UNDEFINED) {
+		free(ranks);
 		*newcomm = MPI_COMM_NULL;
 		return MPI_SUCCESS;
-	}
-	if (place(g, vp_world_rank(c, vp_rank(c))) == MPI_UNDEFINED)
-		return vpmpi_err(comm, MPI_ERR_GROUP, call,
-				 "this rank is not in the group: only the "
-				 "group's members call");
-	if (!(ranks = malloc((size_t)g->size * sizeof(int))))
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
-	for (i = 0; i < g->size; i++) { /* world ranks to comm's ranks */
-		for (j = 0; j < vp_size(c); j++)
-			if (vp_world_rank(c, j) == g->world[i])
-				break;
-		if (j == vp_size(c)) {
-			free(ranks);
-			return vpmpi_err(comm, MPI_ERR_GROUP, call,
-					 "the group's rank %d (world rank %d) "
-					 "is not in the communicator",
-					 i, g->world[i]);
-		}
-		ranks[i] = j;
 	}
 	rc = vp_comm_create_group(c, ranks, g->size, tag, &sub);
 	free(ranks);

@@ -17,7 +17,10 @@
 #     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
 #     with Waitall, Test loops, Waitany and the progress rule
 #     (tests/mpi/icollectives.c); one-sided windows with fences
-#     (tests/mpi/onesided.c);
+#     (tests/mpi/onesided.c); every communicator constructor, with the
+#     disjoint groups MPI_Comm_create allows, and ranks outside the group
+#     getting MPI_COMM_NULL (tests/mpi/comm_ctors.c, its output for each
+#     rank count in tests/mpi/comm_ctors.N.out, Open MPI's);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -45,7 +48,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided comm_ctors"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -101,6 +104,7 @@ for np in 1 2 3 4 8; do
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
+		comm_ctors) want=$(cat "$here/mpi/comm_ctors.$np.out") ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do
@@ -116,6 +120,7 @@ for np in 1 2 3 4 8; do
 		"$want"*) [ $p != collectives ] || case $got in *"; ok") ;; *) rc=1 ;; esac ;;
 		*) rc=1 ;;
 		esac
+		[ $p != comm_ctors ] || [ "$got" = "$want" ] || rc=1
 		check $rc "$p on $np ranks: $got $(head -c 300 "$tmp/err")"
 		# Open MPI 4.1 here creates no window on one process, nor on
 		# any number with the single-copy mechanism the reference runs
@@ -222,6 +227,8 @@ wrong badtag "rank 1: MPI_Recv: tag -3 is outside [0, MPI_TAG_UB" \
 	"MPI error class 4"
 wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communicator" \
 	"MPI error class 5"
+wrong overlap "MPI_Comm_create (vp_comm_create): ranks 0 and 2 passed groups that overlap but differ (2 and 3 ranks, both with lowest rank 0)" \
+	"MPI error class 16"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

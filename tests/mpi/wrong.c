@@ -18,7 +18,10 @@
  *   uncommitted MPI_Send of a derived datatype never committed
  *   badrank    MPI_Send to rank 4 of 4
  *   badtag     MPI_Recv with tag -3
- *   freedcomm  MPI_Send on a communicator after MPI_Comm_free */
+ *   freedcomm  MPI_Send on a communicator after MPI_Comm_free
+ *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
+ *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
+ *              hangs) */
 #include <mpi.h>
 #include <string.h>
 
@@ -99,6 +102,17 @@ int main(int argc, char **argv)
 		old = dup;
 		MPI_Comm_free(&dup);
 		MPI_Send(x, 1, MPI_INT, 0, 5, old);
+	} else if (!strcmp(what, "overlap")) {
+		int mine[3] = { 0, 2, 3 };
+		MPI_Group world, g;
+		MPI_Comm c;
+
+		MPI_Comm_group(MPI_COMM_WORLD, &world);
+		if (r < 2)
+			MPI_Group_incl(world, 2, (int[]){ 0, 1 }, &g);
+		else
+			MPI_Group_incl(world, 3, mine, &g);
+		MPI_Comm_create(MPI_COMM_WORLD, g, &c);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
