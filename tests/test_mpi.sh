@@ -17,7 +17,8 @@
 #     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
 #     with Waitall, Test loops, Waitany and the progress rule
 #     (tests/mpi/icollectives.c); one-sided windows with fences
-#     (tests/mpi/onesided.c); every communicator constructor, with the
+#     (tests/mpi/onesided.c) and with non-contiguous target datatypes
+#     (tests/mpi/rma_types.c); every communicator constructor, with the
 #     disjoint groups MPI_Comm_create allows, and ranks outside the group
 #     getting MPI_COMM_NULL (tests/mpi/comm_ctors.c, its output for each
 #     rank count in tests/mpi/comm_ctors.N.out, Open MPI's);
@@ -48,7 +49,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided comm_ctors"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided comm_ctors rma_types"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -105,6 +106,7 @@ for np in 1 2 3 4 8; do
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
 		comm_ctors) want=$(cat "$here/mpi/comm_ctors.$np.out") ;;
+		rma_types) want="one-sided with derived target datatypes on $np ranks: ok (0 bad)" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do
@@ -126,7 +128,7 @@ for np in 1 2 3 4 8; do
 		# any number with the single-copy mechanism the reference runs
 		# need off (MPI_Win_create fails with MPI_ERR_WIN): the
 		# one-sided program checks its own results instead
-		if [ $ompi = 1 ] && [ $p != onesided ]; then
+		if [ $ompi = 1 ] && [ $p != onesided ] && [ $p != rma_types ]; then
 			ref=$(mpirun_ref $np "$tmp/$p.ompi")
 			[ "$ref" = "$got" ]
 			check $? "$p on $np ranks: the same output as Open MPI's ($ref)"
@@ -227,6 +229,8 @@ wrong badtag "rank 1: MPI_Recv: tag -3 is outside [0, MPI_TAG_UB" \
 	"MPI error class 4"
 wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communicator" \
 	"MPI error class 5"
+wrong selfrank "rank 0: MPI_Send: destination 1 is outside [0, 1)" \
+	"MPI error class 6"
 wrong overlap "MPI_Comm_create (vp_comm_create): ranks 0 and 2 passed groups that overlap but differ (2 and 3 ranks, both with lowest rank 0)" \
 	"MPI error class 16"
 

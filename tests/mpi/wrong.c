@@ -19,6 +19,8 @@
  *   badrank    MPI_Send to rank 4 of 4
  *   badtag     MPI_Recv with tag -3
  *   freedcomm  MPI_Send on a communicator after MPI_Comm_free
+ *   selfrank   MPI_Send to rank 1 of MPI_COMM_SELF (errors on it are
+ *              fatal too)
  *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
  *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
  *              hangs) */
@@ -102,6 +104,8 @@ int main(int argc, char **argv)
 		old = dup;
 		MPI_Comm_free(&dup);
 		MPI_Send(x, 1, MPI_INT, 0, 5, old);
+	} else if (!strcmp(what, "selfrank") && r == 0) {
+		MPI_Send(x, 1, MPI_INT, 1, 5, MPI_COMM_SELF);
 	} else if (!strcmp(what, "overlap")) {
 		int mine[3] = { 0, 2, 3 };
 		MPI_Group world, g;
