@@ -652,9 +652,25 @@ typedef struct vp_coll_sig {
 	long q;
 	int kary;
 	size_t segment;
+	/* the element type of the data, when a layer above names it (set by
+	 * vp_coll_begin from vp_coll_types, whatever the caller put here) */
+	const char *elem;
 } vp_coll_sig;
 
 VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
+
+/*
+ * Typed collectives, for layers whose data has types that vp's collectives
+ * move as bytes (vp's MPI layer: MPI 4.0 sec. 6.1 requires the same type
+ * signature on every rank). The next collective call this rank begins
+ * carries elem (static text naming its element type, "4-byte integer";
+ * NULL: bytes, or elements of mixed types) in its signature: ranks whose
+ * elements differ fail with VP_EMISMATCH naming both, as for any other
+ * argument ("elements 4-byte integer here but 8-byte integer on rank 1").
+ * The call after it is untyped again. c is any live communicator of the
+ * calling rank.
+ */
+VP_API int vp_coll_types(vp_comm *c, const char *elem);
 
 /*
  * The dissemination barrier without its messages, for collectives built on

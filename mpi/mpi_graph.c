@@ -411,7 +411,7 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 {
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *st, *rt;
-	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0 };
+	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0, NULL };
 	struct hood h;
 	vp_request *req;
 	vp_status *sts;

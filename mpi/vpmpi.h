@@ -255,6 +255,15 @@ void vpmpi_recv_done(void *tmp, void *buf, int count,
 /* A pending request holds a derived type until it completes. */
 void vpmpi_type_hold(struct vpmpi_type *t);
 void vpmpi_type_release(struct vpmpi_type *t);
+/* The next vp collective on c carries the kind of type's elements in its
+ * signature (vp_coll_types): ranks whose type signatures differ in kind
+ * fail naming both, where vp moves the data as bytes. */
+static inline void vpmpi_coll_elems(vp_comm *c, MPI_Datatype type)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type);
+
+	vp_coll_types(c, t && t->committed ? t->kind : NULL);
+}
 /* The name of a basic type ("MPI_INT"), or "a derived datatype". */
 const char *vpmpi_type_name(MPI_Datatype t);
 

@@ -135,6 +135,7 @@ struct vp__coll_state {
 	 * set): a repeated call does not hash again */
 	vp_coll_sig hashed_sig;
 	uint32_t hashed;
+	const char *next_elem; /* vp_coll_types: the next call's elements */
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
 	/* AUTO's last choice for each collective (coll_memo.h) */

@@ -19,6 +19,8 @@
  *   badrank    MPI_Send to rank 4 of 4
  *   badtag     MPI_Recv with tag -3
  *   freedcomm  MPI_Send on a communicator after MPI_Comm_free
+ *   signature  MPI_Bcast of 2 MPI_INT on rank 0, 1 MPI_LONG elsewhere (the
+ *              same bytes, another type signature)
  *   selfrank   MPI_Send to rank 1 of MPI_COMM_SELF (errors on it are
  *              fatal too)
  *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
@@ -104,6 +106,13 @@ int main(int argc, char **argv)
 		old = dup;
 		MPI_Comm_free(&dup);
 		MPI_Send(x, 1, MPI_INT, 0, 5, old);
+	} else if (!strcmp(what, "signature")) {
+		long l = 0;
+
+		if (r == 0)
+			MPI_Bcast(x, 2, MPI_INT, 0, MPI_COMM_WORLD);
+		else
+			MPI_Bcast(&l, 1, MPI_LONG, 0, MPI_COMM_WORLD);
 	} else if (!strcmp(what, "selfrank") && r == 0) {
 		MPI_Send(x, 1, MPI_INT, 1, 5, MPI_COMM_SELF);
 	} else if (!strcmp(what, "overlap")) {
