@@ -144,6 +144,15 @@ static long block_args(MPI_Comm h, const void *sendbuf, int scount,
 				 "block %ld",
 				 sn, rn),
 		       -1;
+	/* this rank's block goes from its send to its receive buffer: the
+	 * same signature (MPI 4.0 sec. 6.5), as far as kinds tell */
+	if (*st && *rt && (*st)->committed && (*rt)->committed &&
+	    (*st)->kind && (*rt)->kind && strcmp((*st)->kind, (*rt)->kind))
+		return vpmpi_err(h, MPI_ERR_TYPE, call,
+				 "the send block holds %s elements, the "
+				 "receive block %s elements",
+				 (*st)->kind, (*rt)->kind),
+		       -1;
 	return sn >= 0 ? sn : rn;
 }
 

@@ -236,6 +236,8 @@ wrong freedcomm "rank 2: MPI_Send: communicator handle 3 is not a live communica
 	"MPI error class 5"
 wrong signature "rank 1: MPI_Bcast (vp_bcast): the type signatures differ: 8-byte integer elements here but 4-byte integer elements on rank 0" \
 	"MPI error class 16"
+wrong blockkind "MPI_Allgather: the send block holds 4-byte integer elements, the receive block 4-byte float elements" \
+	"MPI error class 3"
 wrong selfrank "rank 0: MPI_Send: destination 1 is outside [0, 1)" \
 	"MPI error class 6"
 wrong overlap "MPI_Comm_create (vp_comm_create): ranks 0 and 2 passed groups that overlap but differ (2 and 3 ranks, both with lowest rank 0)" \

@@ -21,6 +21,7 @@
  *   freedcomm  MPI_Send on a communicator after MPI_Comm_free
  *   signature  MPI_Bcast of 2 MPI_INT on rank 0, 1 MPI_LONG elsewhere (the
  *              same bytes, another type signature)
+ *   blockkind  MPI_Allgather sending MPI_INT and receiving MPI_FLOAT
  *   selfrank   MPI_Send to rank 1 of MPI_COMM_SELF (errors on it are
  *              fatal too)
  *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
@@ -113,6 +114,10 @@ int main(int argc, char **argv)
 			MPI_Bcast(x, 2, MPI_INT, 0, MPI_COMM_WORLD);
 		else
 			MPI_Bcast(&l, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "blockkind")) {
+		float f[4];
+
+		MPI_Allgather(x, 1, MPI_INT, f, 1, MPI_FLOAT, MPI_COMM_WORLD);
 	} else if (!strcmp(what, "selfrank") && r == 0) {
 		MPI_Send(x, 1, MPI_INT, 1, 5, MPI_COMM_SELF);
 	} else if (!strcmp(what, "overlap")) {
