@@ -753,11 +753,43 @@ static void quarantine(struct vp__rank *me, vp_comm *sub)
 	me->nfreed = QUARANTINE;
 }
 
+/* Every twin of sub dies; they are kept a while (see quarantine). */
+static void comm_release(vp_comm *sub)
+{
+	sub->magic = VP__COMM_FREED;
+	sub->coll->magic = VP__COMM_FREED;
+	sub->aux->magic = VP__COMM_FREED;
+	group_leave(sub->me, sub->group);
+	live_remove(sub);
+	quarantine(sub->me, sub);
+}
+
+/* Releases the rank's doomed communicators whose requests have all
+ * completed. */
+static void doomed_sweep(struct vp__rank *me)
+{
+	vp_comm *c, *next;
+
+	for (c = me->live; c; c = next) {
+		next = c->live_next;
+		if (c->doomed && !vp__comm_requests(me, c))
+			comm_release(c);
+	}
+}
+
+/*
+ * As MPI_Comm_free (MPI 4.0 sec. 7.4.3): the communicator is marked for
+ * release, and requests already started on it complete as usual; it is
+ * released at once when none is live, else at a later vp_comm_free of
+ * this rank once they have completed, or at the run's end. Using it after
+ * vp_comm_free is an error (reported as such once it is released).
+ */
 int vp_comm_free(vp_comm *sub)
 {
 	if (!sub)
 		return VP_EINVAL;
-	if (sub->magic == VP__COMM_FREED)
+	if (sub->magic == VP__COMM_FREED || (sub->magic == VP__COMM_LIVE &&
+					     sub->user && sub->user->doomed))
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"the communicator was already freed");
 	if (sub->magic != VP__COMM_LIVE)
@@ -770,13 +802,11 @@ int vp_comm_free(vp_comm *sub)
 				"pass the communicator vp_comm_split returned, "
 				"not one of its twins (vp_coll_comm, "
 				"vp_aux_comm)");
-	/* Every twin dies; they are kept a while (see quarantine). */
-	sub->magic = VP__COMM_FREED;
-	sub->coll->magic = VP__COMM_FREED;
-	sub->aux->magic = VP__COMM_FREED;
-	group_leave(sub->me, sub->group);
-	live_remove(sub);
-	quarantine(sub->me, sub);
+	if (vp__comm_requests(sub->me, sub))
+		sub->doomed = 1;
+	else
+		comm_release(sub);
+	doomed_sweep(sub->me);
 	return VP_OK;
 }
 

@@ -111,6 +111,9 @@ struct vp_comm {
 	/* the rank's live sub-communicators (user twins), freed at the
 	 * run's end where the program forgot them (comm.c) */
 	struct vp_comm *live_prev, *live_next;
+	/* vp_comm_free came while requests on it were live: it goes when
+	 * they have completed (user twin; comm.c) */
+	int doomed;
 };
 
 /* A collective call as its rank began it (coll_check.c). */
@@ -388,6 +391,9 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
 void vp__requests_enter(struct vp__rank *r);
 void vp__requests_settle(struct vp__rank *r);
 void vp__requests_free(struct vp__rank *r);
+/* How many of the rank's requests are live (not yet completed) on the
+ * communicator whose user twin is user (vp_comm_free). */
+int vp__comm_requests(struct vp__rank *r, const vp_comm *user);
 
 /* 1 when world rank r runs in this process (its records may be read
  * while the ranks run when the transport shares memory). */
