@@ -377,6 +377,9 @@ VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
  * charged by the model. */
 VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				vp_comm **sub);
+/* Frees a communicator of vp_comm_split, vp_comm_create or
+ * vp_comm_create_group, as MPI_Comm_free does: requests started on it
+ * before complete as usual (it is released once they have). */
 VP_API int vp_comm_free(vp_comm *sub);
 /* VP_OK if c is a live communicator used from its rank's own thread in a
  * run that is not failing; else the error, and the run fails naming call
