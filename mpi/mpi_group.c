@@ -197,6 +197,76 @@ int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
 	return vpmpi_group_put(k, w, newgroup, "MPI_Group_excl");
 }
 
+/* The ranks n (first, last, stride) triplets name, in order (MPI 4.0
+ * sec. 7.3.2), malloc'd with their count in *count; NULL after the error
+ * (a zero stride, or no memory). Their ranks are checked by the caller. */
+static int *range_ranks(const struct vpmpi_group *g, int n, int ranges[][3],
+			int *count, const char *call)
+{
+	long total = 0, k;
+	int i, *r;
+
+	if (n < 0) {
+		vpmpi_fail(MPI_ERR_ARG, call, "n = %d is negative", n);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (!ranges[i][2]) {
+			vpmpi_fail(MPI_ERR_ARG, call,
+				   "ranges[%d] has stride 0", i);
+			return NULL;
+		}
+		k = ((long)ranges[i][1] - ranges[i][0]) / ranges[i][2];
+		total += k < 0 ? 0 : k + 1;
+		if (total > g->size) { /* some rank twice, or outside */
+			vpmpi_fail(MPI_ERR_RANK, call,
+				   "the ranges name more than the group's %d "
+				   "ranks",
+				   g->size);
+			return NULL;
+		}
+	}
+	if (!(r = ints((int)total, call)))
+		return NULL;
+	for (i = 0, total = 0; i < n; i++) {
+		k = ((long)ranges[i][1] - ranges[i][0]) / ranges[i][2];
+		for (long j = 0; j <= k; j++)
+			r[total++] = ranges[i][0] + (int)j * ranges[i][2];
+	}
+	*count = (int)total;
+	return r;
+}
+
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup)
+{
+	const struct vpmpi_group *g = group_of(group, "MPI_Group_range_incl");
+	int *r, count, rc;
+
+	if (!g)
+		return MPI_ERR_GROUP;
+	if (!(r = range_ranks(g, n, ranges, &count, "MPI_Group_range_incl")))
+		return MPI_ERR_ARG;
+	rc = MPI_Group_incl(group, count, r, newgroup);
+	free(r);
+	return rc;
+}
+
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup)
+{
+	const struct vpmpi_group *g = group_of(group, "MPI_Group_range_excl");
+	int *r, count, rc;
+
+	if (!g)
+		return MPI_ERR_GROUP;
+	if (!(r = range_ranks(g, n, ranges, &count, "MPI_Group_range_excl")))
+		return MPI_ERR_ARG;
+	rc = MPI_Group_excl(group, count, r, newgroup);
+	free(r);
+	return rc;
+}
+
 int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
 			      MPI_Group b, int ranks_b[])
 {

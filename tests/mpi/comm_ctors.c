@@ -156,6 +156,26 @@ int main(int argc, char **argv)
 	done(&d);
 	done(&sub);
 
+	/* ranks 0 .. size / 2 by a range (MPICH's comm/comm_group_half);
+	 * only they call. Every other rank by range_excl, all call. */
+	{
+		int range[1][3] = { { 0, world_size / 2, 1 } };
+		int odd[1][3] = { { 1, world_size - 1, 2 } };
+
+		MPI_Group_range_incl(world, 1, range, &g);
+		c = MPI_COMM_NULL;
+		if (world_rank <= world_size / 2)
+			MPI_Comm_create_group(MPI_COMM_WORLD, g, 3, &c);
+		report("create_group, range_incl", c);
+		MPI_Group_free(&g);
+		done(&c);
+		MPI_Group_range_excl(world, world_size > 1, odd, &g);
+		MPI_Comm_create(MPI_COMM_WORLD, g, &c);
+		report("create, range_excl", c);
+		MPI_Group_free(&g);
+		done(&c);
+	}
+
 	/* random subsets, the same on every rank; only members call */
 	for (j = 0; j < 20; j++) {
 		srand(j);
