@@ -380,6 +380,14 @@ VP_API vp_comm *vp_aux_comm(vp_comm *c);
 #define VP_UNDEFINED (-1)
 VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
 /* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
+ * rank i), made by every rank of c (MPI_Comm_create): each passes the
+ * group it joins, or one without itself (n may be 0) to get *sub = NULL.
+ * Lists that differ between ranks must be disjoint (MPI 4.0 sec. 7.4.2);
+ * groups that overlap but differ, or a group not every member of which
+ * passed, fail every rank with VP_EMISMATCH. Not charged by the model. */
+VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
+			  vp_comm **sub);
+/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
  * rank i), made by those ranks alone: the others do not call
  * (MPI_Comm_create_group). Every listed rank passes the same list and tag;
  * the tag (0 .. VP_TAG_MAX) tells apart creations running at once on c.
@@ -387,6 +395,9 @@ VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
  * charged by the model. */
 VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				vp_comm **sub);
+/* Frees a communicator of vp_comm_split, vp_comm_create or
+ * vp_comm_create_group, as MPI_Comm_free does: requests started on it
+ * before complete as usual (it is released once they have). */
 VP_API int vp_comm_free(vp_comm *sub);
 /* VP_OK if c is a live communicator used from its rank's own thread in a
  * run that is not failing; else the error, and the run fails naming call
@@ -662,9 +673,25 @@ typedef struct vp_coll_sig {
 	long q;
 	int kary;
 	size_t segment;
+	/* the element type of the data, when a layer above names it (set by
+	 * vp_coll_begin from vp_coll_types, whatever the caller put here) */
+	const char *elem;
 } vp_coll_sig;
 
 VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
+
+/*
+ * Typed collectives, for layers whose data has types that vp's collectives
+ * move as bytes (vp's MPI layer: MPI 4.0 sec. 6.1 requires the same type
+ * signature on every rank). The next collective call this rank begins
+ * carries elem (static text naming its element type, "4-byte integer";
+ * NULL: bytes, or elements of mixed types) in its signature: ranks whose
+ * elements differ fail with VP_EMISMATCH naming both, as for any other
+ * argument ("elements 4-byte integer here but 8-byte integer on rank 1").
+ * The call after it is untyped again. c is any live communicator of the
+ * calling rank.
+ */
+VP_API int vp_coll_types(vp_comm *c, const char *elem);
 
 /*
  * The dissemination barrier without its messages, for collectives built on

@@ -21,7 +21,8 @@
 
 void vpmpi_cart_free(int h)
 {
-	struct vpmpi_cart *k = vpmpi_me.cart[h];
+	struct vpmpi_cart *k = h > 0 && h < vpmpi_me.ncomms ? vpmpi_me.cart[h]
+							    : NULL;
 
 	if (k) {
 		free(k->dims);

@@ -48,6 +48,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	if ((n = vpmpi_bytes(comm, count, type, "MPI_Bcast")) < 0)
 		return MPI_ERR_TYPE;
 	t = vpmpi_type_any(type, "MPI_Bcast");
+	vpmpi_coll_elems(c, type);
 	if (vpmpi_dense(t))
 		return vpmpi_ret(vp_bcast(c, buf, (size_t)n, VP_BYTE, root,
 					  vpmpi_algs[VP_COLL_BCAST]));
@@ -143,6 +144,15 @@ static long block_args(MPI_Comm h, const void *sendbuf, int scount,
 				 "block %ld",
 				 sn, rn),
 		       -1;
+	/* this rank's block goes from its send to its receive buffer: the
+	 * same signature (MPI 4.0 sec. 6.5), as far as kinds tell */
+	if (*st && *rt && (*st)->committed && (*rt)->committed &&
+	    (*st)->kind && (*rt)->kind && strcmp((*st)->kind, (*rt)->kind))
+		return vpmpi_err(h, MPI_ERR_TYPE, call,
+				 "the send block holds %s elements, the "
+				 "receive block %s elements",
+				 (*st)->kind, (*rt)->kind),
+		       -1;
 	return sn >= 0 ? sn : rn;
 }
 
@@ -181,6 +191,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		vpmpi_pack(rt, recvcount,
 			   (char *)recvbuf + (long)root * recvcount * rt->extent,
 			   (char *)rtmp + (long)root * n);
+	vpmpi_coll_elems(c, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
 	rc = vp_gather(c, sb, rb, (size_t)n, VP_BYTE, root,
 		       vpmpi_algs[VP_COLL_GATHER]);
 	free(stmp);
@@ -240,6 +251,7 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		free(stmp);
 		return MPI_ERR_NO_MEM;
 	}
+	vpmpi_coll_elems(c, recvbuf == MPI_IN_PLACE ? sendtype : recvtype);
 	rc = vp_scatter(c, sb, rb, (size_t)n, VP_BYTE, root,
 			vpmpi_algs[VP_COLL_SCATTER]);
 	free(stmp);
@@ -290,6 +302,7 @@ static int every_block(vp_coll op, const void *sendbuf, int sendcount,
 		else
 			vpmpi_pack(rt, p * recvcount, recvbuf, rtmp);
 	}
+	vpmpi_coll_elems(c, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
 	rc = coll(c, sb, rb, (size_t)n, VP_BYTE, vpmpi_algs[op]);
 	free(stmp);
 	if (!rc)

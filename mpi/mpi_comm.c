@@ -4,10 +4,13 @@
  * A communicator handle indexes the rank's table (MPI_COMM_WORLD = 1,
  * MPI_COMM_SELF = 2, the program's own from 3); handles are per rank, as
  * in MPI, and every rank of a split gets the same number only if it made
- * the same calls (the program cannot tell). A new communicator inherits
- * the error handler of the one it came from.
+ * the same calls (the program cannot tell). The tables grow as the program
+ * makes communicators, and a freed communicator's handle is reused. A new
+ * communicator inherits the error handler of the one it came from.
  */
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "vpmpi.h"
 
@@ -30,23 +33,55 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 	return NULL;
 }
 
+/* One table grown to n entries, the new ones zeroed: 0 or -1. */
+static int grow(void **table, size_t each, int old, int n)
+{
+	char *t = realloc(*table, (size_t)n * each);
+
+	if (!t)
+		return -1;
+	memset(t + (size_t)old * each, 0, (size_t)(n - old) * each);
+	*table = t;
+	return 0;
+}
+
+int vpmpi_comms_room(int h)
+{
+	int old = vpmpi_me.ncomms, n = old ? old : 16;
+
+	if (h < old)
+		return MPI_SUCCESS;
+	while (n <= h)
+		n *= 2;
+	if (grow((void **)&vpmpi_me.comm, sizeof(*vpmpi_me.comm), old, n) ||
+	    grow((void **)&vpmpi_me.size, sizeof(*vpmpi_me.size), old, n) ||
+	    grow((void **)&vpmpi_me.errh, sizeof(*vpmpi_me.errh), old, n) ||
+	    grow((void **)&vpmpi_me.cart, sizeof(*vpmpi_me.cart), old, n) ||
+	    grow((void **)&vpmpi_me.graph, sizeof(*vpmpi_me.graph), old, n))
+		return MPI_ERR_NO_MEM; /* those grown stay grown: harmless */
+	vpmpi_me.ncomms = n;
+	return MPI_SUCCESS;
+}
+
 int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call)
 {
 	int h;
 
 	if (!c)
 		return MPI_COMM_NULL;
-	for (h = MPI_COMM_SELF + 1; h < VPMPI_MAX_COMMS; h++)
-		if (!vpmpi_me.comm[h]) {
-			vpmpi_comm_set(h, c);
-			vpmpi_me.errh[h] = vpmpi_me.errh[from];
-			vpmpi_me.cart[h] = NULL;
-			return h;
-		}
-	vp_comm_free(c);
-	vpmpi_err(from, MPI_ERR_NO_MEM, call, "more than %d communicators",
-		  VPMPI_MAX_COMMS - 3);
-	return -1;
+	for (h = MPI_COMM_SELF + 1; h < vpmpi_me.ncomms; h++)
+		if (!vpmpi_me.comm[h])
+			break;
+	if (vpmpi_comms_room(h)) {
+		vp_comm_free(c);
+		vpmpi_err(from, MPI_ERR_NO_MEM, call,
+			  "no memory for communicator handle %d", h);
+		return -1;
+	}
+	vpmpi_comm_set(h, c);
+	vpmpi_me.errh[h] = vpmpi_me.errh[from];
+	vpmpi_me.cart[h] = NULL;
+	return h;
 }
 
 int vpmpi_check_rank_named(MPI_Comm h, vp_comm *c, int rank, int any_ok,

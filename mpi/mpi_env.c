@@ -16,18 +16,22 @@
 
 __thread struct vpmpi_rank vpmpi_me;
 
-void vpmpi_bind(vp_comm *world)
+int vpmpi_bind(vp_comm *world)
 {
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
+	if (vpmpi_comms_room(MPI_COMM_SELF))
+		return vp_abort(world, VP_ENOMEM, "main",
+				"no memory for the communicator handles");
 	vpmpi_comm_set(MPI_COMM_WORLD, world);
 	vpmpi_me.errh[MPI_COMM_WORLD] = MPI_ERRORS_ARE_FATAL;
+	return VP_OK;
 }
 
 void vpmpi_unbind(void)
 {
 	int h;
 
-	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++) {
+	for (h = MPI_COMM_SELF; h < vpmpi_me.ncomms; h++) {
 		if (vpmpi_me.comm[h])
 			vp_comm_free(vpmpi_me.comm[h]);
 		vpmpi_cart_free(h);
@@ -41,6 +45,11 @@ void vpmpi_unbind(void)
 	vpmpi_types_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
+	free(vpmpi_me.comm);
+	free(vpmpi_me.size);
+	free(vpmpi_me.errh);
+	free(vpmpi_me.cart);
+	free(vpmpi_me.graph);
 	if (vpmpi_me.out)
 		fclose(vpmpi_me.out); /* passes a last partial line on */
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
@@ -81,10 +90,12 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (h > 0 && h < VPMPI_MAX_COMMS && vpmpi_me.comm[h])
+	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];
 	else if (world)
 		eh = vpmpi_me.errh[MPI_COMM_WORLD];
+	if (!eh) /* none set: the default */
+		eh = MPI_ERRORS_ARE_FATAL;
 	if (world && eh != MPI_ERRORS_ARE_FATAL) {
 		MPI_Comm_errhandler_function *fn = user_handler(eh);
 
@@ -92,7 +103,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 			 "rank %d: %.60s: %.300s", vp_rank(world), call, msg);
 		vpmpi_me.last_class = mpi_class;
 		if (fn) { /* MPI 3.1 sec. 8.3.1: then the call returns */
-			MPI_Comm on = h > 0 && h < VPMPI_MAX_COMMS &&
+			MPI_Comm on = h > 0 && h < vpmpi_me.ncomms &&
 					      vpmpi_me.comm[h]
 					  ? h
 					  : MPI_COMM_WORLD;
@@ -199,6 +210,7 @@ int MPI_Init(int *argc, char ***argv)
 	if ((rc = vp_comm_split(world, vp_rank(world), 0, &self)))
 		return vpmpi_ret(rc);
 	vpmpi_comm_set(MPI_COMM_SELF, self);
+	vpmpi_me.errh[MPI_COMM_SELF] = MPI_ERRORS_ARE_FATAL; /* MPI 4.0 9.3 */
 	vpmpi_me.initialized = 1;
 	return MPI_SUCCESS;
 }
@@ -237,7 +249,7 @@ int MPI_Finalize(void)
 		return h;
 	vp_barrier(vpmpi_me.comm[MPI_COMM_WORLD]);
 	/* communicators the program did not free, and MPI_COMM_SELF */
-	for (h = MPI_COMM_SELF; h < VPMPI_MAX_COMMS; h++)
+	for (h = MPI_COMM_SELF; h < vpmpi_me.ncomms; h++)
 		if (vpmpi_me.comm[h]) {
 			vp_comm_free(vpmpi_me.comm[h]);
 			vpmpi_comm_set(h, NULL);

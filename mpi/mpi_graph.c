@@ -35,16 +35,14 @@ struct vpmpi_graph {
 	int *sources, *sweights, *dests, *dweights;
 };
 
-static __thread struct vpmpi_graph *graphs[VPMPI_MAX_COMMS];
-
 void vpmpi_graph_free(int h)
 {
-	struct vpmpi_graph *g = h > 0 && h < VPMPI_MAX_COMMS ? graphs[h] : NULL;
+	struct vpmpi_graph *g = h > 0 && h < vpmpi_me.ncomms ? vpmpi_me.graph[h] : NULL;
 
 	if (g) {
 		free(g->index); /* every array is one allocation */
 		free(g);
-		graphs[h] = NULL;
+		vpmpi_me.graph[h] = NULL;
 	}
 }
 
@@ -64,7 +62,7 @@ static struct vpmpi_graph *graph_new(int kind, size_t n)
 
 int vpmpi_graph_copy(MPI_Comm from, MPI_Comm to)
 {
-	const struct vpmpi_graph *g = graphs[from];
+	const struct vpmpi_graph *g = vpmpi_me.graph[from];
 	struct vpmpi_graph *n;
 	size_t ints;
 
@@ -87,13 +85,13 @@ int vpmpi_graph_copy(MPI_Comm from, MPI_Comm to)
 	n->sweights = n->index + (g->sweights - g->index);
 	n->dests = n->index + (g->dests - g->index);
 	n->dweights = n->index + (g->dweights - g->index);
-	graphs[to] = n;
+	vpmpi_me.graph[to] = n;
 	return MPI_SUCCESS;
 }
 
 int vpmpi_graph_kind(MPI_Comm h)
 {
-	return h > 0 && h < VPMPI_MAX_COMMS && graphs[h] ? graphs[h]->kind
+	return h > 0 && h < vpmpi_me.ncomms && vpmpi_me.graph[h] ? vpmpi_me.graph[h]->kind
 							 : MPI_UNDEFINED;
 }
 
@@ -147,7 +145,7 @@ int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[],
 		free(g->index);
 		free(g);
 	} else {
-		graphs[h] = g;
+		vpmpi_me.graph[h] = g;
 	}
 	return MPI_SUCCESS;
 }
@@ -158,8 +156,8 @@ static const struct vpmpi_graph *graph_of(MPI_Comm comm, int kind,
 {
 	if (!vpmpi_comm(comm, call))
 		return NULL;
-	if (graphs[comm] && graphs[comm]->kind == kind)
-		return graphs[comm];
+	if (vpmpi_me.graph[comm] && vpmpi_me.graph[comm]->kind == kind)
+		return vpmpi_me.graph[comm];
 	vpmpi_err(comm, MPI_ERR_TOPOLOGY, call,
 		  "communicator %d has no %s topology", comm,
 		  kind == MPI_GRAPH ? "graph" : "distributed graph");
@@ -296,7 +294,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree,
 		free(g);
 		return rc;
 	}
-	graphs[*newcomm] = g;
+	vpmpi_me.graph[*newcomm] = g;
 	return MPI_SUCCESS;
 }
 
@@ -348,7 +346,7 @@ struct hood {
 
 static int hood_of(MPI_Comm comm, vp_comm *c, struct hood *h, const char *call)
 {
-	const struct vpmpi_graph *g = graphs[comm];
+	const struct vpmpi_graph *g = vpmpi_me.graph[comm];
 	int n, d, i, first = 0;
 
 	memset(h, 0, sizeof(*h));
@@ -413,7 +411,7 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 {
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *st, *rt;
-	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0 };
+	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0, NULL };
 	struct hood h;
 	vp_request *req;
 	vp_status *sts;

@@ -2,8 +2,7 @@
  * mpi_group.c - MPI groups: ordered sets of processes, kept as the world
  * ranks of their members in group order (handles per rank, from 2;
  * MPI_GROUP_EMPTY is 1). MPI_Comm_create makes a communicator of a group
- * with vp_comm_split: members take color 0 and their place in the group as
- * key, the others MPI_UNDEFINED.
+ * with vp_comm_create.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +197,76 @@ int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
 	return vpmpi_group_put(k, w, newgroup, "MPI_Group_excl");
 }
 
+/* The ranks n (first, last, stride) triplets name, in order (MPI 4.0
+ * sec. 7.3.2), malloc'd with their count in *count; NULL after the error
+ * (a zero stride, or no memory). Their ranks are checked by the caller. */
+static int *range_ranks(const struct vpmpi_group *g, int n, int ranges[][3],
+			int *count, const char *call)
+{
+	long total = 0, k;
+	int i, *r;
+
+	if (n < 0) {
+		vpmpi_fail(MPI_ERR_ARG, call, "n = %d is negative", n);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (!ranges[i][2]) {
+			vpmpi_fail(MPI_ERR_ARG, call,
+				   "ranges[%d] has stride 0", i);
+			return NULL;
+		}
+		k = ((long)ranges[i][1] - ranges[i][0]) / ranges[i][2];
+		total += k < 0 ? 0 : k + 1;
+		if (total > g->size) { /* some rank twice, or outside */
+			vpmpi_fail(MPI_ERR_RANK, call,
+				   "the ranges name more than the group's %d "
+				   "ranks",
+				   g->size);
+			return NULL;
+		}
+	}
+	if (!(r = ints((int)total, call)))
+		return NULL;
+	for (i = 0, total = 0; i < n; i++) {
+		k = ((long)ranges[i][1] - ranges[i][0]) / ranges[i][2];
+		for (long j = 0; j <= k; j++)
+			r[total++] = ranges[i][0] + (int)j * ranges[i][2];
+	}
+	*count = (int)total;
+	return r;
+}
+
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup)
+{
+	const struct vpmpi_group *g = group_of(group, "MPI_Group_range_incl");
+	int *r, count, rc;
+
+	if (!g)
+		return MPI_ERR_GROUP;
+	if (!(r = range_ranks(g, n, ranges, &count, "MPI_Group_range_incl")))
+		return MPI_ERR_ARG;
+	rc = MPI_Group_incl(group, count, r, newgroup);
+	free(r);
+	return rc;
+}
+
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup)
+{
+	const struct vpmpi_group *g = group_of(group, "MPI_Group_range_excl");
+	int *r, count, rc;
+
+	if (!g)
+		return MPI_ERR_GROUP;
+	if (!(r = range_ranks(g, n, ranges, &count, "MPI_Group_range_excl")))
+		return MPI_ERR_ARG;
+	rc = MPI_Group_excl(group, count, r, newgroup);
+	free(r);
+	return rc;
+}
+
 int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
 			      MPI_Group b, int ranks_b[])
 {
@@ -306,44 +375,70 @@ int MPI_Group_free(MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
+/* The ranks in c of g's members, in group order (malloc'd), or NULL after
+ * the error: a member outside c, or no memory. */
+static int *comm_ranks(MPI_Comm comm, vp_comm *c,
+		       const struct vpmpi_group *g, const char *call)
+{
+	int i, j, *ranks = malloc(((size_t)g->size + 1) * sizeof(int));
+
+	if (!ranks) {
+		vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
+		return NULL;
+	}
+	for (i = 0; i < g->size; i++) { /* world ranks to comm's ranks */
+		for (j = 0; j < vp_size(c); j++)
+			if (vp_world_rank(c, j) == g->world[i])
+				break;
+		if (j == vp_size(c)) {
+			free(ranks);
+			vpmpi_err(comm, MPI_ERR_GROUP, call,
+				  "the group's rank %d (world rank %d) is not "
+				  "in the communicator",
+				  i, g->world[i]);
+			return NULL;
+		}
+		ranks[i] = j;
+	}
+	return ranks;
+}
+
+/* MPI_Comm_create: every rank of comm calls; since MPI 2.2 the groups may
+ * differ between ranks if they are disjoint (each rank passes the group
+ * it joins, or one without itself to get MPI_COMM_NULL); vp_comm_create
+ * fails the job when they overlap but differ. */
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_create"), *sub;
-	const struct vpmpi_group *g = group_of(group, "MPI_Comm_create");
-	int me, i, rc;
+	static const char call[] = "MPI_Comm_create";
+	vp_comm *c = vpmpi_comm(comm, call), *sub;
+	const struct vpmpi_group *g = c ? group_of(group, call) : NULL;
+	int rc, *ranks;
 
 	if (!c || !g)
 		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
-	/* the group must be a subset of comm's ranks */
-	for (i = 0; i < g->size; i++) {
-		int j, found = 0;
-
-		for (j = 0; j < vp_size(c) && !found; j++)
-			found = vp_world_rank(c, j) == g->world[i];
-		if (!found)
-			return vpmpi_err(comm, MPI_ERR_GROUP, "MPI_Comm_create",
-					 "the group's rank %d (world rank %d) "
-					 "is not in the communicator",
-					 i, g->world[i]);
-	}
-	me = place(g, vp_world_rank(c, vp_rank(c)));
-	rc = vp_comm_split(c, me == MPI_UNDEFINED ? VP_UNDEFINED : 0, me, &sub);
+	if (!newcomm)
+		return vpmpi_err(comm, MPI_ERR_ARG, call, "newcomm is NULL");
+	if (!(ranks = comm_ranks(comm, c, g, call)))
+		return MPI_ERR_GROUP;
+	rc = vp_comm_create(c, ranks, g->size, &sub);
+	free(ranks);
 	if (rc)
 		return vpmpi_ret(rc);
-	if ((*newcomm = vpmpi_comm_put(sub, comm, "MPI_Comm_create")) < 0)
+	if ((*newcomm = vpmpi_comm_put(sub, comm, call)) < 0)
 		return MPI_ERR_NO_MEM;
 	return MPI_SUCCESS;
 }
 
 /* MPI_Comm_create_group (MPI 3.0): made by the group's members alone,
- * on vp_comm_create_group; MPI_GROUP_EMPTY gives MPI_COMM_NULL. */
+ * on vp_comm_create_group; a rank outside the group (MPI_GROUP_EMPTY
+ * included) gets MPI_COMM_NULL at once, as in MPICH and Open MPI. */
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 			  MPI_Comm *newcomm)
 {
 	static const char call[] = "MPI_Comm_create_group";
 	vp_comm *c = vpmpi_comm(comm, call), *sub;
-	const struct vpmpi_group *g = group_of(group, call);
-	int i, j, rc, *ranks;
+	const struct vpmpi_group *g = c ? group_of(group, call) : NULL;
+	int rc, *ranks;
 
 	if (!c || !g)
 		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
@@ -351,28 +446,12 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 		return vpmpi_err(comm, MPI_ERR_ARG, call, "newcomm is NULL");
 	if ((rc = vpmpi_check_tag(comm, tag, 0, call)))
 		return rc;
-	if (g->size == 0) {
+	if (!(ranks = comm_ranks(comm, c, g, call)))
+		return MPI_ERR_GROUP;
+	if (place(g, vp_world_rank(c, vp_rank(c))) == MPI_UNDEFINED) {
+		free(ranks);
 		*newcomm = MPI_COMM_NULL;
 		return MPI_SUCCESS;
-	}
-	if (place(g, vp_world_rank(c, vp_rank(c))) == MPI_UNDEFINED)
-		return vpmpi_err(comm, MPI_ERR_GROUP, call,
-				 "this rank is not in the group: only the "
-				 "group's members call");
-	if (!(ranks = malloc((size_t)g->size * sizeof(int))))
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
-	for (i = 0; i < g->size; i++) { /* world ranks to comm's ranks */
-		for (j = 0; j < vp_size(c); j++)
-			if (vp_world_rank(c, j) == g->world[i])
-				break;
-		if (j == vp_size(c)) {
-			free(ranks);
-			return vpmpi_err(comm, MPI_ERR_GROUP, call,
-					 "the group's rank %d (world rank %d) "
-					 "is not in the communicator",
-					 i, g->world[i]);
-		}
-		ranks[i] = j;
 	}
 	rc = vp_comm_create_group(c, ranks, g->size, tag, &sub);
 	free(ranks);

@@ -223,7 +223,11 @@ static int rank_main(vp_comm *world, void *arg)
 	for (i = 0; i < j->argc; i++)
 		argv[i] = j->argv[i];
 	argv[j->argc] = NULL;
-	vpmpi_bind(world);
+	if ((rc = vpmpi_bind(world))) {
+		free(argv);
+		vpmpi_unbind();
+		return rc;
+	}
 	exit_to = &back;
 	if (!setjmp(back))
 		rc = j->mains[j->shared ? 0 : r](j->argc, argv);

@@ -72,7 +72,7 @@ static int begin(vp_comm *c, const char *call, vp_alg alg, int count,
 		 MPI_Datatype type, MPI_Op op, int root)
 {
 	vp_coll_sig sig = { call, alg, (size_t)count, type, op, root,
-			    0,    0,   0 };
+			    0,    0,   0,	  NULL };
 
 	return vp_coll_begin(c, &sig);
 }

@@ -21,7 +21,7 @@
 
 static int begin(vp_comm *c, const char *call, vp_alg alg, int root)
 {
-	vp_coll_sig sig = { call, alg, 0, -1, -1, root, 0, 0, 0 };
+	vp_coll_sig sig = { call, alg, 0, -1, -1, root, 0, 0, 0, NULL };
 
 	return vp_coll_begin(c, &sig);
 }

@@ -7,12 +7,14 @@
  *
  * A window remembers every rank's disp_unit (exchanged at creation), so a
  * target displacement is target_disp x the target's unit bytes into its
- * window. The origin buffer may have any datatype (it is packed or
- * unpacked here); the target's datatype must be contiguous (a basic type
- * or a dense derived one) and hold the same bytes as the origin's.
- * MPI_Accumulate reduces element by element, atomically with respect to
- * other accumulates, with the predefined ops vp's collectives take on
- * their types, and MPI_REPLACE (a put).
+ * window. Either datatype may be derived and non-contiguous: the origin's
+ * data is packed (a get's unpacked) here, and the packed bytes go to, or
+ * come from, the target's type map one contiguous run at a time, each run
+ * one vp operation (and one message for the model). Both sides hold the
+ * same bytes. MPI_Accumulate reduces element by element, atomically with
+ * respect to other accumulates, with the predefined ops vp's collectives
+ * take on their types, and MPI_REPLACE (a put); its target type has one
+ * basic type (MPI 4.0 sec. 12.3.4), which the origin's elements match.
  *
  * Not here (they are not declared, so a program using them fails to link):
  * passive target (MPI_Win_lock, MPI_Win_flush), post-start-complete-wait,
@@ -24,8 +26,6 @@
 
 #include "vpmpi.h"
 
-#define MAX_WINS 64
-
 struct mpi_win {
 	vp_win *w;
 	vp_comm *c;
@@ -34,11 +34,14 @@ struct mpi_win {
 	void *mine;     /* MPI_Win_allocate's memory, freed with the window */
 };
 
-static __thread struct mpi_win *wins[MAX_WINS];
+/* The rank's windows by handle (from 1), nwins of room, grown as needed;
+ * a freed window's handle is reused. */
+static __thread struct mpi_win **wins;
+static __thread int nwins;
 
 static struct mpi_win *win_of(MPI_Win win, const char *call)
 {
-	if (win > 0 && win < MAX_WINS && wins[win]) {
+	if (win > 0 && win < nwins && wins[win]) {
 		vpmpi_calling(call);
 		return wins[win];
 	}
@@ -48,6 +51,24 @@ static struct mpi_win *win_of(MPI_Win win, const char *call)
 					 "this rank",
 		   win);
 	return NULL;
+}
+
+/* Room in wins for handle h: 0 or -1. */
+static int win_room(int h)
+{
+	int n = nwins ? nwins : 8;
+	struct mpi_win **w;
+
+	if (h < nwins)
+		return 0;
+	while (n <= h)
+		n *= 2;
+	if (!(w = realloc(wins, (size_t)n * sizeof(*w))))
+		return -1;
+	memset(w + nwins, 0, (size_t)(n - nwins) * sizeof(*w));
+	wins = w;
+	nwins = n;
+	return 0;
 }
 
 static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
@@ -69,15 +90,14 @@ static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
 					    : "disp_unit %ld is not positive",
 				 size < 0 ? (long)size : (long)disp_unit);
 	}
-	for (h = 1; h < MAX_WINS && wins[h]; h++)
+	for (h = 1; h < nwins && wins[h]; h++)
 		;
-	if (h == MAX_WINS || !(m = calloc(1, sizeof(*m))) ||
+	if (win_room(h) || !(m = calloc(1, sizeof(*m))) ||
 	    !(m->disp_unit = malloc((size_t)vp_size(c) * sizeof(int)))) {
 		free(m);
 		free(mine);
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no room for another window (%d at most)",
-				 MAX_WINS - 1);
+				 "no memory for window %d", h);
 	}
 	m->c = c;
 	m->comm = comm;
@@ -146,9 +166,9 @@ int MPI_Win_free(MPI_Win *win)
 	return vpmpi_ret(rc);
 }
 
-/* The target's byte offset and the contiguous bytes of target_count items
- * of target_type, which must match the origin's n bytes; -1 after the
- * error. */
+/* The target's byte offset (of its datatype's origin: a run may lie
+ * before or after it) after checking that target_count items of
+ * target_type hold the origin's n bytes; -1 after the error. */
 static long target_offset(struct mpi_win *m, int target, MPI_Aint disp,
 			  int count, MPI_Datatype type, long n,
 			  const struct vpmpi_type **tt, const char *call)
@@ -167,12 +187,6 @@ static long target_offset(struct mpi_win *m, int target, MPI_Aint disp,
 		vpmpi_err(m->comm, MPI_ERR_ARG, call, "%s %ld is negative",
 			  disp < 0 ? "target_disp" : "target_count",
 			  disp < 0 ? (long)disp : (long)count);
-		return -1;
-	}
-	if (!vpmpi_dense(t)) {
-		vpmpi_err(m->comm, MPI_ERR_TYPE, call,
-			  "the target datatype is not contiguous (only "
-			  "contiguous target types are supported)");
 		return -1;
 	}
 	if ((long)count * t->size != n) {
@@ -230,6 +244,74 @@ static int operation(struct operation *op, MPI_Win win, const void *addr,
 	return MPI_SUCCESS;
 }
 
+/* One contiguous run of an operation: len bytes at the target's byte toff,
+ * from or to the packed bytes at pos; MPI_SUCCESS or the error's class. */
+typedef int run_fn(const struct operation *op, int target, size_t toff,
+		   long pos, long len, const void *arg);
+
+/* Calls fn on each contiguous run of count items of the target's datatype
+ * in type-map order, which is the packed bytes' order (MPI 4.0
+ * sec. 12.3: the target's type map applied at the target's buffer): one
+ * run when the datatype is contiguous. */
+static int each_run(const struct operation *op, int target, int count,
+		    run_fn *fn, const void *arg, const char *call)
+{
+	const struct vpmpi_type *t = op->tt;
+	long pos = 0, k, toff;
+	int b, rc;
+
+	if (vpmpi_dense(t))
+		return fn(op, target, (size_t)op->off, 0, op->n, arg);
+	for (k = 0; k < count; k++)
+		for (b = 0; b < t->nblocks; b++) {
+			toff = op->off + k * t->extent + t->blocks[b].off;
+			if (toff < 0)
+				return vpmpi_err(
+				    op->m->comm, MPI_ERR_ARG, call,
+				    "item %ld of the target datatype reaches "
+				    "byte %ld, before target %d's window",
+				    k, toff, target);
+			if ((rc = fn(op, target, (size_t)toff, pos,
+				     t->blocks[b].len, arg)))
+				return rc;
+			pos += t->blocks[b].len;
+		}
+	return MPI_SUCCESS;
+}
+
+static int put_run(const struct operation *op, int target, size_t toff,
+		   long pos, long len, const void *arg)
+{
+	(void)arg;
+	return vpmpi_ret(vp_put(op->m->w, target, toff,
+				(const char *)op->bytes + pos, (size_t)len));
+}
+
+static int get_run(const struct operation *op, int target, size_t toff,
+		   long pos, long len, const void *arg)
+{
+	(void)arg;
+	return vpmpi_ret(vp_get(op->m->w, target, toff,
+				(char *)op->bytes + pos, (size_t)len));
+}
+
+/* An accumulate's element type and op in vp's terms. */
+struct acc {
+	vp_type vt;
+	vp_op vop;
+};
+
+static int acc_run(const struct operation *op, int target, size_t toff,
+		   long pos, long len, const void *arg)
+{
+	const struct acc *a = arg;
+
+	return vpmpi_ret(vp_accumulate(op->m->w, target, toff,
+				       (const char *)op->bytes + pos,
+				       (size_t)len / vp_type_size(a->vt), a->vt,
+				       a->vop));
+}
+
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_type,
 	    int target_rank, MPI_Aint target_disp, int target_count,
 	    MPI_Datatype target_type, MPI_Win win)
@@ -241,8 +323,8 @@ int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_type,
 
 	if (rc || !op.m)
 		return rc;
-	rc = vpmpi_ret(vp_put(op.m->w, target_rank, (size_t)op.off, op.bytes,
-			      (size_t)op.n));
+	rc = each_run(&op, target_rank, target_count, put_run, NULL,
+		      "MPI_Put");
 	free(op.tmp);
 	return rc;
 }
@@ -262,13 +344,40 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_type,
 		return rc;
 	/* vp_get copies at once (the MPI layer runs on the threads
 	 * transport, where ranks share memory): unpack now */
-	rc = vpmpi_ret(vp_get(op.m->w, target_rank, (size_t)op.off, op.bytes,
-			      (size_t)op.n));
+	rc = each_run(&op, target_rank, target_count, get_run, NULL, call);
 	if (!rc && op.tmp && (ot = vpmpi_type(op.m->comm, origin_type, call)))
 		vpmpi_recv_done(op.tmp, origin_addr, origin_count, ot, op.n);
 	else
 		free(op.tmp);
 	return rc;
+}
+
+/* The element type and op of an accumulate into target_type (count items
+ * of it, described by t), whose origin has type ot: MPI_SUCCESS, or the
+ * error's class after raising it. */
+static int acc_types(const struct operation *o, const struct vpmpi_type *ot,
+		     MPI_Datatype target_type, int count, MPI_Op op,
+		     struct acc *a, const char *call)
+{
+	const struct vpmpi_type *t = o->tt, *basic = vpmpi_lookup(t->elem);
+	size_t vcount;
+
+	if (ot->kind && t->kind && strcmp(ot->kind, t->kind))
+		return vpmpi_err(o->m->comm, MPI_ERR_TYPE, call,
+				 "the origin holds %s elements but the target "
+				 "datatype %s elements",
+				 ot->kind, t->kind);
+	if (vpmpi_dense(t)
+		? vpmpi_native(t, target_type, op, count, &a->vt, &a->vop,
+			       &vcount)
+		: t->elem && basic &&
+		      vpmpi_native(basic, t->elem, op, 1, &a->vt, &a->vop,
+				   &vcount))
+		return MPI_SUCCESS;
+	return vpmpi_err(o->m->comm, MPI_ERR_OP, call,
+			 "%s on %s is not an accumulate vp can do (predefined "
+			 "ops on datatypes of one basic type, and MPI_REPLACE)",
+			 vpmpi_op_name(op), vpmpi_type_name(target_type));
 }
 
 int MPI_Accumulate(const void *origin_addr, int origin_count,
@@ -277,10 +386,9 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win)
 {
 	static const char call[] = "MPI_Accumulate";
+	const struct vpmpi_type *ot;
 	struct operation o;
-	vp_type vt;
-	vp_op vop;
-	size_t vcount;
+	struct acc a;
 	int rc;
 
 	if (op == MPI_REPLACE)
@@ -292,18 +400,12 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		       call);
 	if (rc || !o.m)
 		return rc;
-	if (!vpmpi_native(o.tt, target_type, op, target_count, &vt, &vop,
-			  &vcount)) {
-		free(o.tmp);
-		return vpmpi_err(o.m->comm, MPI_ERR_OP, call,
-				 "%s on %s is not an accumulate vp can do "
-				 "(predefined ops on basic types only, and "
-				 "MPI_REPLACE)",
-				 vpmpi_op_name(op),
-				 vpmpi_type_name(target_type));
-	}
-	rc = vpmpi_ret(vp_accumulate(o.m->w, target_rank, (size_t)o.off,
-				     o.bytes, vcount, vt, vop));
+	if (!(ot = vpmpi_type(o.m->comm, origin_type, call)))
+		rc = MPI_ERR_TYPE;
+	else if (!(rc = acc_types(&o, ot, target_type, target_count, op, &a,
+				  call)))
+		rc = each_run(&o, target_rank, target_count, acc_run, &a,
+			      call);
 	free(o.tmp);
 	return rc;
 }
@@ -312,11 +414,14 @@ void vpmpi_wins_free(void)
 {
 	int h;
 
-	for (h = 1; h < MAX_WINS; h++)
+	for (h = 1; h < nwins; h++)
 		if (wins[h]) { /* the program did not free it: a leak */
 			free(wins[h]->disp_unit);
 			free(wins[h]->mine);
 			free(wins[h]);
 			wins[h] = NULL;
 		}
+	free(wins);
+	wins = NULL;
+	nwins = 0;
 }

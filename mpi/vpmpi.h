@@ -9,7 +9,6 @@
 
 #include "../include/vp/mpi.h"
 
-#define VPMPI_MAX_COMMS 256
 #define VPMPI_FIRST_TYPE 64 /* derived datatype handles start here */
 #define VPMPI_FIRST_OP 32   /* MPI_Op_create's handles start here */
 
@@ -50,10 +49,14 @@ struct vpmpi_type {
 };
 
 struct vpmpi_rank {
-	vp_comm *comm[VPMPI_MAX_COMMS]; /* by handle; [1] world, [2] self */
-	int size[VPMPI_MAX_COMMS];      /* their sizes (vpmpi_comm_set) */
-	MPI_Errhandler errh[VPMPI_MAX_COMMS];
-	struct vpmpi_cart *cart[VPMPI_MAX_COMMS];
+	/* by communicator handle, ncomms of each ([1] world, [2] self),
+	 * grown by vpmpi_comm_put as the program makes communicators */
+	vp_comm **comm;
+	int *size; /* their sizes (vpmpi_comm_set) */
+	MPI_Errhandler *errh;
+	struct vpmpi_cart **cart;
+	struct vpmpi_graph **graph; /* mpi_graph.c */
+	int ncomms;
 	struct vpmpi_type **types; /* derived: handle - VPMPI_FIRST_TYPE */
 	int ntypes;
 	struct vpmpi_userop *ops; /* handle - VPMPI_FIRST_OP */
@@ -109,9 +112,13 @@ struct vpmpi_request {
 
 extern __thread struct vpmpi_rank vpmpi_me;
 
-/* The launcher binds each rank thread to its world before calling main,
- * and releases what the layer kept when the rank's main returned. */
-void vpmpi_bind(vp_comm *world);
+/* The launcher binds each rank thread to its world before calling main
+ * (VP_OK, or the run fails with VP_ENOMEM), and releases what the layer
+ * kept when the rank's main returned. */
+int vpmpi_bind(vp_comm *world);
+/* The handle tables have room for handle h: MPI_SUCCESS or MPI_ERR_NO_MEM
+ * (nothing raised). */
+int vpmpi_comms_room(int h);
 void vpmpi_unbind(void);
 /* Ends the calling rank: back to where the launcher started it, which
  * returns rc (the run has failed already when rc is not 0). */
@@ -163,7 +170,7 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call);
 static inline vp_comm *vpmpi_comm(MPI_Comm h, const char *call)
 {
 	if (__builtin_expect(vpmpi_me.initialized && !vpmpi_me.finalized &&
-				 h > 0 && h < VPMPI_MAX_COMMS &&
+				 h > 0 && h < vpmpi_me.ncomms &&
 				 vpmpi_me.comm[h],
 			     1)) {
 		vp_call_as(vpmpi_me.comm[h], call);
@@ -172,7 +179,8 @@ static inline vp_comm *vpmpi_comm(MPI_Comm h, const char *call)
 	return vpmpi_comm_failed(h, call);
 }
 /* A new handle for c inheriting from's error handler (MPI_COMM_NULL for
- * NULL), or -1 after the error (the table is full; c is freed). */
+ * NULL), or -1 after the error (no memory for the table; c is freed).
+ * Handles of freed communicators are reused. */
 int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call);
 /* Checks a peer rank of c (MPI_PROC_NULL, and MPI_ANY_SOURCE if
  * any_ok, pass): 0, or the error's class after raising it. */
@@ -182,7 +190,7 @@ static inline int vpmpi_check_rank(MPI_Comm h, vp_comm *c, int rank,
 				   int any_ok, const char *call,
 				   const char *role)
 {
-	if (h > 0 && h < VPMPI_MAX_COMMS && vpmpi_me.comm[h] == c &&
+	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h] == c &&
 	    (unsigned)rank < (unsigned)vpmpi_me.size[h])
 		return MPI_SUCCESS;
 	return vpmpi_check_rank_named(h, c, rank, any_ok, call, role);
@@ -251,6 +259,15 @@ void vpmpi_recv_done(void *tmp, void *buf, int count,
 /* A pending request holds a derived type until it completes. */
 void vpmpi_type_hold(struct vpmpi_type *t);
 void vpmpi_type_release(struct vpmpi_type *t);
+/* The next vp collective on c carries the kind of type's elements in its
+ * signature (vp_coll_types): ranks whose type signatures differ in kind
+ * fail naming both, where vp moves the data as bytes. */
+static inline void vpmpi_coll_elems(vp_comm *c, MPI_Datatype type)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type);
+
+	vp_coll_types(c, t && t->committed ? t->kind : NULL);
+}
 /* The name of a basic type ("MPI_INT"), or "a derived datatype". */
 const char *vpmpi_type_name(MPI_Datatype t);
 

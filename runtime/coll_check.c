@@ -100,7 +100,11 @@ static uint32_t hash_sig(const vp_coll_sig *s, int name_kept)
 		     ((uint64_t)(uint32_t)s->op << 32 | (uint32_t)s->root);
 	uint64_t c = (uint64_t)s->q * 0xC2B2AE3D27D4EB4Full ^
 		     ((uint64_t)(uint32_t)s->kary << 32 ^ s->segment);
-	uint64_t h = mix(a * 0xFF51AFD7ED558CCDull ^
+	uint64_t h;
+
+	if (s->elem) /* typed by a layer above: rare enough to mix apart */
+		a ^= rotl(hash_name(s->elem, 0), 7);
+	h = mix(a * 0xFF51AFD7ED558CCDull ^
 			     rotl(b * 0xC4CEB9FE1A85EC53ull, 21) ^
 			     rotl(c * 0x94D049BB133111EBull, 42),
 			 0);
@@ -112,7 +116,7 @@ static uint32_t hash_sig(const vp_coll_sig *s, int name_kept)
  * pointers: equal text elsewhere only costs a hash). */
 static int same_sig(const vp_coll_sig *a, const vp_coll_sig *b)
 {
-	return a->call == b->call && a->alg == b->alg &&
+	return a->call == b->call && a->elem == b->elem && a->alg == b->alg &&
 	       a->count == b->count && a->type == b->type &&
 	       a->op == b->op && a->root == b->root && a->q == b->q &&
 	       a->kary == b->kary && a->segment == b->segment;
@@ -133,6 +137,8 @@ int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
 	if (!s.call)
 		s.call = "?";
 	cs = &c->me->coll_state;
+	s.elem = cs->next_elem;
+	cs->next_elem = NULL;
 	cs->call = c->user->coll_calls++;
 	if (!cs->hashed_sig.call || !same_sig(&s, &cs->hashed_sig)) {
 		cs->hashed = hash_sig(&s, 1);
@@ -148,6 +154,24 @@ int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig)
 	h->sig = s; /* s.call is static text (the contract) */
 	atomic_store_explicit(&h->call, cs->call + 1, memory_order_release);
 	return VP_OK;
+}
+
+int vp_coll_types(vp_comm *c, const char *elem)
+{
+	int rc;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, "vp_coll_types")))
+		return rc;
+	c->me->coll_state.next_elem = elem;
+	return VP_OK;
+}
+
+/* Two element types' names compared as text (NULL: untyped). */
+static int same_elem(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
 }
 
 void vp__coll_stamp(const vp_comm *c, struct vp__envelope *env)
@@ -204,6 +228,13 @@ static void first_difference(const vp_coll_sig *a, const vp_coll_sig *b,
 			 "window %zu here but window %zu on %s (windows "
 			 "numbered in the order made on the communicator)",
 			 a->count, b->count, there);
+	else if (!same_elem(a->elem, b->elem))
+		snprintf(out, len,
+			 "the type signatures differ: %s elements here but %s "
+			 "elements on %s (count %zu here, %zu there)",
+			 a->elem ? a->elem : "untyped (bytes)",
+			 b->elem ? b->elem : "untyped (bytes)", there, a->count,
+			 b->count);
 	else if (a->count != b->count)
 		snprintf(out, len, "count %zu here but %zu on %s", a->count,
 			 b->count, there);

@@ -270,15 +270,25 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The distinct colors of table (color, key per rank; VP_UNDEFINED left
- * out), sorted into colors; returns how many. */
+/*
+ * A split's table holds ENTRY ints per rank of the parent: color, key, and
+ * for vp_comm_create the size and a hash of the group the rank passed
+ * (0, 0 for vp_comm_split); then rank 0's verdict, VERDICT ints: its first
+ * group id k0, and when vp_comm_create's groups are neither identical nor
+ * disjoint, the two ranks that show it (else -1).
+ */
+#define ENTRY 4
+#define VERDICT 3
+
+/* The distinct colors of table (VP_UNDEFINED left out), sorted into
+ * colors; returns how many. */
 static int distinct_colors(const int *table, int size, int *colors)
 {
 	int i, n = 0, k = 0;
 
 	for (i = 0; i < size; i++)
-		if (table[2 * i] != VP_UNDEFINED)
-			colors[n++] = table[2 * i];
+		if (table[ENTRY * i] != VP_UNDEFINED)
+			colors[n++] = table[ENTRY * i];
 	qsort(colors, (size_t)n, sizeof(int), cmp_int);
 	for (i = 0; i < n; i++)
 		if (!k || colors[k - 1] != colors[i])
@@ -286,16 +296,61 @@ static int distinct_colors(const int *table, int size, int *colors)
 	return k;
 }
 
-/* The id of color's group: rank 0's k0-th id plus the color's place
- * among the distinct colors (which every member computes alike). */
-static int id_of(const vp_comm *c, const int *colors, int ncolors, int k0,
-		 int color)
+/* The place of color among the distinct colors (every member computes
+ * it alike). */
+static int color_place(const int *colors, int ncolors, int color)
 {
 	const int *at =
 	    bsearch(&color, colors, (size_t)ncolors, sizeof(int), cmp_int);
 
+	return (int)(at - colors);
+}
+
+/* The id of color's group: rank 0's k0-th id plus the color's place. */
+static int id_of(const vp_comm *c, const int *colors, int ncolors, int k0,
+		 int color)
+{
 	return (int)group_id(c->world, vp__to_world(c, 0),
-			     (long long)k0 + (at - colors));
+			     (long long)k0 + color_place(colors, ncolors, color));
+}
+
+/*
+ * vp_comm_create's groups, checked at rank 0: the ranks of one color (the
+ * lowest rank of the group they passed) must all have passed the same
+ * group (size and hash), and as many of them as it has members; else
+ * verdict[1] and [2] name two ranks that show the difference (a rank
+ * named twice: too few members passed its group). 0 or VP_ENOMEM.
+ */
+static int check_groups(const int *table, int size, const int *colors,
+			int ncolors, int *verdict)
+{
+	int *first = malloc((size_t)ncolors * 2 * sizeof(int)), *count, i, k;
+
+	if (!first)
+		return VP_ENOMEM;
+	count = first + ncolors;
+	for (k = 0; k < ncolors; k++)
+		first[k] = -1, count[k] = 0;
+	for (i = 0; i < size && verdict[1] < 0; i++) {
+		const int *e = table + ENTRY * i, *f;
+
+		if (e[0] == VP_UNDEFINED)
+			continue;
+		k = color_place(colors, ncolors, e[0]);
+		count[k]++;
+		if (first[k] < 0) {
+			first[k] = i;
+			continue;
+		}
+		f = table + ENTRY * first[k];
+		if (f[2] != e[2] || f[3] != e[3])
+			verdict[1] = first[k], verdict[2] = i;
+	}
+	for (k = 0; k < ncolors && verdict[1] < 0; k++)
+		if (count[k] != table[ENTRY * first[k] + 2])
+			verdict[1] = verdict[2] = first[k];
+	free(first);
+	return VP_OK;
 }
 
 /* Unmodelled blocking exchange in c's runtime space (vp_comm_split,
@@ -321,20 +376,132 @@ static int cmp_by_key(const void *a, const void *b, void *table)
 {
 	const int *t = table;
 	int x = *(const int *)a, y = *(const int *)b;
-	int kx = t[2 * x + 1], ky = t[2 * y + 1];
+	int kx = t[ENTRY * x + 1], ky = t[ENTRY * y + 1];
 
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
 	return x - y;
 }
 
-int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
+/* The table at every rank of c: each rank's entry gathered at rank 0,
+ * which adds its verdict (check: vp_comm_create's groups) and sends the
+ * whole table back, in the runtime space. */
+static int split_exchange(vp_comm *c, const int *mine, int *table,
+			  int check, int *order, const char *call)
 {
-	int size, r, i, n = 0, rc, mine[2] = { color, key }, ncolors, k0, id;
-	int *table = NULL, *members = NULL, *order = NULL;
-	size_t table_bytes;
+	int size = c->group->size, i, rc, n, *verdict = table + ENTRY * size;
+	size_t bytes = (ENTRY * (size_t)size + VERDICT) * sizeof(int);
+
+	if (c->rank) {
+		if ((rc = vp__rt_send(c, 0, mine, ENTRY * sizeof(int), call)))
+			return rc;
+		return vp__rt_recv(c, 0, table, bytes, call);
+	}
+	memcpy(table, mine, ENTRY * sizeof(int));
+	for (i = 1; i < size; i++)
+		if ((rc = vp__rt_recv(c, i, table + ENTRY * i,
+				      ENTRY * sizeof(int), call)))
+			return rc;
+	n = distinct_colors(table, size, order);
+	verdict[0] = ids_take(c->me, n);
+	verdict[1] = verdict[2] = -1;
+	if (check && check_groups(table, size, order, n, verdict))
+		return vp__fail(c->me, VP_ENOMEM, call,
+				"no memory for %d groups", n);
+	for (i = 1; i < size; i++)
+		if ((rc = vp__rt_send(c, i, table, bytes, call)))
+			return rc;
+	return VP_OK;
+}
+
+/* The failure every rank reports when rank 0 found vp_comm_create's
+ * groups neither identical nor disjoint. */
+static int groups_differ(vp_comm *c, const int *table, const int *verdict,
+			 const char *call)
+{
+	const int *a = table + ENTRY * verdict[1];
+
+	if (verdict[1] != verdict[2])
+		return vp__fail(
+		    c->me, VP_EMISMATCH, call,
+		    "ranks %d and %d passed groups that overlap but differ "
+		    "(%d and %d ranks, both with lowest rank %d): the groups "
+		    "must be the same or disjoint",
+		    verdict[1], verdict[2], a[2],
+		    table[ENTRY * verdict[2] + 2], a[0]);
+	return vp__fail(c->me, VP_EMISMATCH, call,
+			"rank %d passed a group of %d ranks (lowest rank %d) "
+			"that not all of its members passed: the groups must "
+			"be the same or disjoint",
+			verdict[1], a[2], a[0]);
+}
+
+/* vp_comm_split and vp_comm_create: mine is this rank's table entry. */
+static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
+		 const char *call)
+{
+	int size, r, i, n = 0, rc, ncolors, k0, id, color = mine[0];
+	int *table = NULL, *members = NULL, *order = NULL, *verdict;
 	struct vp__group *g;
 	vp_comm *nc;
+
+	size = c->group->size;
+	r = c->rank;
+	table = malloc((ENTRY * (size_t)size + VERDICT) * sizeof(int));
+	members = malloc((size_t)size * sizeof(int));
+	order = malloc((size_t)size * sizeof(int));
+	if (!table || !members || !order) {
+		rc = vp__fail(c->me, VP_ENOMEM, call, "no memory for %d ranks",
+			      size);
+		goto out;
+	}
+	if ((rc = split_exchange(c, mine, table, check, order, call)))
+		goto out;
+	c->user->split_seq++; /* shared by both twins */
+	verdict = table + ENTRY * size;
+	if ((k0 = verdict[0]) < 0) {
+		rc = vp__fail(c->me, VP_ENOMEM, call,
+			      "rank 0 of this communicator has used up its "
+			      "communicator ids (%d)",
+			      c->me->groups_made);
+		goto out;
+	}
+	if (verdict[1] >= 0) {
+		rc = groups_differ(c, table, verdict, call);
+		goto out;
+	}
+	if (color == VP_UNDEFINED)
+		goto out;
+	ncolors = distinct_colors(table, size, order);
+	id = id_of(c, order, ncolors, k0, color);
+	for (i = 0; i < size; i++)
+		if (table[ENTRY * i] == color)
+			order[n++] = i;
+	qsort_r(order, (size_t)n, sizeof(int), cmp_by_key, table);
+	for (i = 0; i < n; i++)
+		members[i] = vp__to_world(c, order[i]);
+	g = group_get(c->world, id, members, n);
+	nc = calloc(VP__TWINS, sizeof(*nc));
+	if (!g || !nc) {
+		free(nc);
+		rc = vp__fail(c->me, VP_ENOMEM, call, "no memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (order[i] == r)
+			break;
+	twins_fill(nc, c->me, g, i);
+	*sub = &nc[0];
+out:
+	free(table);
+	free(members);
+	free(order);
+	return rc;
+}
+
+int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
+{
+	int rc, mine[ENTRY] = { color, key, 0, 0 };
 
 	if (!c)
 		return VP_EINVAL;
@@ -349,75 +516,70 @@ int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub)
 				"color %d is negative (use VP_UNDEFINED = -1 "
 				"to stay out)",
 				color);
-	size = c->group->size;
-	r = c->rank;
-	/* (color, key) per rank, then rank 0's first group id (k0) */
-	table_bytes = (2 * (size_t)size + 1) * sizeof(int);
-	table = malloc(table_bytes);
-	members = malloc((size_t)size * sizeof(int));
-	order = malloc((size_t)size * sizeof(int));
-	if (!table || !members || !order) {
-		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split",
-			      "no memory for %d ranks", size);
-		goto out;
+	return split(c, mine, 0, sub, "vp_comm_split");
+}
+
+static uint64_t list_hash(const int *ranks, int n);
+
+/* Checks n distinct ranks of c in ranks: 0 or the error raised. */
+static int check_list(vp_comm *c, const int *ranks, int n, int min_n,
+		      const char *call)
+{
+	int i, j;
+
+	if ((!ranks && n) || n < min_n || n > c->group->size)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"%s: the list must name %d to %d ranks",
+				!ranks && n ? "ranks is NULL" : "bad n", min_n,
+				c->group->size);
+	for (i = 0; i < n; i++) {
+		if (ranks[i] < 0 || ranks[i] >= c->group->size)
+			return vp__fail(c->me, VP_ERANK, call,
+					"ranks[%d] = %d is outside [0, %d)", i,
+					ranks[i], c->group->size);
+		for (j = 0; j < i; j++)
+			if (ranks[j] == ranks[i])
+				return vp__fail(c->me, VP_EINVAL, call,
+						"rank %d is listed twice "
+						"(ranks[%d] and ranks[%d])",
+						ranks[i], j, i);
 	}
-	/* Gather (color, key) at rank 0, then hand the table to everyone. */
-	if (r == 0) {
-		table[0] = color;
-		table[1] = key;
-		for (i = 1; i < size; i++)
-			if ((rc =
-				 vp__rt_recv(c, i, table + 2 * i,
-					     2 * sizeof(int), "vp_comm_split")))
-				goto out;
-		table[2 * size] =
-		    ids_take(c->me, distinct_colors(table, size, order));
-		for (i = 1; i < size; i++)
-			if ((rc = vp__rt_send(c, i, table, table_bytes,
-					      "vp_comm_split")))
-				goto out;
-	} else {
-		if ((rc = vp__rt_send(c, 0, mine, sizeof(mine),
-				      "vp_comm_split")) ||
-		    (rc = vp__rt_recv(c, 0, table, table_bytes,
-				      "vp_comm_split")))
-			goto out;
-	}
-	c->user->split_seq++; /* shared by both twins */
-	if ((k0 = table[2 * size]) < 0) {
-		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split",
-			      "rank 0 of this communicator has used up its "
-			      "communicator ids (%d)",
-			      c->me->groups_made);
-		goto out;
-	}
-	if (color == VP_UNDEFINED)
-		goto out;
-	ncolors = distinct_colors(table, size, order);
-	id = id_of(c, order, ncolors, k0, color);
-	for (i = 0; i < size; i++)
-		if (table[2 * i] == color)
-			order[n++] = i;
-	qsort_r(order, (size_t)n, sizeof(int), cmp_by_key, table);
+	return VP_OK;
+}
+
+/*
+ * vp_comm_create: a split whose color is the lowest rank of the group the
+ * rank passed and whose key is its place there; rank 0 checks that the
+ * ranks of one color passed one group, all of whose members called with it.
+ */
+int vp_comm_create(vp_comm *c, const int *ranks, int n, vp_comm **sub)
+{
+	static const char call[] = "vp_comm_create";
+	int rc, i, mine[ENTRY] = { VP_UNDEFINED, 0, 0, 0 };
+	uint64_t h;
+
+	if (!c)
+		return VP_EINVAL;
+	if ((rc = vp__enter(c, call)))
+		return rc;
+	if (!sub)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"result pointer is NULL");
+	*sub = NULL;
+	if ((rc = check_list(c, ranks, n, 0, call)))
+		return rc;
 	for (i = 0; i < n; i++)
-		members[i] = vp__to_world(c, order[i]);
-	g = group_get(c->world, id, members, n);
-	nc = calloc(VP__TWINS, sizeof(*nc));
-	if (!g || !nc) {
-		free(nc);
-		rc = vp__fail(c->me, VP_ENOMEM, "vp_comm_split", "no memory");
-		goto out;
+		if (ranks[i] == c->rank)
+			mine[1] = i, mine[0] = 0;
+	if (mine[0] == 0) { /* a member: color, key, size, hash */
+		for (i = 0, mine[0] = ranks[0]; i < n; i++)
+			if (ranks[i] < mine[0])
+				mine[0] = ranks[i];
+		h = list_hash(ranks, n);
+		mine[2] = n;
+		mine[3] = (int)(uint32_t)(h ^ (h >> 32));
 	}
-	for (i = 0; i < n; i++)
-		if (order[i] == r)
-			break;
-	twins_fill(nc, c->me, g, i);
-	*sub = &nc[0];
-out:
-	free(table);
-	free(members);
-	free(order);
-	return rc;
+	return split(c, mine, 1, sub, call);
 }
 
 /* 64-bit FNV-1a of the listed ranks (vp_comm_create_group's check that
@@ -444,7 +606,7 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 {
 	static const char call[] = "vp_comm_create_group";
 	uint64_t mine[2], theirs[2];
-	int me = -1, i, j, rc = VP_OK, leader, ctx, k0 = 0;
+	int me = -1, i, rc = VP_OK, leader, ctx, k0 = 0;
 	int *members = NULL;
 	struct vp__group *g;
 	vp_comm *nc;
@@ -457,28 +619,14 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 		return vp__fail(c->me, VP_EINVAL, call,
 				"result pointer is NULL");
 	*sub = NULL;
-	if (!ranks || n < 1 || n > c->group->size)
-		return vp__fail(c->me, VP_EINVAL, call,
-				"%s: the list must name 1 to %d ranks",
-				!ranks ? "ranks is NULL" : "bad n",
-				c->group->size);
+	if ((rc = check_list(c, ranks, n, 1, call)))
+		return rc;
 	if (tag < 0 || tag > VP_TAG_MAX)
 		return vp__fail(c->me, VP_EINVAL, call,
 				"tag %d is outside [0, %d]", tag, VP_TAG_MAX);
-	for (i = 0; i < n; i++) {
-		if (ranks[i] < 0 || ranks[i] >= c->group->size)
-			return vp__fail(c->me, VP_ERANK, call,
-					"ranks[%d] = %d is outside [0, %d)", i,
-					ranks[i], c->group->size);
-		for (j = 0; j < i; j++)
-			if (ranks[j] == ranks[i])
-				return vp__fail(c->me, VP_EINVAL, call,
-						"rank %d is listed twice "
-						"(ranks[%d] and ranks[%d])",
-						ranks[i], j, i);
+	for (i = 0; i < n; i++)
 		if (ranks[i] == c->rank)
 			me = i;
-	}
 	if (me < 0)
 		return vp__fail(c->me, VP_EINVAL, call,
 				"rank %d is not in the list it passed: only "
@@ -605,11 +753,43 @@ static void quarantine(struct vp__rank *me, vp_comm *sub)
 	me->nfreed = QUARANTINE;
 }
 
+/* Every twin of sub dies; they are kept a while (see quarantine). */
+static void comm_release(vp_comm *sub)
+{
+	sub->magic = VP__COMM_FREED;
+	sub->coll->magic = VP__COMM_FREED;
+	sub->aux->magic = VP__COMM_FREED;
+	group_leave(sub->me, sub->group);
+	live_remove(sub);
+	quarantine(sub->me, sub);
+}
+
+/* Releases the rank's doomed communicators whose requests have all
+ * completed. */
+static void doomed_sweep(struct vp__rank *me)
+{
+	vp_comm *c, *next;
+
+	for (c = me->live; c; c = next) {
+		next = c->live_next;
+		if (c->doomed && !vp__comm_requests(me, c))
+			comm_release(c);
+	}
+}
+
+/*
+ * As MPI_Comm_free (MPI 4.0 sec. 7.4.3): the communicator is marked for
+ * release, and requests already started on it complete as usual; it is
+ * released at once when none is live, else at a later vp_comm_free of
+ * this rank once they have completed, or at the run's end. Using it after
+ * vp_comm_free is an error (reported as such once it is released).
+ */
 int vp_comm_free(vp_comm *sub)
 {
 	if (!sub)
 		return VP_EINVAL;
-	if (sub->magic == VP__COMM_FREED)
+	if (sub->magic == VP__COMM_FREED || (sub->magic == VP__COMM_LIVE &&
+					     sub->user && sub->user->doomed))
 		return vp__fail(sub->me, VP_EINVAL, "vp_comm_free",
 				"the communicator was already freed");
 	if (sub->magic != VP__COMM_LIVE)
@@ -622,13 +802,11 @@ int vp_comm_free(vp_comm *sub)
 				"pass the communicator vp_comm_split returned, "
 				"not one of its twins (vp_coll_comm, "
 				"vp_aux_comm)");
-	/* Every twin dies; they are kept a while (see quarantine). */
-	sub->magic = VP__COMM_FREED;
-	sub->coll->magic = VP__COMM_FREED;
-	sub->aux->magic = VP__COMM_FREED;
-	group_leave(sub->me, sub->group);
-	live_remove(sub);
-	quarantine(sub->me, sub);
+	if (vp__comm_requests(sub->me, sub))
+		sub->doomed = 1;
+	else
+		comm_release(sub);
+	doomed_sweep(sub->me);
 	return VP_OK;
 }
 

@@ -238,6 +238,7 @@ int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len)
 		GET(&in, h->ctx);
 		GET(&in, h->sig);
 		h->sig.call = get_str(&in);
+		h->sig.elem = NULL; /* another process's text */
 		atomic_store(&h->call, h->sig.call ? call : 0);
 	}
 	GET(&in, log_bytes);

@@ -51,6 +51,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "trace/trace.h"
@@ -221,6 +222,23 @@ static void req_each_live(struct vp__rank *me,
 			if (r->magic == VP__REQ_LIVE)
 				fn(me, r, arg);
 	}
+}
+
+static void count_on(struct vp__rank *me, struct vp_req *r, void *arg)
+{
+	const vp_comm **c = arg;
+
+	(void)me;
+	if (r->comm->user == c[0])
+		c[1] = (const vp_comm *)((uintptr_t)c[1] + 1);
+}
+
+int vp__comm_requests(struct vp__rank *me, const vp_comm *user)
+{
+	const vp_comm *arg[2] = { user, NULL };
+
+	req_each_live(me, count_on, arg);
+	return (int)(uintptr_t)arg[1];
 }
 
 void vp__requests_free(struct vp__rank *me)

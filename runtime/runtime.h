@@ -111,6 +111,9 @@ struct vp_comm {
 	/* the rank's live sub-communicators (user twins), freed at the
 	 * run's end where the program forgot them (comm.c) */
 	struct vp_comm *live_prev, *live_next;
+	/* vp_comm_free came while requests on it were live: it goes when
+	 * they have completed (user twin; comm.c) */
+	int doomed;
 };
 
 /* A collective call as its rank began it (coll_check.c). */
@@ -135,6 +138,7 @@ struct vp__coll_state {
 	 * set): a repeated call does not hash again */
 	vp_coll_sig hashed_sig;
 	uint32_t hashed;
+	const char *next_elem; /* vp_coll_types: the next call's elements */
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
 	/* AUTO's last choice for each collective (coll_memo.h) */
@@ -391,6 +395,9 @@ int vp__runtime_recv(struct vp__rank *me, int ctx, int src_world, int tag,
 void vp__requests_enter(struct vp__rank *r);
 void vp__requests_settle(struct vp__rank *r);
 void vp__requests_free(struct vp__rank *r);
+/* How many of the rank's requests are live (not yet completed) on the
+ * communicator whose user twin is user (vp_comm_free). */
+int vp__comm_requests(struct vp__rank *r, const vp_comm *user);
 
 /* 1 when world rank r runs in this process (its records may be read
  * while the ranks run when the transport shares memory). */

@@ -17,8 +17,16 @@
 #     them and on grids (tests/mpi/graphs.c); nonblocking collectives,
 #     with Waitall, Test loops, Waitany and the progress rule
 #     (tests/mpi/icollectives.c); one-sided windows with fences
-#     (tests/mpi/onesided.c); receives posted first, then MPI_Send of
-#     100 KiB or MPI_Ssend of 8 B to them, completes (tests/mpi/safe_exchange.c);
+#     (tests/mpi/onesided.c) and with non-contiguous target datatypes
+#     (tests/mpi/rma_types.c); 1020 communicators and 100 windows held
+#     at once (tests/mpi/many_comms.c); one type signature named by
+#     different datatypes on different ranks (tests/mpi/type_sigs.c); every communicator constructor, with the
+#     disjoint groups MPI_Comm_create allows, and ranks outside the group
+#     getting MPI_COMM_NULL (tests/mpi/comm_ctors.c, its output for each
+#     rank count in tests/mpi/comm_ctors.N.out, Open MPI's); a receive
+#     completing on a communicator freed while it was pending; receives
+#     posted first, then MPI_Send of 100 KiB or MPI_Ssend of 8 B to them,
+#     completes (tests/mpi/safe_exchange.c);
 #   - derived datatypes, v-collectives, user and MAXLOC ops, groups,
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
@@ -31,7 +39,7 @@
 #     signal) naming the rank; MPI_Abort(..., 256) never exits 0; atexit
 #     handlers run; a process forked by a rank ends with its own exit();
 #   - wrong programs (truncation, a message of MPI_INT received as MPI_FLOAT,
-#     collective mismatches, a message never
+#     collective mismatches (a broadcast of 2 MPI_INT against 1 MPI_LONG), a message never
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
 #     ending without MPI_Finalize, MPI_Cancel on a nonblocking collective's
 #     request) fail naming the MPI call, vp's call under
@@ -51,7 +59,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -108,6 +116,10 @@ for np in 1 2 3 4 8; do
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
 		safe_exchange) want="safe exchange on $np ranks: ok (0 bad)" ;;
+		comm_ctors) want=$(cat "$here/mpi/comm_ctors.$np.out") ;;
+		many_comms) want="1020 communicators twice and 100 windows on $np ranks: sum $((np * np * (np - 1) + 4200 * np)); received on a freed communicator: 42" ;;
+		type_sigs) want="type signatures on $np ranks: ok (0 bad)" ;;
+		rma_types) want="one-sided with derived target datatypes on $np ranks: ok (0 bad)" ;;
 		create_group)
 			e=0 o=0 i=0
 			while [ $i -lt $np ]; do
@@ -123,12 +135,14 @@ for np in 1 2 3 4 8; do
 		"$want"*) [ $p != collectives ] || case $got in *"; ok") ;; *) rc=1 ;; esac ;;
 		*) rc=1 ;;
 		esac
+		[ $p != comm_ctors ] || [ "$got" = "$want" ] || rc=1
 		check $rc "$p on $np ranks: $got $(head -c 300 "$tmp/err")"
 		# Open MPI 4.1 here creates no window on one process, nor on
 		# any number with the single-copy mechanism the reference runs
 		# need off (MPI_Win_create fails with MPI_ERR_WIN): the
 		# one-sided program checks its own results instead
-		if [ $ompi = 1 ] && [ $p != onesided ]; then
+		if [ $ompi = 1 ] && [ $p != onesided ] && [ $p != rma_types ] &&
+		    [ $p != many_comms ]; then
 			ref=$(mpirun_ref $np "$tmp/$p.ompi")
 			[ "$ref" = "$got" ]
 			check $? "$p on $np ranks: the same output as Open MPI's ($ref)"
@@ -288,6 +302,14 @@ for v in "VP_REPRODUCIBLE=yes" "VP_WATCHDOG=abc"; do
 	[ $rc != 0 ] && grep -qF "$v:" "$tmp/err"
 	check $? "$v fails the job naming it (exit $rc): $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
 done
+wrong signature "rank 1: MPI_Bcast (vp_bcast): the type signatures differ: 8-byte integer elements here but 4-byte integer elements on rank 0" \
+	"MPI error class 16"
+wrong blockkind "MPI_Allgather: the send block holds 4-byte integer elements, the receive block 4-byte float elements" \
+	"MPI error class 3"
+wrong selfrank "rank 0: MPI_Send: destination 1 is outside [0, 1)" \
+	"MPI error class 6"
+wrong overlap "MPI_Comm_create (vp_comm_create): ranks 0 and 2 passed groups that overlap but differ (2 and 3 ranks, both with lowest rank 0)" \
+	"MPI error class 16"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

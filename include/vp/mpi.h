@@ -289,6 +289,10 @@ int MPI_Group_incl(MPI_Group group, int n, const int ranks[],
 		   MPI_Group *newgroup);
 int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
 		   MPI_Group *newgroup);
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
 int MPI_Group_translate_ranks(MPI_Group a, int n, const int ranks_a[],
 			      MPI_Group b, int ranks_b[]);
 int MPI_Group_compare(MPI_Group a, MPI_Group b, int *result);

@@ -275,6 +275,7 @@ static void answer_coll(struct mpt *t, int asker, const char *buf, size_t bytes)
 	if (a.known)
 		snprintf(a.name, sizeof(a.name), "%s", a.sig.call);
 	a.sig.call = NULL;
+	a.sig.elem = NULL; /* text of this process */
 	ctl_send(t, asker, CTL_COLL_ANSWER, &a, sizeof(a));
 }
 

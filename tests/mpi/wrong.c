@@ -26,7 +26,15 @@
  *   fencebarrier  MPI_Win_fence on rank 0, MPI_Barrier on the others
  *   fencefree  MPI_Win_free on rank 0, MPI_Win_fence then MPI_Put into
  *              rank 0's freed window on the others
- *   fenceswap  fences on two windows in swapped order on odd ranks */
+ *   fenceswap  fences on two windows in swapped order on odd ranks
+ *   signature  MPI_Bcast of 2 MPI_INT on rank 0, 1 MPI_LONG elsewhere (the
+ *              same bytes, another type signature)
+ *   blockkind  MPI_Allgather sending MPI_INT and receiving MPI_FLOAT
+ *   selfrank   MPI_Send to rank 1 of MPI_COMM_SELF (errors on it are
+ *              fatal too)
+ *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
+ *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
+ *              hangs) */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +204,30 @@ int main(int argc, char **argv)
 		stale(r);
 	} else if (!strncmp(what, "fence", 5)) {
 		epochs(what, r);
+	} else if (!strcmp(what, "signature")) {
+		long l = 0;
+
+		if (r == 0)
+			MPI_Bcast(x, 2, MPI_INT, 0, MPI_COMM_WORLD);
+		else
+			MPI_Bcast(&l, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "blockkind")) {
+		float f[4];
+
+		MPI_Allgather(x, 1, MPI_INT, f, 1, MPI_FLOAT, MPI_COMM_WORLD);
+	} else if (!strcmp(what, "selfrank") && r == 0) {
+		MPI_Send(x, 1, MPI_INT, 1, 5, MPI_COMM_SELF);
+	} else if (!strcmp(what, "overlap")) {
+		int mine[3] = { 0, 2, 3 };
+		MPI_Group world, g;
+		MPI_Comm c;
+
+		MPI_Comm_group(MPI_COMM_WORLD, &world);
+		if (r < 2)
+			MPI_Group_incl(world, 2, (int[]){ 0, 1 }, &g);
+		else
+			MPI_Group_incl(world, 3, mine, &g);
+		MPI_Comm_create(MPI_COMM_WORLD, g, &c);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
