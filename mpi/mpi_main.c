@@ -316,6 +316,7 @@ int main(int argc, char **argv)
 	const char *np_s = getenv("VPMPI_NP"), *topo = getenv("VPMPI_TOPOLOGY");
 	const char *sg = getenv("VPMPI_SHARED_GLOBALS");
 	int np = np_s ? atoi(np_s) : 1, rc, r, copies, *fds;
+	void *before;
 	char spec[64];
 	struct job j = { argc, argv, NULL, NULL, 0 };
 	vp_opts o = { 0 };
@@ -367,9 +368,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vpmpi: no memory for %d ranks\n", np);
 		return 1;
 	}
-	for (r = 0; vpmpi_image && r < copies; r++)
+	before = vpmpi_image && copies > 1 ? vpmpi_solibs_before() : NULL;
+	for (r = 0; vpmpi_image && r < copies; r++) {
 		if (!(j.handles[r] = load_copy(r, &j.mains[r], &fds[r])))
 			return 1;
+		/* libraries the program needs: loaded with its first copy */
+		if (r == 0 && copies > 1 && vpmpi_solibs_check(before, np))
+			return 1;
+	}
 	for (r = 0; vpmpi_image && r < copies; r++)
 		close(fds[r]);
 	free(fds);
