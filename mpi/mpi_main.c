@@ -373,8 +373,14 @@ int main(int argc, char **argv)
 		if (!(j.handles[r] = load_copy(r, &j.mains[r], &fds[r])))
 			return 1;
 		/* libraries the program needs: loaded with its first copy */
-		if (r == 0 && copies > 1 && vpmpi_solibs_check(before, np))
+		if (r == 0 && copies > 1 && vpmpi_solibs_check(before, np)) {
+			close(fds[0]);
+			dlclose(j.handles[0]);
+			free(fds);
+			free(j.handles);
+			free(j.mains);
 			return 1;
+		}
 	}
 	for (r = 0; vpmpi_image && r < copies; r++)
 		close(fds[r]);
