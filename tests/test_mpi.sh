@@ -23,7 +23,8 @@
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
 #     libc's state of a process per rank (getopt, rand, random, drand48,
-#     strtok, setlocale, gmtime; argv's strings) in tests/mpi/per_rank_libc.c;
+#     strtok, setlocale, gmtime; argv's strings) in tests/mpi/per_rank_libc.c,
+#     and getopt as glibc's on 20 command lines (tests/mpi/getopt_cases.c);
 #     a program's own shared library refused unless --shared-globals
 #     (tests/mpi/own_library.c),
 #     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables,
@@ -49,7 +50,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided per_rank_libc"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided per_rank_libc getopt_cases"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -101,6 +102,8 @@ for np in 1 2 3 4 8; do
 			case $np in 1) c="not run (p = 1)" ;; 3) c="not run (p is not a power of two)" ;; *) c=ok ;; esac
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
 		globals) want="globals on $np ranks: one copy per rank" ;;
+		# the hash of glibc's getopt on the program's 20 command lines
+		getopt_cases) want="getopt on $np ranks: 20 cases, trace 68bfd4eeb9ac91d1, the same on every rank" ;;
 		per_rank_libc) want="per-rank libc on $np ranks: ok (0 bad); rank $((np - 1)) draws rand " ;;
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;

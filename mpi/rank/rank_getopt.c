@@ -197,9 +197,11 @@ static void list_ambiguous(char *const argv[], const char *prefix,
 	fputc('\n', stderr);
 }
 
-/* A matched long option's argument and result. */
+/* A matched long option's argument and result (*longind is set only
+ * when it is taken, as glibc does). */
 static int take_long(int argc, char *const argv[], const struct option *o,
-		     const char *eq, int colon, int print, const char *prefix)
+		     const char *eq, int colon, int print, const char *prefix,
+		     int *longind, int index)
 {
 	optind++;
 	scan.nextchar = NULL;
@@ -222,6 +224,8 @@ static int take_long(int argc, char *const argv[], const struct option *o,
 		}
 		optarg = argv[optind++];
 	}
+	if (longind)
+		*longind = index;
 	if (o->flag) {
 		*o->flag = o->val;
 		return 0;
@@ -260,10 +264,8 @@ static int long_option(int argc, char *const argv[], const char *optstring,
 		optopt = 0;
 		return '?';
 	}
-	if (longind)
-		*longind = index;
 	return take_long(argc, argv, o, eq, optstring[0] == ':', print,
-			 prefix);
+			 prefix, longind, index);
 }
 
 /* The next character of a cluster of short options. */
