@@ -16,7 +16,9 @@
  * Threads the rank starts itself begin in the process's locale, as the
  * rank's setlocale does not reach them (uselocale is per thread).
  * Locale objects the rank left stay allocated until its copy of the
- * program is unloaded: another thread may still use one.
+ * program is unloaded: another thread may still use one. Under vpmpirun
+ * --shared-globals the ranks share the names and the current object, and
+ * each rank's thread takes the locale when that rank calls setlocale.
  */
 #define _GNU_SOURCE
 #include <locale.h>
