@@ -77,7 +77,12 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 MPI_SRC := $(wildcard mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
-MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/vpmpicc $(BUILD)/vpmpirun
+# libc's functions with state of the process, defined per rank: linked
+# into each program's shared object by vpmpicc (mpi/rank/rank_libc.h)
+RANK_SRC := $(wildcard mpi/rank/*.c)
+RANK_OBJ := $(RANK_SRC:%.c=$(BUILD)/obj/%.o)
+MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/libvpmpi_rank.a $(BUILD)/vpmpicc \
+	$(BUILD)/vpmpirun
 # The book's applications and the collectives' sequential reference
 # (apps/), linked into the tools and the tests.
 APPS_SRC := $(wildcard apps/*.c)
@@ -135,6 +140,10 @@ $(LIB_SO): $(LIB_OBJ)
 $(MPI_OBJ): VP_CFLAGS += -fvisibility=default
 
 $(BUILD)/libvpmpi.a: $(MPI_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libvpmpi_rank.a: $(RANK_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -270,13 +279,14 @@ install: $(LIB_A) $(LIB_SO)
 	  'Libs: -L$${libdir} -lvp-mpi -pthread' 'Libs.private: -lm' \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
 else
-install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a $(BUILD)/libvpmpi_rank.a
 	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
 	  $(DESTDIR)$(BINDIR)
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
 	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
 	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
 	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a
+	install -m 644 $(BUILD)/libvpmpi_rank.a $(DESTDIR)$(LIBDIR)/libvpmpi_rank.a
 	sed -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@CFLAGS@||' mpi/vpmpicc.in > $(DESTDIR)$(BINDIR)/vpmpicc
 	chmod 755 $(DESTDIR)$(BINDIR)/vpmpicc
@@ -299,5 +309,5 @@ format:
 clean:
 	rm -rf build build-thread build-address
 
--include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d) \
-	$(TOOL_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(RANK_OBJ:.o=.d) $(APPS_OBJ:.o=.d) \
+	$(TEST_BIN:=.d) $(TOOL_OBJ:.o=.d)

@@ -8,11 +8,12 @@
  * static variables are per rank, as they are per process under a real MPI
  * (the approach of SimGrid SMPI's dlopen privatization and AMPI's
  * FSglobals; glibc's dlmopen stops at 16 namespaces, so not that). The
- * copies call the MPI layer and libc of this process: what libc keeps
- * (rand's state, getopt's optind, strtok's position, errno is per thread)
- * is shared by the ranks. VPMPI_SHARED_GLOBALS=1 (vpmpirun
+ * copies call the MPI layer and libc of this process; the functions of
+ * libc that keep state of the process for the program (getopt, rand,
+ * strtok, setlocale, ...) are linked into the program's object by vpmpicc
+ * (mpi/rank/), so each copy has its own. VPMPI_SHARED_GLOBALS=1 (vpmpirun
  * --shared-globals) loads one copy for all ranks: faster to start, and the
- * ranks share the program's globals.
+ * ranks share the program's globals and that libc state.
  *
  * It reads the job's settings from the environment (vpmpirun sets them; a
  * program started directly runs as one rank, as an MPI singleton does),
@@ -43,6 +44,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <math.h>
+#include <locale.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -210,19 +212,39 @@ void vpmpi_leave(int rc)
 	longjmp(*exit_to, 1);
 }
 
+/* The rank's own argv: the array and the strings in one block, as a
+ * process has its own (getopt permutes the array; strtok on an argument,
+ * as the OSU benchmarks do on "-m 1:1024", writes into the string). */
+static char **argv_copy(int argc, char *const *from)
+{
+	size_t bytes = ((size_t)argc + 1) * sizeof(char *), len;
+	char **argv, *at;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		bytes += strlen(from[i]) + 1;
+	if (!(argv = malloc(bytes)))
+		return NULL;
+	at = (char *)(argv + argc + 1);
+	for (i = 0; i < argc; i++) {
+		len = strlen(from[i]) + 1;
+		argv[i] = memcpy(at, from[i], len);
+		at += len;
+	}
+	argv[argc] = NULL;
+	return argv;
+}
+
 static int rank_main(vp_comm *world, void *arg)
 {
 	struct job *j = arg;
-	char **argv = malloc(((size_t)j->argc + 1) * sizeof(*argv));
-	int i, r = vp_rank(world);
+	char **volatile argv = argv_copy(j->argc, j->argv);
+	int r = vp_rank(world);
 	volatile int rc;
 	jmp_buf back;
 
 	if (!argv)
 		return VP_ENOMEM;
-	for (i = 0; i < j->argc; i++)
-		argv[i] = j->argv[i];
-	argv[j->argc] = NULL;
 	if ((rc = vpmpi_bind(world))) {
 		free(argv);
 		vpmpi_unbind();
@@ -234,6 +256,9 @@ static int rank_main(vp_comm *world, void *arg)
 	else
 		rc = exit_status; /* the rank called exit() */
 	exit_to = NULL;
+	/* the rank's setlocale made its locale the thread's (rank_locale.c);
+	 * the copy that owns it is unloaded at the end */
+	uselocale(LC_GLOBAL_LOCALE);
 	/* as mpirun does: a process that called MPI_Init must call
 	 * MPI_Finalize before it ends well */
 	if (rc == 0 && vpmpi_me.initialized && !vpmpi_me.finalized)
@@ -490,6 +515,7 @@ static int load_copies(struct job *j, int copies, int np)
 {
 	long before = mappings_now(), per_copy;
 	int r, *fds = malloc((size_t)copies * sizeof(*fds));
+	void *libs_before = copies > 1 ? vpmpi_solibs_before() : NULL;
 	struct rlimit nf;
 
 	if (!fds) {
@@ -497,6 +523,10 @@ static int load_copies(struct job *j, int copies, int np)
 		return 1;
 	}
 	if (!(j->handles[0] = load_copy(0, &j->mains[0], &fds[0])))
+		return 1;
+	/* the libraries the program needs come with its first copy: their
+	 * globals would be shared by every rank (mpi_solibs.c) */
+	if (copies > 1 && vpmpi_solibs_check(libs_before, np))
 		return 1;
 	per_copy = before >= 0 ? mappings_now() - before : 0;
 	if (copies > 1 &&

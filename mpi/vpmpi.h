@@ -125,6 +125,12 @@ void vpmpi_unbind(void);
 void vpmpi_leave(int rc) __attribute__((noreturn));
 /* The rank's own stdout, which passes whole lines on (mpi_main.c). */
 FILE *vpmpi_line_output(void);
+/* The objects loaded before the program's first copy (an opaque list, or
+ * NULL), and the shared libraries that copy brought that ranks would
+ * share: each named on stderr, their count returned; frees the list
+ * (mpi_solibs.c). */
+void *vpmpi_solibs_before(void);
+int vpmpi_solibs_check(void *before, int ranks);
 
 /* ---- errors (mpi_env.c) ---- */
 /* An error the layer found in a call's arguments, on communicator h: under

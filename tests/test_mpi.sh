@@ -31,6 +31,11 @@
 #     Cartesian grids (placed on a hypercube by Gray codes), error
 #     handlers (the program's own too), the seed's own allgathers (tests/mpi/seed, unchanged);
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
+#     libc's state of a process per rank (getopt, rand, random, drand48,
+#     strtok, setlocale, gmtime; argv's strings) in tests/mpi/per_rank_libc.c,
+#     and getopt as glibc's on 20 command lines (tests/mpi/getopt_cases.c);
+#     a program's own shared library refused unless --shared-globals
+#     (tests/mpi/own_library.c),
 #     exit() semantics, an MPI_Ssend deadlock, VP_ALG_* variables,
 #     VP_REPRODUCIBLE's exact sums;
 #   - each rank's stack is the process's (a 1 MiB array fits), and
@@ -59,7 +64,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc getopt_cases"
 for p in $progs abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash; do
 	if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 	    2>"$tmp/$p.cc"; then
@@ -111,6 +116,9 @@ for np in 1 2 3 4 8; do
 			case $np in 1) c="not run (p = 1)" ;; 3) c="not run (p is not a power of two)" ;; *) c=ok ;; esac
 			want="seed allgathers on $np ranks: ring ok, cube $c" ;;
 		globals) want="globals on $np ranks: one copy per rank" ;;
+		# the hash of glibc's getopt on the program's 20 command lines
+		getopt_cases) want="getopt on $np ranks: 20 cases, trace 68bfd4eeb9ac91d1, the same on every rank" ;;
+		per_rank_libc) want="per-rank libc on $np ranks: ok (0 bad); rank $((np - 1)) draws rand " ;;
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
@@ -183,6 +191,31 @@ got=$(TSAN_OPTIONS="${TSAN_OPTIONS:-} report_bugs=0" \
     "$run" -np 4 --shared-globals "$tmp/globals" 2>/dev/null)
 [ "$got" = "globals on 4 ranks: shared between ranks" ]
 check $? "--shared-globals: one copy of the program for all ranks: $got"
+
+# argv's strings are each rank's: strtok on argv[1] cuts the rank's copy
+got=$("$run" -np 4 "$tmp/per_rank_libc" 3:67 2>"$tmp/err")
+case $got in "per-rank libc on 4 ranks: ok (0 bad)"*) rc=0 ;; *) rc=1 ;; esac
+check $rc "strtok on argv[1] by every rank at once: $got $(head -c 300 "$tmp/err")"
+
+# a program's own shared library would be one copy for all ranks: the
+# job is refused naming it, unless one copy of everything is asked for
+# (one rank, --shared-globals); Open MPI's processes have one copy each
+cc -shared -fPIC -O2 "$here/mpi/own_library_lib.c" -o "$tmp/libownlib.so" &&
+	"$cc" -O2 -Wall -Werror "$here/mpi/own_library.c" -L"$tmp" -lownlib \
+	    -Wl,-rpath,"$tmp" -o "$tmp/own_library" 2>"$tmp/err"
+check $? "vpmpicc links tests/mpi/own_library.c with its libownlib.so: $(cat "$tmp/err")"
+got=$("$run" -np 4 "$tmp/own_library" 2>"$tmp/err")
+rc=$?
+[ $rc = 1 ] && [ -z "$got" ] &&
+	grep -q "the program needs the shared library $tmp/libownlib.so, whose global variables its 4 ranks would share" "$tmp/err"
+check $? "a program's own shared library is refused at start, named (exit $rc): $got $(cat "$tmp/err")"
+got=$("$run" -np 1 "$tmp/own_library" 2>"$tmp/err")
+[ "$got" = "own library on 1 ranks: one copy per rank" ]
+check $? "... on one rank it runs: $got $(cat "$tmp/err")"
+got=$(TSAN_OPTIONS="${TSAN_OPTIONS:-} report_bugs=0" \
+    "$run" -np 4 --shared-globals "$tmp/own_library" 2>"$tmp/err")
+[ "$got" = "own library on 4 ranks: shared between ranks" ]
+check $? "... and under --shared-globals, shared on purpose: $got $(cat "$tmp/err")"
 
 # only rank 0 reads stdin; exit(0) ends a rank, exit(5) the job
 got=$(echo 42 | "$run" -np 4 "$tmp/exit_stdin" 2>"$tmp/err")

@@ -1,0 +1,16 @@
+/* own_library_lib.c - the shared library own_library.c links with: one
+ * global variable, set and read. */
+int ownlib_value;
+
+void ownlib_set(int v);
+int ownlib_get(void);
+
+void ownlib_set(int v)
+{
+	ownlib_value = v;
+}
+
+int ownlib_get(void)
+{
+	return ownlib_value;
+}
