@@ -140,6 +140,7 @@ int MPI_Comm_free(MPI_Comm *comm)
 		return MPI_ERR_COMM;
 	if ((rc = vpmpi_attrs_drop(*comm))) /* MPI: before it goes */
 		return rc;
+	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
 	rc = vp_comm_free(c);
 	vpmpi_comm_set(*comm, NULL);
 	vpmpi_cart_free(*comm);
