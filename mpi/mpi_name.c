@@ -85,14 +85,14 @@ void vpmpi_names_free(void)
 
 int MPI_Comm_set_name(MPI_Comm comm, const char *name)
 {
-	if (!vpmpi_comm(comm, "MPI_Comm_set_name"))
+	if (!vpmpi_is_inter(comm) && !vpmpi_comm(comm, "MPI_Comm_set_name"))
 		return MPI_ERR_COMM;
 	return set(VPMPI_NAME_COMM, comm, name, "MPI_Comm_set_name");
 }
 
 int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
 {
-	if (!vpmpi_comm(comm, "MPI_Comm_get_name"))
+	if (!vpmpi_is_inter(comm) && !vpmpi_comm(comm, "MPI_Comm_get_name"))
 		return MPI_ERR_COMM;
 	return get(VPMPI_NAME_COMM, comm,
 		   comm == MPI_COMM_WORLD  ? "MPI_COMM_WORLD"

@@ -337,4 +337,13 @@ int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
 		    int ni, int na, int nt);
 
+/* ---- intercommunicators (mpi_intercomm.c): handles from
+ * VPMPI_FIRST_INTER on, outside the intracommunicators' table ---- */
+#define VPMPI_FIRST_INTER 1024
+int vpmpi_is_inter(MPI_Comm h);
+/* its local group's size and this rank's rank in it (either may be NULL) */
+int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
+int vpmpi_inter_free(MPI_Comm *comm);
+void vpmpi_inters_free(void);
+
 #endif /* VP_MPI_LAYER_H */

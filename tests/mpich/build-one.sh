@@ -6,7 +6,7 @@
 # compiler's output.
 cc=$1 flags=$2 srcs=$3 objs=$4 out=$5
 rm -f "$out" "$out.failed" "$out.log"
-if grep -l 'dtpools.h' $srcs >/dev/null 2>&1; then
+if grep -lE 'dtpools.h|mtest_dtp.h' $srcs >/dev/null 2>&1; then
 	echo "skip needs-dtpools" >"$out.failed"
 	: >"$out"
 	exit 0

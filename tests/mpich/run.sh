@@ -31,9 +31,11 @@
 # nothing else (resultTest=TestAllowWarnings: other lines are allowed).
 # A test is built from its directory's Makefile.am (name_SOURCES,
 # name_CPPFLAGS, sendrecvt*'s LDADDDATA) with the suite's harness
-# (util/mtest.c, mtest_common.c, mtest_single.c, dtypes.c) unchanged and
+# (util/mtest.c, mtest_common.c, mtest_single.c, dtypes.c, and
+# run_mpitests.c's main for a test that only defines run()) unchanged and
 # this directory's mpitestconf.h and mtest_mpix.h, which configure and
-# MPICH's build write. Tests that need the dtpools library are skipped.
+# MPICH's build write. Tests that need the dtpools library (through
+# dtpools.h or mtest_dtp.h) are skipped.
 # Builds and results are kept in the build directory (a make file there
 # redoes only what changed). VP_BUILD: vp's build directory (default
 # build/). Exit status: 0, 1 (below the floor, or the harness does not
@@ -119,7 +121,7 @@ gen() {
 		echo "I := -I$here -I$suite/include"
 		echo ".DELETE_ON_ERROR:"
 		echo "all:"
-		for h in mtest mtest_common mtest_single dtypes; do
+		for h in mtest mtest_common mtest_single dtypes run_mpitests; do
 			echo "util/$h.o: \$(S)/util/$h.c $here/mpitestconf.h $dep"
 			echo "	@\$(CC) -c \$(I) \$< -o \$@ > \$@.log 2>&1 || { cat \$@.log; exit 1; }"
 		done
@@ -135,6 +137,9 @@ gen() {
 					local deps="" s objs="util/mtest.o util/mtest_common.o util/mtest_single.o"
 					for s in $srcs; do deps="$deps \$(S)/$d/$s"; done
 					[ -n "$data" ] && objs="$objs util/dtypes.o"
+					# a test that is only run() gets the suite's main
+					(cd "$suite/$d" && grep -qE '^int main|^main' $srcs) ||
+						objs="$objs util/run_mpitests.o"
 					echo "$d/$name.bin: $deps $objs $dep"
 					echo "	@$here/build-one.sh '\$(CC)' '\$(I) -I\$(S)/$d $cppf' '$deps' '$objs' \$@"
 				fi
