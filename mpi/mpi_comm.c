@@ -25,7 +25,7 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 		vpmpi_fail(MPI_ERR_COMM, call,
 			   "communicator %d is an intercommunicator: vp's MPI "
 			   "takes one only in MPI_Comm_size, MPI_Comm_rank, "
-			   "MPI_Comm_remote_size, MPI_Comm_remote_group, "
+			   "MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group, "
 			   "MPI_Comm_test_inter, MPI_Intercomm_merge and "
 			   "MPI_Comm_free",
 			   h);

@@ -1,8 +1,8 @@
 /*
  * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6), in part:
  * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
- * MPI_Comm_remote_size, MPI_Comm_remote_group, MPI_Comm_test_inter and
- * the names query it, MPI_Intercomm_merge makes an intracommunicator of
+ * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
+ * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes an intracommunicator of
  * both groups, and MPI_Comm_free frees it. Communication on an
  * intercommunicator (point to point, collectives, MPI_Comm_dup and the
  * other constructors) is not provided: such a call fails with
@@ -25,7 +25,7 @@ struct inter {
 	MPI_Comm uni;	     /* the hidden union, both groups */
 	int lrank, lsize, rsize;
 	int left;	     /* this side's group comes first in uni */
-	int *rworld;	     /* the remote group's world ranks */
+	int *rworld, *lworld; /* both groups' world ranks */
 };
 
 static __thread struct inter *inters[MAX_INTER];
@@ -95,19 +95,32 @@ int MPI_Comm_remote_size(MPI_Comm comm, int *size)
 	return MPI_SUCCESS;
 }
 
+/* A group of the n world ranks in w (copied). */
+static int group_of(const int *w, int n, MPI_Group *group, const char *call)
+{
+	int *copy = malloc(((size_t)n + 1) * sizeof(*copy));
+
+	if (!copy)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory for a group");
+	for (int i = 0; i < n; i++)
+		copy[i] = w[i];
+	return vpmpi_group_put(n, copy, group, call);
+}
+
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
 	struct inter *ic = need_inter(comm, "MPI_Comm_remote_group");
-	int *w;
 
 	if (!ic)
 		return MPI_ERR_COMM;
-	if (!(w = malloc(((size_t)ic->rsize + 1) * sizeof(*w))))
-		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Comm_remote_group",
-				  "no memory for a group");
-	for (int i = 0; i < ic->rsize; i++)
-		w[i] = ic->rworld[i];
-	return vpmpi_group_put(ic->rsize, w, group, "MPI_Comm_remote_group");
+	return group_of(ic->rworld, ic->rsize, group, "MPI_Comm_remote_group");
+}
+
+int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group)
+{
+	struct inter *ic = inter_of(comm);
+
+	return group_of(ic->lworld, ic->lsize, group, "MPI_Comm_group");
 }
 
 /* The leaders swap their groups' world ranks over peer (remote leader
@@ -212,8 +225,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 		ic->left = lowest(lw, ic->lsize) < lowest(ic->rworld, ic->rsize);
 		rc = make_union(ic, lw, tag);
 	}
-	free(lw);
+	ic->lworld = lw;
 	if (rc) {
+		free(ic->lworld);
 		free(ic->rworld);
 		free(ic);
 		return rc;
@@ -260,6 +274,7 @@ int vpmpi_inter_free(MPI_Comm *comm)
 	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
 	inters[*comm - VPMPI_FIRST_INTER] = NULL;
 	free(ic->rworld);
+	free(ic->lworld);
 	free(ic);
 	*comm = MPI_COMM_NULL;
 	return rc;
@@ -268,8 +283,10 @@ int vpmpi_inter_free(MPI_Comm *comm)
 void vpmpi_inters_free(void)
 {
 	for (int i = 0; i < MAX_INTER; i++) {
-		if (inters[i])
+		if (inters[i]) {
 			free(inters[i]->rworld);
+			free(inters[i]->lworld);
+		}
 		free(inters[i]);
 		inters[i] = NULL;
 	}

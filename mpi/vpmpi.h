@@ -344,6 +344,7 @@ int vpmpi_is_inter(MPI_Comm h);
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
+int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group); /* the local one */
 void vpmpi_inters_free(void);
 
 #endif /* VP_MPI_LAYER_H */
