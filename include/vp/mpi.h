@@ -634,6 +634,31 @@ int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
 			  int *num_addresses, int *num_datatypes,
 			  int *combiner);
 
+/* ---- buffered sends' attach and detach, MPI_Ibsend, MPI_Irsend
+ * (mpi_buffer.c; MPI 4.0, sec. 3.6) ---- */
+#define MPI_BSEND_OVERHEAD 96
+int MPI_Buffer_attach(void *buffer, int size);
+int MPI_Buffer_detach(void *buffer_addr, int *size);
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+
+/* ---- MPI_Testany, MPI_Testsome (mpi_testany.c; MPI 4.0, sec. 3.7.5) ---- */
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
+		MPI_Status *status);
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[]);
+
+/* ---- communicator duplicates with info, hints (mpi_comm_info.c; MPI 4.0,
+ * sec. 7.4.2 and 7.4.4) ---- */
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+			    MPI_Request *request);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);
