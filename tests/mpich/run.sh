@@ -100,13 +100,17 @@ list() {
 	awk '{ sub(/#.*/, "") } /@/ { next } NF >= 1 { $1 = $1; print NR, $0 }' "$f"
 }
 
-# sources DIR NAME: "SOURCES|CPPFLAGS|DATA" of a program from Makefile.am
+# sources DIR: "NAME|SOURCES|CPPFLAGS|DATA" of every program of DIR that
+# its Makefile.am gives sources, flags or LDADDDATA
 sources() {
-	awk -v n="$2" '
-	$1 == n "_SOURCES" { for (i = 3; i <= NF; i++) s = s " " $i }
-	$1 == n "_CPPFLAGS" { for (i = 3; i <= NF; i++) if ($i !~ /AM_CPPFLAGS/) c = c " " $i }
-	$1 == n "_LDADD" && /LDADDDATA/ { d = 1 }
-	END { if (s == "") s = n ".c"; print s "|" c "|" d }' "$suite/$1/Makefile.am"
+	awk '
+	function base(v, suf) { return substr(v, 1, length(v) - length(suf)) }
+	$1 ~ /_SOURCES$/ { n = base($1, "_SOURCES"); names[n] = 1
+		for (i = 3; i <= NF; i++) s[n] = s[n] " " $i }
+	$1 ~ /_CPPFLAGS$/ { n = base($1, "_CPPFLAGS"); names[n] = 1
+		for (i = 3; i <= NF; i++) if ($i !~ /AM_CPPFLAGS/) c[n] = c[n] " " $i }
+	$1 ~ /_LDADD$/ && /LDADDDATA/ { n = base($1, "_LDADD"); names[n] = 1; d[n] = 1 }
+	END { for (n in names) print n "|" s[n] "|" c[n] "|" d[n] }' "$suite/$1/Makefile.am"
 }
 
 # gen IMPL: writes IMPL's make file, which builds every test and runs
@@ -128,18 +132,26 @@ gen() {
 		for d in $dirs; do
 			[ -d "$suite/$d" ] || continue
 			mkdir -p "$b/$d"
-			declare -A seen=()
+			declare -A seen=() src=() flags=() data=() hasmain=()
+			while IFS='|' read -r n a b c; do
+				src[$n]=$a flags[$n]=$b data[$n]=$c
+			done < <(sources "$d")
+			for f in $(cd "$suite/$d" && grep -lE '^int main|^main' -- *.c); do
+				hasmain[$f]=1
+			done
 			while read -r idx name np rest; do
 				[ -n "$filter" ] && ! [[ $name =~ $filter ]] && continue
 				if [ -z "${seen[$name]:-}" ]; then
 					seen[$name]=1
-					IFS='|' read -r srcs cppf data <<<"$(sources "$d" "$name")"
-					local deps="" s objs="util/mtest.o util/mtest_common.o util/mtest_single.o"
-					for s in $srcs; do deps="$deps \$(S)/$d/$s"; done
-					[ -n "$data" ] && objs="$objs util/dtypes.o"
+					local srcs=${src[$name]:-$name.c} cppf=${flags[$name]:-}
+					local deps="" s objs="util/mtest.o util/mtest_common.o util/mtest_single.o" main=0
+					for s in $srcs; do
+						deps="$deps \$(S)/$d/$s"
+						[ -n "${hasmain[$s]:-}" ] && main=1
+					done
+					[ -n "${data[$name]:-}" ] && objs="$objs util/dtypes.o"
 					# a test that is only run() gets the suite's main
-					(cd "$suite/$d" && grep -qE '^int main|^main' $srcs) ||
-						objs="$objs util/run_mpitests.o"
+					[ $main = 1 ] || objs="$objs util/run_mpitests.o"
 					echo "$d/$name.bin: $deps $objs $dep"
 					echo "	@$here/build-one.sh '\$(CC)' '\$(I) -I\$(S)/$d $cppf' '$deps' '$objs' \$@"
 				fi
@@ -147,7 +159,7 @@ gen() {
 				echo "$d/$name.$idx.res: $d/$name.bin"
 				echo "	@OUTFILE=\$(CURDIR)/$d/$name.$idx.out MPITEST_MPIVERSION=$mpiver $here/run-one.sh '$launch' $tmax $d/$name.bin $np $rest > \$@.tmp && mv \$@.tmp \$@"
 			done < <(list "$d")
-			unset seen
+			unset seen src flags data hasmain
 		done
 	} > "$b/tests.mk"
 }
