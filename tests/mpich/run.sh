@@ -133,8 +133,8 @@ gen() {
 			[ -d "$suite/$d" ] || continue
 			mkdir -p "$b/$d"
 			declare -A seen=() src=() flags=() data=() hasmain=()
-			while IFS='|' read -r n a b c; do
-				src[$n]=$a flags[$n]=$b data[$n]=$c
+			while IFS="|" read -r n s1 s2 s3; do
+				src[$n]=$s1 flags[$n]=$s2 data[$n]=$s3
 			done < <(sources "$d")
 			for f in $(cd "$suite/$d" && grep -lE '^int main|^main' -- *.c); do
 				hasmain[$f]=1
@@ -186,13 +186,15 @@ report() {
 	printf '%-10s %6s %6s %6s %6s\n' "$1:" pass fail xfail skip
 	for d in $dirs; do
 		[ -d "$b/$d" ] || continue
-		set -- $(cat "$b/$d"/*.res 2>/dev/null | awk '
+		set -- $(sed -n "s|^all: \($d/.*\)|$b/\1|p" "$b/tests.mk" | xargs cat 2>/dev/null | awk '
 			{ n[$1]++ } END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
 		printf '%-10s %6d %6d %6d %6d\n' "$d" "$1" "$2" "$3" "$4"
 	done
 }
 results() { # IMPL: "dir/name.idx verdict reason" lines
-	(cd "$bdir/$1" && for f in */*.res; do echo "${f%.res} $(head -1 "$f")"; done)
+	(cd "$bdir/$1" && for f in $(sed -n 's/^all: //p' tests.mk); do
+		[ -f "$f" ] && echo "${f%.res} $(head -1 "$f")"
+	done)
 }
 report vp
 results vp > "$bdir/vp.results"
