@@ -136,8 +136,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 		return MPI_ERR_COMM;
 	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)) ||
 	    (rc = vpmpi_attrs_copy(comm, *newcomm)) ||
-	    (rc = vpmpi_graph_copy(comm, *newcomm)) ||
-	    (rc = vpmpi_comm_info_copy(comm, *newcomm)))
+	    (rc = vpmpi_graph_copy(comm, *newcomm)))
 		return rc;
 	return vpmpi_cart_copy(comm, *newcomm);
 }
@@ -160,7 +159,6 @@ int MPI_Comm_free(MPI_Comm *comm)
 	if ((rc = vpmpi_attrs_drop(*comm))) /* MPI: before it goes */
 		return rc;
 	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
-	vpmpi_comm_info_drop(*comm);
 	rc = vp_comm_free(c);
 	vpmpi_comm_set(*comm, NULL);
 	vpmpi_cart_free(*comm);

@@ -42,7 +42,6 @@ void vpmpi_unbind(void)
 	vpmpi_ops_free();
 	vpmpi_groups_free();
 	vpmpi_infos_free();
-	vpmpi_comm_infos_forget();
 	vpmpi_inters_free();
 	vpmpi_names_free();
 	vpmpi_win_attrs_free();

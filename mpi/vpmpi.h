@@ -347,10 +347,4 @@ int vpmpi_inter_free(MPI_Comm *comm);
 int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group); /* the local one */
 void vpmpi_inters_free(void);
 
-/* ---- a communicator's hints (mpi_comm_info.c) ---- */
-void vpmpi_comm_info_drop(MPI_Comm comm);
-void vpmpi_comm_infos_forget(void); /* the rank's main returned */
-/* MPI_Comm_dup: the new communicator gets from's hints */
-int vpmpi_comm_info_copy(MPI_Comm from, MPI_Comm to);
-
 #endif /* VP_MPI_LAYER_H */
