@@ -3,7 +3,8 @@
  * (key, value) strings. A key is at most MPI_MAX_INFO_KEY characters, a
  * value at most MPI_MAX_INFO_VAL; keys are kept in the order they were
  * first set (MPI_Info_get_nthkey numbers them so), setting a key again
- * replaces its value. MPI_INFO_ENV is not provided. Handles are the
+ * replaces its value. MPI_INFO_ENV (mpi_info_env.c) is made at its first
+ * use, read-only. Handles are the
  * rank's own, numbered from 1 (0 is MPI_INFO_NULL). As MPI 4.0 allows
  * (sec. 11.2.1), they may be used before MPI_Init and after
  * MPI_Finalize.
@@ -27,6 +28,8 @@ static __thread int ninfos;
 
 static struct info *info_of(MPI_Info h, const char *call)
 {
+	if (h == MPI_INFO_ENV)
+		h = vpmpi_info_env();
 	if (h > 0 && h <= ninfos && infos[h - 1])
 		return infos[h - 1];
 	vpmpi_fail(MPI_ERR_INFO, call,
@@ -35,6 +38,13 @@ static struct info *info_of(MPI_Info h, const char *call)
 					"this rank",
 		   h);
 	return NULL;
+}
+
+/* MPI_INFO_ENV is predefined: it is not changed nor freed */
+static int read_only(const char *call)
+{
+	return vpmpi_fail(MPI_ERR_INFO, call,
+			  "MPI_INFO_ENV is predefined and read-only");
 }
 
 /* 0 if key is a valid key, else the error's class after raising it */
@@ -120,6 +130,8 @@ int MPI_Info_free(MPI_Info *info)
 
 	if (!info)
 		return vpmpi_fail(MPI_ERR_ARG, call, "the handle pointer is NULL");
+	if (*info == MPI_INFO_ENV)
+		return read_only(call);
 	if (!(in = info_of(*info, call)))
 		return MPI_ERR_INFO;
 	info_destroy(in);
@@ -188,6 +200,8 @@ int MPI_Info_set(MPI_Info info, const char *key, const char *value)
 	struct info *in;
 	int rc;
 
+	if (info == MPI_INFO_ENV)
+		return read_only(call);
 	if (!(in = info_of(info, call)))
 		return MPI_ERR_INFO;
 	if ((rc = check_key(key, call)))
@@ -208,6 +222,8 @@ int MPI_Info_delete(MPI_Info info, const char *key)
 	struct entry *e;
 	int rc;
 
+	if (info == MPI_INFO_ENV)
+		return read_only(call);
 	if (!(in = info_of(info, call)))
 		return MPI_ERR_INFO;
 	if ((rc = check_key(key, call)))
@@ -348,4 +364,5 @@ void vpmpi_infos_free(void)
 	free(infos);
 	infos = NULL;
 	ninfos = 0;
+	vpmpi_info_env_forget();
 }

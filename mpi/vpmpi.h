@@ -321,6 +321,9 @@ int vpmpi_cart_copy(MPI_Comm from, MPI_Comm to);
 /* ---- info objects, names, window attributes (mpi_info.c, mpi_name.c,
  * mpi_win_attr.c): what a rank kept, released when its main returns ---- */
 void vpmpi_infos_free(void);
+/* MPI_INFO_ENV's info object, made at the first call (mpi_info_env.c) */
+MPI_Info vpmpi_info_env(void);
+void vpmpi_info_env_forget(void);
 void vpmpi_names_free(void);
 void vpmpi_win_attrs_free(void);
 /* MPI_Win_free: the window's attributes, deleted through their delete

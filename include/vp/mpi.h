@@ -538,7 +538,9 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 #define MPI_ERR_INFO_VALUE 30
 #define MPI_ERR_INFO_NOKEY 31
 #define MPI_ERR_KEYVAL 48
+#define MPI_INFO_ENV (-2) /* the environment's, predefined, read-only */
 int MPI_Info_create(MPI_Info *info);
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info);
 int MPI_Info_free(MPI_Info *info);
 int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
 int MPI_Info_set(MPI_Info info, const char *key, const char *value);

@@ -2,7 +2,8 @@
  * and its most common tests make, each checked against MPI 4.0:
  *   - info objects: keys kept in the order first set, a key set again
  *     replaced, MPI_Info_get truncating to valuelen, get_valuelen,
- *     get_nthkey, dup (same keys, same order), delete, free;
+ *     get_nthkey, dup (same keys, same order), delete, free, and
+ *     MPI_INFO_ENV's maxprocs (the job's size, when given);
  *   - names: MPI_COMM_WORLD's own, a set name read back, a predefined
  *     datatype's ("MPI_INT"), a window's;
  *   - MPI_Group_range_incl and _excl with a negative stride;
@@ -76,6 +77,8 @@ static void info(void)
 	MPI_Info_free(&in);
 	MPI_Info_free(&dup);
 	CHECK(in == MPI_INFO_NULL, "info: free sets MPI_INFO_NULL");
+	MPI_Info_get(MPI_INFO_ENV, "maxprocs", MPI_MAX_INFO_VAL, v, &flag);
+	CHECK(!flag || atoi(v) >= size, "info: MPI_INFO_ENV's maxprocs");
 }
 
 static void names_groups_types(void)
