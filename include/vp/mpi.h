@@ -667,6 +667,13 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 		  void *recvbuf, const int recvcounts[], const int rdispls[],
 		  const MPI_Datatype recvtypes[], MPI_Comm comm);
 
+/* ---- MPI_Comm_split_type (mpi_split_type.c; MPI 4.0, sec. 7.4.2) ---- */
+#define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
+			MPI_Info info, MPI_Comm *newcomm);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);

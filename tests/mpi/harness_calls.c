@@ -4,6 +4,8 @@
  *     replaced, MPI_Info_get truncating to valuelen, get_valuelen,
  *     get_nthkey, dup (same keys, same order), delete, free, and
  *     MPI_INFO_ENV's maxprocs (the job's size, when given);
+ *   - MPI_Comm_split_type: MPI_COMM_TYPE_SHARED is every rank (one
+ *     address space), ordered by key; _HW_UNGUIDED gives MPI_COMM_NULL;
  *   - names: MPI_COMM_WORLD's own, a set name read back, a predefined
  *     datatype's ("MPI_INT"), a window's;
  *   - MPI_Group_range_incl and _excl with a negative stride;
@@ -96,6 +98,14 @@ static void names_groups_types(void)
 	MPI_Comm_get_name(dup, name, &len);
 	CHECK(!strcmp(name, "my dup"), "name: set and read back");
 	MPI_Comm_free(&dup);
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -rank,
+			    MPI_INFO_NULL, &dup);
+	MPI_Comm_rank(dup, &r);
+	CHECK(r == size - 1 - rank, "split_type: shared, by key");
+	MPI_Comm_free(&dup);
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_UNGUIDED, 0,
+			    MPI_INFO_NULL, &dup);
+	CHECK(dup == MPI_COMM_NULL, "split_type: no smaller hardware level");
 	MPI_Type_get_name(MPI_INT, name, &len);
 	CHECK(!strcmp(name, "MPI_INT"), "name: MPI_INT");
 
