@@ -169,7 +169,14 @@ go() {
 	local b=$bdir/$1
 	gen "$1"
 	[ $rerun = 1 ] && find "$b" -name '*.res' -delete
-	(cd "$b" && make -k -j"$jobs" -f tests.mk all >"$b/make.log" 2>&1)
+	# a directory at a time, so that its results are there as soon as
+	# its tests ran (make would build every test before running any)
+	: >"$b/make.log"
+	for d in $dirs; do
+		(cd "$b" && make -k -j"$jobs" -f tests.mk \
+			$(sed -n "s|^all: \($d/.*\)|\1|p" "$b/tests.mk") \
+			>>"$b/make.log" 2>&1)
+	done
 	# the harness itself must build: else nothing can be measured
 	for h in mtest mtest_common mtest_single; do
 		[ -f "$b/util/$h.o" ] || { echo "check-mpich: the harness does not build with $1:"; cat "$b/util/$h.o.log"; return 1; }
