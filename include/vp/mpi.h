@@ -674,6 +674,10 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
 			MPI_Info info, MPI_Comm *newcomm);
 
+/* ---- threads (mpi_thread.c; MPI 4.0, sec. 11.6) ---- */
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);

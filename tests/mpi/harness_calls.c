@@ -6,6 +6,8 @@
  *     MPI_INFO_ENV's maxprocs (the job's size, when given);
  *   - MPI_Comm_split_type: MPI_COMM_TYPE_SHARED is every rank (one
  *     address space), ordered by key; _HW_UNGUIDED gives MPI_COMM_NULL;
+ *   - MPI_Query_thread (MPI_THREAD_SINGLE, as MPI_Init gives), and
+ *     MPI_Is_thread_main;
  *   - names: MPI_COMM_WORLD's own, a set name read back, a predefined
  *     datatype's ("MPI_INT"), a window's;
  *   - MPI_Group_range_incl and _excl with a negative stride;
@@ -108,6 +110,9 @@ static void names_groups_types(void)
 			    MPI_INFO_NULL, &dup);
 	CHECK(dup == MPI_COMM_NULL, "split_type: no smaller hardware level");
 #endif
+	MPI_Query_thread(&n);
+	MPI_Is_thread_main(&r);
+	CHECK(n == MPI_THREAD_SINGLE && r, "threads: single, main");
 	MPI_Type_get_name(MPI_INT, name, &len);
 	CHECK(!strcmp(name, "MPI_INT"), "name: MPI_INT");
 

@@ -7,7 +7,7 @@
 # (mpiversion=).
 launch=$1 tmax=$2 bin=$3 np=$4
 shift 4
-args=() envs=() t=$tmax xfail="" allow=0 minver=""
+args=() envs=() t=$tmax xfail="" allow=0 minver="" fatal=0
 for kv in "$@"; do
 	case $kv in
 	arg=*) args+=("${kv#arg=}") ;;
@@ -16,6 +16,7 @@ for kv in "$@"; do
 	xfail=*) xfail=${kv#xfail=} ;;
 	mpiversion=*) minver=${kv#mpiversion=} ;;
 	resultTest=TestAllowWarnings) allow=1 ;;
+	resultTest=TestStatus | resultTest=TestErrFatal) fatal=1 ;;
 	esac
 done
 verdict() {
@@ -37,6 +38,12 @@ log=${OUTFILE:?}
 cd "$(dirname "$bin")" || exit 1
 timeout -k 5 "$t" env "${envs[@]}" $launch "$np" "./$(basename "$bin")" "${args[@]}" >"$log" 2>&1 </dev/null
 rc=$?
+# resultTest=TestStatus, TestErrFatal: the program must fail (a non-zero
+# exit status, a timeout included), whatever it prints
+if [ $fatal = 1 ]; then
+	[ "$rc" != 0 ] && verdict pass
+	verdict "fail exit 0 where a failure is the expected result"
+fi
 [ $rc = 124 ] || [ $rc = 137 ] && verdict "fail timeout (${t}s)"
 ok=$(grep -cE '^[[:space:]]*No [Ee]rrors[[:space:]]*$' "$log")
 other=$(grep -vcE '^[[:space:]]*No [Ee]rrors[[:space:]]*$' "$log")

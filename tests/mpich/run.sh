@@ -28,7 +28,9 @@
 # mpiversion=M.m skips the test when the MPI is older than M.m, xfail= marks
 # an expected failure (a failure is then counted apart, not as failed).
 # A test passes when it exits 0, prints a line " No Errors", and prints
-# nothing else (resultTest=TestAllowWarnings: other lines are allowed).
+# nothing else (resultTest=TestAllowWarnings: other lines are allowed;
+# resultTest=TestStatus or TestErrFatal: it passes when it fails, with a
+# non-zero exit status or killed at its time limit).
 # A test is built from its directory's Makefile.am (name_SOURCES,
 # name_CPPFLAGS, sendrecvt*'s LDADDDATA) with the suite's harness
 # (util/mtest.c, mtest_common.c, mtest_single.c, dtypes.c, and
