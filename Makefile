@@ -4,6 +4,8 @@
 #   make check            build and run every test; last line "N passed, N failed"
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
+#   make check-mpich      MPICH's test suite (tests/mpich/run.sh): its passes
+#                         by directory, "N passed, N failed"
 #   make run              the main job: vp-run, the tour of every collective,
 #                         then vp-run --apps, the book's applications
 #   make bench            the benchmarks (bench/vp-bench) into build/bench-results/
@@ -105,7 +107,7 @@ MPI_TOOLS :=
 TEST_BIN := $(BUILD)/tests/transport_suite
 endif
 
-.PHONY: all check valgrind run bench install deps format clean
+.PHONY: all check check-mpich valgrind run bench install deps format clean
 all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
@@ -204,6 +206,17 @@ check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  $(FIBER_TESTS)
 endif
+
+# MPICH's own test suite (test/mpi) with vp's MPI: tests/mpich/run.sh.
+#   make check-mpich [MPICH_TESTS=DIR] [MPICH_FLAGS="-d coll -o ..."]
+# MPICH_FLOOR=1 fails when fewer tests pass than tests/mpich/floor says.
+# Without the suite it says so and how to get it, and is skipped (exit 0):
+# a fresh clone has no ../shared.
+MPICH_TESTS ?= ../shared/mpich-testsuite
+check-mpich: $(MPI_TOOLS)
+	@VP_BUILD=$(BUILD) tests/mpich/run.sh -B $(BUILD)/mpich $(MPICH_FLAGS) \
+	  $(if $(MPICH_FLOOR),-f tests/mpich/floor) $(MPICH_TESTS); \
+	rc=$$?; [ $$rc = 77 ] && exit 0; exit $$rc
 
 # The fibers pass: every C test; under a sanitizer the point-to-point,
 # request, misuse and semantics tests (the collective matrix and the tools

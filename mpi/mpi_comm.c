@@ -24,6 +24,16 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 {
 	if (vpmpi_started(call))
 		return NULL;
+	if (vpmpi_is_inter(h)) {
+		vpmpi_fail(MPI_ERR_COMM, call,
+			   "communicator %d is an intercommunicator: vp's MPI "
+			   "takes one only in MPI_Comm_size, MPI_Comm_rank, "
+			   "MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group, "
+			   "MPI_Comm_test_inter, MPI_Intercomm_merge and "
+			   "MPI_Comm_free",
+			   h);
+		return NULL;
+	}
 	vpmpi_fail(MPI_ERR_COMM, call,
 		   h == MPI_COMM_NULL ? "communicator is MPI_COMM_NULL"
 		   : vpmpi_me.initialized
@@ -107,8 +117,11 @@ int vpmpi_check_tag_named(MPI_Comm h, int tag, int any_ok, const char *call)
 
 int MPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_rank");
+	vp_comm *c;
 
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+		return vpmpi_inter_size(comm, NULL, rank);
+	c = vpmpi_comm(comm, "MPI_Comm_rank");
 	if (!c)
 		return MPI_ERR_COMM;
 	*rank = vp_rank(c);
@@ -117,8 +130,11 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
 
 int MPI_Comm_size(MPI_Comm comm, int *size)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_size");
+	vp_comm *c;
 
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+		return vpmpi_inter_size(comm, size, NULL);
+	c = vpmpi_comm(comm, "MPI_Comm_size");
 	if (!c)
 		return MPI_ERR_COMM;
 	*size = vp_size(c);
@@ -165,6 +181,8 @@ int MPI_Comm_free(MPI_Comm *comm)
 	vp_comm *c;
 	int rc;
 
+	if (comm && *comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(*comm))
+		return vpmpi_inter_free(comm);
 	if (!comm || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
 		return vpmpi_fail(MPI_ERR_COMM, "MPI_Comm_free",
 				  "%s cannot be freed",
@@ -175,6 +193,7 @@ int MPI_Comm_free(MPI_Comm *comm)
 		return MPI_ERR_COMM;
 	if ((rc = vpmpi_attrs_drop(*comm))) /* MPI: before it goes */
 		return rc;
+	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
 	rc = vp_comm_free(c);
 	vpmpi_comm_set(*comm, NULL);
 	vpmpi_cart_free(*comm);

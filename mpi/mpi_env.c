@@ -50,6 +50,10 @@ void vpmpi_unbind(void)
 	free(vpmpi_me.errh);
 	free(vpmpi_me.cart);
 	free(vpmpi_me.graph);
+	vpmpi_infos_free();
+	vpmpi_inters_free();
+	vpmpi_names_free();
+	vpmpi_win_attrs_free();
 	if (vpmpi_me.out)
 		fclose(vpmpi_me.out); /* passes a last partial line on */
 	memset(&vpmpi_me, 0, sizeof(vpmpi_me));
@@ -350,6 +354,11 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_IN_STATUS] = "error code in status",
 	    [MPI_ERR_PENDING] = "pending request",
 	    [MPI_ERR_WIN] = "invalid window",
+	    [MPI_ERR_INFO] = "invalid info object",
+	    [MPI_ERR_INFO_KEY] = "invalid info key",
+	    [MPI_ERR_INFO_VALUE] = "invalid info value",
+	    [MPI_ERR_INFO_NOKEY] = "no such key in the info object",
+	    [MPI_ERR_KEYVAL] = "invalid keyval",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&

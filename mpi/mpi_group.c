@@ -102,9 +102,12 @@ static int place(const struct vpmpi_group *g, int w)
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_group");
+	vp_comm *c;
 	int *w, i;
 
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+		return vpmpi_inter_group(comm, group);
+	c = vpmpi_comm(comm, "MPI_Comm_group");
 	if (!c)
 		return MPI_ERR_COMM;
 	if (!(w = ints(vp_size(c), "MPI_Comm_group")))

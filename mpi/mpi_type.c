@@ -510,15 +510,18 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return build_same(count, NULL, 1, NULL, o->extent, old, newtype,
-			  "MPI_Type_contiguous");
+	return vpmpi_type_made(build_same(count, NULL, 1, NULL, o->extent, old,
+					  newtype, "MPI_Type_contiguous"),
+			       newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
 			    MPI_Datatype old, MPI_Datatype *newtype)
 {
-	return build_same(count, NULL, blocklength, NULL, stride, old, newtype,
-			  "MPI_Type_create_hvector");
+	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
+					  stride, old, newtype,
+					  "MPI_Type_create_hvector"),
+			       newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
 }
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
@@ -535,17 +538,21 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return build_same(count, NULL, blocklength, NULL,
-			  (MPI_Aint)stride * o->extent, old, newtype,
-			  "MPI_Type_vector");
+	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
+					  (MPI_Aint)stride * o->extent, old,
+					  newtype, "MPI_Type_vector"),
+			       newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
 }
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[],
 			     const MPI_Aint displacements[], MPI_Datatype old,
 			     MPI_Datatype *newtype)
 {
-	return build_same(count, blocklengths, 0, displacements, 0, old,
-			  newtype, "MPI_Type_create_hindexed");
+	return vpmpi_type_made(build_same(count, blocklengths, 0,
+					  displacements, 0, old, newtype,
+					  "MPI_Type_create_hindexed"),
+			       newtype, MPI_COMBINER_HINDEXED, count + 1,
+			       count, 1);
 }
 
 /* indexed forms: displacements in extents of old */
@@ -575,31 +582,40 @@ int MPI_Type_indexed(int count, const int blocklengths[],
 		     const int displacements[], MPI_Datatype old,
 		     MPI_Datatype *newtype)
 {
-	return indexed(count, blocklengths, 0, displacements, old, newtype,
-		       "MPI_Type_indexed");
+	return vpmpi_type_made(indexed(count, blocklengths, 0, displacements,
+				       old, newtype, "MPI_Type_indexed"),
+			       newtype, MPI_COMBINER_INDEXED, 2 * count + 1, 0,
+			       1);
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength,
 				  const int displacements[], MPI_Datatype old,
 				  MPI_Datatype *newtype)
 {
-	return indexed(count, NULL, blocklength, displacements, old, newtype,
-		       "MPI_Type_create_indexed_block");
+	return vpmpi_type_made(indexed(count, NULL, blocklength, displacements,
+				       old, newtype,
+				       "MPI_Type_create_indexed_block"),
+			       newtype, MPI_COMBINER_INDEXED_BLOCK, count + 2,
+			       0, 1);
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[],
 			   const MPI_Aint displacements[],
 			   const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return build(count, blocklengths, displacements, types, 1, newtype,
-		     "MPI_Type_create_struct");
+	return vpmpi_type_made(build(count, blocklengths, displacements, types,
+				     1, newtype, "MPI_Type_create_struct"),
+			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
+			       count);
 }
 
 int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[],
 		    MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return build(count, blocklengths, displacements, types, 1, newtype,
-		     "MPI_Type_struct");
+	return vpmpi_type_made(build(count, blocklengths, displacements, types,
+				     1, newtype, "MPI_Type_struct"),
+			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
+			       count);
 }
 
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
@@ -615,7 +631,8 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 	vpmpi_lookup(nt)->lb = lb;
 	vpmpi_lookup(nt)->extent = extent;
 	*newtype = nt;
-	return MPI_SUCCESS;
+	return vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_RESIZED, 0, 2,
+			       1);
 }
 
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
@@ -623,7 +640,9 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	int one = 1;
 	MPI_Aint zero = 0;
 
-	return build(1, &one, &zero, &old, 0, newtype, "MPI_Type_dup");
+	return vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
+				     "MPI_Type_dup"),
+			       newtype, MPI_COMBINER_DUP, 0, 0, 1);
 }
 
 int MPI_Type_commit(MPI_Datatype *type)
@@ -660,6 +679,7 @@ int MPI_Type_free(MPI_Datatype *type)
 	else
 		type_destroy(vpmpi_me.types[i]);
 	vpmpi_me.types[i] = NULL;
+	vpmpi_name_drop(VPMPI_NAME_TYPE, *type);
 	*type = MPI_DATATYPE_NULL;
 	return MPI_SUCCESS;
 }

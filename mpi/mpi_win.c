@@ -32,6 +32,9 @@ struct mpi_win {
 	MPI_Comm comm;
 	int *disp_unit; /* every rank's */
 	void *mine;     /* MPI_Win_allocate's memory, freed with the window */
+	void *base;     /* this rank's window and its size (MPI_WIN_BASE) */
+	MPI_Aint size;
+	int my_unit;
 };
 
 /* The rank's windows by handle (from 1), nwins of room, grown as needed;
@@ -102,6 +105,9 @@ static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
 	m->c = c;
 	m->comm = comm;
 	m->mine = mine;
+	m->base = base;
+	m->size = size;
+	m->my_unit = disp_unit;
 	rc =
 	    vp_allgather(c, &disp_unit, m->disp_unit, 1, VP_INT32, VP_ALG_AUTO);
 	if (!rc)
@@ -140,6 +146,20 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 	return rc;
 }
 
+int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
+		    int *disp_unit, int *flavor)
+{
+	struct mpi_win *m;
+
+	if (win <= 0 || win >= nwins || !(m = wins[win]))
+		return -1;
+	*base = m->base;
+	*size = m->size;
+	*disp_unit = m->my_unit;
+	*flavor = m->mine ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
+	return 0;
+}
+
 int MPI_Win_fence(int assert, MPI_Win win)
 {
 	struct mpi_win *m = win_of(win, "MPI_Win_fence");
@@ -157,6 +177,9 @@ int MPI_Win_free(MPI_Win *win)
 
 	if (!win || !(m = win_of(*win, "MPI_Win_free")))
 		return MPI_ERR_WIN;
+	if ((rc = vpmpi_win_attrs_drop(*win))) /* MPI: before it goes */
+		return rc;
+	vpmpi_name_drop(VPMPI_NAME_WIN, *win);
 	rc = vp_win_free(m->w);
 	wins[*win] = NULL;
 	free(m->disp_unit);

@@ -45,6 +45,10 @@ struct vpmpi_type {
 	 * elements. Set when committed (predefined types: at start-up). */
 	const char *kind;
 	int refs, freed; /* pending requests using it; MPI_Type_free came */
+	/* its constructor (MPI_Type_get_envelope): the MPI_COMBINER_ and
+	 * the number of integers, addresses and datatypes it took; 0 for
+	 * the predefined types */
+	int combiner, nints, naddrs, ntypes;
 	struct vpmpi_block one; /* blocks of a basic type point here */
 };
 
@@ -340,5 +344,37 @@ int vpmpi_graph_kind(MPI_Comm h);
 void vpmpi_cart_free(int h);
 /* The new communicator to gets from's topology (MPI_Comm_dup). */
 int vpmpi_cart_copy(MPI_Comm from, MPI_Comm to);
+
+/* ---- info objects, names, window attributes (mpi_info.c, mpi_name.c,
+ * mpi_win_attr.c): what a rank kept, released when its main returns ---- */
+void vpmpi_infos_free(void);
+/* MPI_INFO_ENV's info object, made at the first call (mpi_info_env.c) */
+MPI_Info vpmpi_info_env(void);
+void vpmpi_info_env_forget(void);
+void vpmpi_names_free(void);
+void vpmpi_win_attrs_free(void);
+/* MPI_Win_free: the window's attributes, deleted through their delete
+ * callbacks, and its name; MPI_SUCCESS or the error raised. */
+int vpmpi_win_attrs_drop(MPI_Win win);
+void vpmpi_name_drop(int kind, int handle);
+enum { VPMPI_NAME_COMM = 1, VPMPI_NAME_TYPE, VPMPI_NAME_WIN };
+/* A live window's base, size, disp_unit and flavor (mpi_win.c): 0, or -1
+ * when win is not a live window of the rank. */
+int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
+		    int *disp_unit, int *flavor);
+/* The datatype constructors record their combiner and argument counts
+ * (MPI_Type_get_envelope): rc, unchanged. */
+int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
+		    int ni, int na, int nt);
+
+/* ---- intercommunicators (mpi_intercomm.c): handles from
+ * VPMPI_FIRST_INTER on, outside the intracommunicators' table ---- */
+#define VPMPI_FIRST_INTER 1024
+int vpmpi_is_inter(MPI_Comm h);
+/* its local group's size and this rank's rank in it (either may be NULL) */
+int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
+int vpmpi_inter_free(MPI_Comm *comm);
+int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group); /* the local one */
+void vpmpi_inters_free(void);
 
 #endif /* VP_MPI_LAYER_H */

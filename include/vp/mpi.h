@@ -534,6 +534,154 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Aint target_disp, int target_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win);
 
+/* ---- info objects (mpi_info.c; MPI 4.0, sec. 10) ---- */
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_ERR_INFO 28
+#define MPI_ERR_INFO_KEY 29
+#define MPI_ERR_INFO_VALUE 30
+#define MPI_ERR_INFO_NOKEY 31
+#define MPI_ERR_KEYVAL 48
+#define MPI_INFO_ENV (-2) /* the environment's, predefined, read-only */
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info);
+int MPI_Info_free(MPI_Info *info);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value,
+		 int *flag);
+int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen,
+			char *value, int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen,
+			  int *flag);
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+
+/* ---- memory (mpi_mem.c; MPI 4.0, sec. 8.2) ---- */
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
+
+/* ---- object names (mpi_name.c; MPI 4.0, sec. 7.10) ---- */
+int MPI_Comm_set_name(MPI_Comm comm, const char *name);
+int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
+int MPI_Type_set_name(MPI_Datatype type, const char *name);
+int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
+int MPI_Win_set_name(MPI_Win win, const char *name);
+int MPI_Win_get_name(MPI_Win win, char *name, int *resultlen);
+
+/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6), in part:
+ * made, queried (size, rank, remote size and group), merged and freed;
+ * communication on one fails with MPI_ERR_COMM, saying so ---- */
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
+			 MPI_Comm peer_comm, int remote_leader, int tag,
+			 MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high,
+			MPI_Comm *newintracomm);
+
+/* ---- groups by ranges (mpi_group_range.c; MPI 4.0, sec. 7.3.2) ---- */
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
+
+/* ---- window attributes (mpi_win_attr.c; MPI 4.0, sec. 7.7.3 and
+ * 12.2.6: MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT and the others
+ * predefined) ---- */
+#define MPI_WIN_BASE 101
+#define MPI_WIN_SIZE 102
+#define MPI_WIN_DISP_UNIT 103
+#define MPI_WIN_CREATE_FLAVOR 104
+#define MPI_WIN_MODEL 105
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED 2
+typedef int MPI_Win_copy_attr_function(MPI_Win oldwin, int keyval,
+				       void *extra_state,
+				       void *attribute_val_in,
+				       void *attribute_val_out, int *flag);
+typedef int MPI_Win_delete_attr_function(MPI_Win win, int keyval,
+					 void *attribute_val,
+					 void *extra_state);
+int MPI_WIN_NULL_COPY_FN(MPI_Win oldwin, int keyval, void *extra, void *in,
+			 void *out, int *flag);
+int MPI_WIN_DUP_FN(MPI_Win oldwin, int keyval, void *extra, void *in,
+		   void *out, int *flag);
+int MPI_WIN_NULL_DELETE_FN(MPI_Win win, int keyval, void *value,
+			   void *extra);
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function *copy_fn,
+			  MPI_Win_delete_attr_function *delete_fn,
+			  int *keyval, void *extra_state);
+int MPI_Win_free_keyval(int *keyval);
+int MPI_Win_set_attr(MPI_Win win, int keyval, void *attribute_val);
+int MPI_Win_get_attr(MPI_Win win, int keyval, void *attribute_val,
+		     int *flag);
+int MPI_Win_delete_attr(MPI_Win win, int keyval);
+
+/* ---- datatype envelopes (mpi_type_envelope.c; MPI 4.0, sec. 5.1.13) ---- */
+#define MPI_COMBINER_NAMED 1
+#define MPI_COMBINER_DUP 2
+#define MPI_COMBINER_CONTIGUOUS 3
+#define MPI_COMBINER_VECTOR 4
+#define MPI_COMBINER_HVECTOR 6
+#define MPI_COMBINER_INDEXED 7
+#define MPI_COMBINER_HINDEXED 9
+#define MPI_COMBINER_INDEXED_BLOCK 10
+#define MPI_COMBINER_STRUCT 12
+#define MPI_COMBINER_SUBARRAY 13
+#define MPI_COMBINER_DARRAY 14
+#define MPI_COMBINER_RESIZED 18
+#define MPI_COMBINER_HINDEXED_BLOCK 19
+int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
+			  int *num_addresses, int *num_datatypes,
+			  int *combiner);
+
+/* ---- buffered sends' attach and detach, MPI_Ibsend, MPI_Irsend
+ * (mpi_buffer.c; MPI 4.0, sec. 3.6) ---- */
+#define MPI_BSEND_OVERHEAD 96
+int MPI_Buffer_attach(void *buffer, int size);
+int MPI_Buffer_detach(void *buffer_addr, int *size);
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+
+/* ---- MPI_Testany, MPI_Testsome (mpi_testany.c; MPI 4.0, sec. 3.7.5) ---- */
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
+		MPI_Status *status);
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[]);
+
+/* ---- communicator duplicates with info, hints (mpi_comm_info.c; MPI 4.0,
+ * sec. 7.4.2 and 7.4.4) ---- */
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+			    MPI_Request *request);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+
+/* ---- MPI_Alltoallw (mpi_alltoallw.c; MPI 4.0, sec. 6.8) ---- */
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], const MPI_Datatype sendtypes[],
+		  void *recvbuf, const int recvcounts[], const int rdispls[],
+		  const MPI_Datatype recvtypes[], MPI_Comm comm);
+
+/* ---- MPI_Comm_split_type (mpi_split_type.c; MPI 4.0, sec. 7.4.2) ---- */
+#define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
+			MPI_Info info, MPI_Comm *newcomm);
+
+/* ---- threads (mpi_thread.c; MPI 4.0, sec. 11.6) ---- */
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);

@@ -1,0 +1,77 @@
+/*
+ * mpi_comm_info.c - communicators with info (MPI 4.0, sec. 7.4.2, 7.4.4).
+ * vp acts on no communicator hint, so it ignores every one: as sec. 7.4.4
+ * asks, MPI_Comm_get_info returns only the hints not ignored, here a new
+ * empty info object (MPICH does the same with the hints it does not know).
+ * MPI_Comm_set_info and MPI_Comm_dup_with_info check their info object
+ * and otherwise are no-op and MPI_Comm_dup. MPI_Comm_idup and
+ * MPI_Comm_idup_with_info make the duplicate as the blocking calls do
+ * (every rank of comm must call them, in the same order as its other
+ * collective calls on comm: a program that lets a rank communicate before
+ * another calls them deadlocks, and vp reports it) and return a request
+ * that completes once every rank has made it (an MPI_Ibarrier on the new
+ * communicator).
+ */
+#include "vpmpi.h"
+
+/* 0 if info is MPI_INFO_NULL or a live info object, else the error. */
+static int check_info(MPI_Info info)
+{
+	int n;
+
+	return info == MPI_INFO_NULL ? MPI_SUCCESS
+				     : MPI_Info_get_nkeys(info, &n);
+}
+
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+	if (!vpmpi_comm(comm, "MPI_Comm_set_info"))
+		return MPI_ERR_COMM;
+	return check_info(info);
+}
+
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+	if (!vpmpi_comm(comm, "MPI_Comm_get_info"))
+		return MPI_ERR_COMM;
+	if (!info_used)
+		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_get_info",
+				 "info_used is NULL");
+	return MPI_Info_create(info_used);
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+	int rc;
+
+	if (!vpmpi_comm(comm, "MPI_Comm_dup_with_info"))
+		return MPI_ERR_COMM;
+	if ((rc = check_info(info)))
+		return rc;
+	return MPI_Comm_dup(comm, newcomm);
+}
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_idup",
+				  "the request pointer is NULL");
+	if ((rc = MPI_Comm_dup(comm, newcomm)))
+		return rc;
+	return MPI_Ibarrier(*newcomm, request);
+}
+
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+			    MPI_Request *request)
+{
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_idup_with_info",
+				  "the request pointer is NULL");
+	if ((rc = MPI_Comm_dup_with_info(comm, info, newcomm)))
+		return rc;
+	return MPI_Ibarrier(*newcomm, request);
+}

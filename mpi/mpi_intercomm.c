@@ -1,0 +1,293 @@
+/*
+ * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6), in part:
+ * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
+ * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
+ * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes an intracommunicator of
+ * both groups, and MPI_Comm_free frees it. Communication on an
+ * intercommunicator (point to point, collectives, MPI_Comm_dup and the
+ * other constructors) is not provided: such a call fails with
+ * MPI_ERR_COMM, saying so.
+ *
+ * An intercommunicator keeps both groups (world ranks in rank order) and
+ * a hidden intracommunicator over their union, the group whose lowest
+ * world rank is lower first: the two sides agree on it without a further
+ * message, and MPI_Intercomm_merge splits it. Its handles are numbered
+ * from VPMPI_FIRST_INTER on, apart from the intracommunicators' table, so
+ * that no call on intracommunicators takes one for an intracommunicator.
+ */
+#include <stdlib.h>
+
+#include "vpmpi.h"
+
+#define MAX_INTER 64
+
+struct inter {
+	MPI_Comm uni;	     /* the hidden union, both groups */
+	int lrank, lsize, rsize;
+	int left;	     /* this side's group comes first in uni */
+	int *rworld, *lworld; /* both groups' world ranks */
+};
+
+static __thread struct inter *inters[MAX_INTER];
+
+static struct inter *inter_of(MPI_Comm h)
+{
+	int i = h - VPMPI_FIRST_INTER;
+
+	return i >= 0 && i < MAX_INTER ? inters[i] : NULL;
+}
+
+int vpmpi_is_inter(MPI_Comm h)
+{
+	return inter_of(h) != NULL;
+}
+
+int vpmpi_inter_size(MPI_Comm h, int *size, int *rank)
+{
+	struct inter *ic = inter_of(h);
+
+	if (size)
+		*size = ic->lsize;
+	if (rank)
+		*rank = ic->lrank;
+	return MPI_SUCCESS;
+}
+
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+	if (!flag)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_test_inter",
+				  "flag is NULL");
+	if (inter_of(comm) && !vpmpi_started("MPI_Comm_test_inter")) {
+		*flag = 1;
+		return MPI_SUCCESS;
+	}
+	if (!vpmpi_comm(comm, "MPI_Comm_test_inter"))
+		return MPI_ERR_COMM;
+	*flag = 0;
+	return MPI_SUCCESS;
+}
+
+/* The intercommunicator of handle comm, or NULL after the error. */
+static struct inter *need_inter(MPI_Comm comm, const char *call)
+{
+	struct inter *ic = inter_of(comm);
+
+	if (vpmpi_started(call))
+		return NULL;
+	if (ic)
+		return ic;
+	if (vpmpi_comm(comm, call))
+		vpmpi_err(comm, MPI_ERR_COMM, call,
+			  "communicator %d is an intracommunicator: it has no "
+			  "remote group",
+			  comm);
+	return NULL;
+}
+
+int MPI_Comm_remote_size(MPI_Comm comm, int *size)
+{
+	struct inter *ic = need_inter(comm, "MPI_Comm_remote_size");
+
+	if (!ic)
+		return MPI_ERR_COMM;
+	*size = ic->rsize;
+	return MPI_SUCCESS;
+}
+
+/* A group of the n world ranks in w (copied). */
+static int group_of(const int *w, int n, MPI_Group *group, const char *call)
+{
+	int *copy = malloc(((size_t)n + 1) * sizeof(*copy));
+
+	if (!copy)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory for a group");
+	for (int i = 0; i < n; i++)
+		copy[i] = w[i];
+	return vpmpi_group_put(n, copy, group, call);
+}
+
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
+{
+	struct inter *ic = need_inter(comm, "MPI_Comm_remote_group");
+
+	if (!ic)
+		return MPI_ERR_COMM;
+	return group_of(ic->rworld, ic->rsize, group, "MPI_Comm_remote_group");
+}
+
+int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group)
+{
+	struct inter *ic = inter_of(comm);
+
+	return group_of(ic->lworld, ic->lsize, group, "MPI_Comm_group");
+}
+
+/* The leaders swap their groups' world ranks over peer (remote leader
+ * rl, tag), and each leader passes the remote group on to its side: the
+ * remote group's size and world ranks (malloc'd) in *rsize, *rw. */
+static int swap_groups(MPI_Comm local, int leader, MPI_Comm peer, int rl,
+		       int tag, const int *lw, int lsize, int *rsize,
+		       int **rw)
+{
+	int rc, lrank;
+
+	MPI_Comm_rank(local, &lrank);
+	if (lrank == leader &&
+	    (rc = MPI_Sendrecv(&lsize, 1, MPI_INT, rl, tag, rsize, 1, MPI_INT,
+			       rl, tag, peer, MPI_STATUS_IGNORE)))
+		return rc;
+	if ((rc = MPI_Bcast(rsize, 1, MPI_INT, leader, local)))
+		return rc;
+	if (!(*rw = malloc(((size_t)*rsize + 1) * sizeof(int))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Intercomm_create",
+				  "no memory for the remote group");
+	if (lrank == leader &&
+	    (rc = MPI_Sendrecv(lw, lsize, MPI_INT, rl, tag, *rw, *rsize,
+			       MPI_INT, rl, tag, peer, MPI_STATUS_IGNORE)))
+		return rc;
+	return MPI_Bcast(*rw, *rsize, MPI_INT, leader, local);
+}
+
+/* The hidden union of both groups, made over MPI_COMM_WORLD by the
+ * members alone (MPI_Comm_create_group). */
+static int make_union(struct inter *ic, const int *lw, int tag)
+{
+	int n = ic->lsize + ic->rsize, *all, i, rc;
+	MPI_Group world, g;
+
+	if (!(all = malloc((size_t)n * sizeof(*all))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Intercomm_create",
+				  "no memory for the groups");
+	for (i = 0; i < n; i++) {
+		int mine = ic->left ? i < ic->lsize : i >= ic->rsize;
+		int k = ic->left ? (mine ? i : i - ic->lsize)
+				 : (mine ? i - ic->rsize : i);
+
+		all[i] = mine ? lw[k] : ic->rworld[k];
+	}
+	rc = MPI_Comm_group(MPI_COMM_WORLD, &world);
+	if (!rc)
+		rc = MPI_Group_incl(world, n, all, &g);
+	free(all);
+	if (rc)
+		return rc;
+	rc = MPI_Comm_create_group(MPI_COMM_WORLD, g, tag, &ic->uni);
+	MPI_Group_free(&g);
+	MPI_Group_free(&world);
+	return rc;
+}
+
+static int lowest(const int *w, int n)
+{
+	int m = w[0];
+
+	for (int i = 1; i < n; i++)
+		m = w[i] < m ? w[i] : m;
+	return m;
+}
+
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
+			 MPI_Comm peer_comm, int remote_leader, int tag,
+			 MPI_Comm *newintercomm)
+{
+	static const char call[] = "MPI_Intercomm_create";
+	struct inter *ic;
+	int h, rc, me, *lw;
+
+	if (!vpmpi_comm(local_comm, call))
+		return MPI_ERR_COMM;
+	if (!newintercomm)
+		return vpmpi_err(local_comm, MPI_ERR_ARG, call,
+				 "newintercomm is NULL");
+	for (h = 0; h < MAX_INTER && inters[h]; h++)
+		;
+	if (h == MAX_INTER || !(ic = calloc(1, sizeof(*ic))))
+		return vpmpi_err(local_comm, MPI_ERR_NO_MEM, call,
+				 "no room for another intercommunicator (%d "
+				 "at most)",
+				 MAX_INTER);
+	MPI_Comm_rank(local_comm, &ic->lrank);
+	MPI_Comm_size(local_comm, &ic->lsize);
+	if ((rc = vpmpi_check_rank(local_comm, vpmpi_me.comm[local_comm],
+				   local_leader, 0, call, "local_leader")) ||
+	    !(lw = malloc((size_t)ic->lsize * sizeof(*lw)))) {
+		free(ic);
+		return rc ? rc : vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory");
+	}
+	MPI_Comm_rank(MPI_COMM_WORLD, &me);
+	rc = MPI_Allgather(&me, 1, MPI_INT, lw, 1, MPI_INT, local_comm);
+	if (!rc)
+		rc = swap_groups(local_comm, local_leader, peer_comm,
+				 remote_leader, tag, lw, ic->lsize, &ic->rsize,
+				 &ic->rworld);
+	if (!rc) {
+		ic->left = lowest(lw, ic->lsize) < lowest(ic->rworld, ic->rsize);
+		rc = make_union(ic, lw, tag);
+	}
+	ic->lworld = lw;
+	if (rc) {
+		free(ic->lworld);
+		free(ic->rworld);
+		free(ic);
+		return rc;
+	}
+	inters[h] = ic;
+	*newintercomm = VPMPI_FIRST_INTER + h;
+	return MPI_SUCCESS;
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+{
+	static const char call[] = "MPI_Intercomm_merge";
+	struct inter *ic = need_inter(intercomm, call);
+	int n, *highs, mine, theirs, first, rc;
+
+	if (!ic)
+		return MPI_ERR_COMM;
+	if (!newintracomm)
+		return vpmpi_fail(MPI_ERR_ARG, call, "newintracomm is NULL");
+	n = ic->lsize + ic->rsize;
+	if (!(highs = malloc((size_t)n * sizeof(*highs))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory");
+	high = high != 0;
+	rc = MPI_Allgather(&high, 1, MPI_INT, highs, 1, MPI_INT, ic->uni);
+	if (rc) {
+		free(highs);
+		return rc;
+	}
+	/* sec. 7.6.2: the group with high false first; if both sides gave
+	 * the same value, either order (here the union's) */
+	mine = highs[ic->left ? 0 : ic->rsize];
+	theirs = highs[ic->left ? ic->lsize : 0];
+	free(highs);
+	first = mine != theirs ? !mine : ic->left;
+	return MPI_Comm_split(ic->uni, 0, (first ? 0 : n) + ic->lrank,
+			      newintracomm);
+}
+
+int vpmpi_inter_free(MPI_Comm *comm)
+{
+	struct inter *ic = inter_of(*comm);
+	int rc = MPI_Comm_free(&ic->uni);
+
+	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
+	inters[*comm - VPMPI_FIRST_INTER] = NULL;
+	free(ic->rworld);
+	free(ic->lworld);
+	free(ic);
+	*comm = MPI_COMM_NULL;
+	return rc;
+}
+
+void vpmpi_inters_free(void)
+{
+	for (int i = 0; i < MAX_INTER; i++) {
+		if (inters[i]) {
+			free(inters[i]->rworld);
+			free(inters[i]->lworld);
+		}
+		free(inters[i]);
+		inters[i] = NULL;
+	}
+}

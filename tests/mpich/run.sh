@@ -1,0 +1,241 @@
+#!/bin/bash
+# run.sh - builds and runs MPICH's MPI test suite (test/mpi of MPICH) with
+# vp's MPI, as MPICH's own `runtests` does, and prints the passes by
+# directory. `make check-mpich` calls it.
+#
+#   tests/mpich/run.sh [options] [SUITE]
+#     SUITE          the suite's test/mpi directory (default
+#                    ../shared/mpich-testsuite beside the repository)
+#     -j N           builds and runs at once (default 2)
+#     -d "DIRS"      only these directories (default: all that are there of
+#                    attr coll comm datatype errhan group info init pt2pt
+#                    rma topo)
+#     -t REGEX       only the tests whose name matches REGEX
+#     -o             also runs every test under Open MPI (mpicc, mpirun)
+#                    and lists the tests one passes and the other fails
+#     -f FILE        fails (exit 1) when fewer tests pass than FILE's number
+#     -T SECONDS     the longest a test may run (default 60; a testlist's
+#                    timeLimit= is used when it is lower)
+#     -B DIR         the build directory (default build/mpich)
+#     -r             runs every test again (results are otherwise kept
+#                    until the test's binary changes)
+#     -v             prints each failing test's output
+#
+# Each directory's testlist (or testlist.in; lines with configure's @...@
+# are dropped, as configure drops them when the feature is off) names one
+# test instance a line: `name np [key=value ...]`. As runtests: arg= are
+# the program's arguments, env= its environment, timeLimit= its time,
+# mpiversion=M.m skips the test when the MPI is older than M.m, xfail= marks
+# an expected failure (a failure is then counted apart, not as failed).
+# A test passes when it exits 0, prints a line " No Errors", and prints
+# nothing else (resultTest=TestAllowWarnings: other lines are allowed;
+# resultTest=TestStatus or TestErrFatal: it passes when it fails, with a
+# non-zero exit status or killed at its time limit).
+# A test is built from its directory's Makefile.am (name_SOURCES,
+# name_CPPFLAGS, sendrecvt*'s LDADDDATA) with the suite's harness
+# (util/mtest.c, mtest_common.c, mtest_single.c, dtypes.c, and
+# run_mpitests.c's main for a test that only defines run()) unchanged and
+# this directory's mpitestconf.h and mtest_mpix.h, which configure and
+# MPICH's build write. Tests that need the dtpools library (through
+# dtpools.h or mtest_dtp.h) are skipped.
+# Builds and results are kept in the build directory (a make file there
+# redoes only what changed). VP_BUILD: vp's build directory (default
+# build/). Exit status: 0, 1 (below the floor, or the harness does not
+# build), 77 (no suite: skipped).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+jobs=2 dirs="" filter="" ompi=0 floor="" tmax=60 bdir="$root/build/mpich"
+rerun=0 verbose=0
+while getopts "j:d:t:of:T:B:rv" o; do
+	case $o in
+	j) jobs=$OPTARG ;;
+	d) dirs=$OPTARG ;;
+	t) filter=$OPTARG ;;
+	o) ompi=1 ;;
+	f) floor=$OPTARG ;;
+	T) tmax=$OPTARG ;;
+	B) bdir=$OPTARG ;;
+	r) rerun=1 ;;
+	v) verbose=1 ;;
+	*) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+suite=${1:-$root/../shared/mpich-testsuite}
+if [ ! -f "$suite/util/mtest.c" ]; then
+	cat >&2 <<EOF
+check-mpich: SKIPPED: MPICH's test suite is not at '$suite'.
+  Get it with:
+    git clone --filter=blob:none --sparse https://github.com/pmodels/mpich
+    (cd mpich && git sparse-checkout set test/mpi)
+  and run: make check-mpich MPICH_TESTS=\$PWD/mpich/test/mpi
+EOF
+	exit 77
+fi
+suite=$(cd "$suite" && pwd)
+vpb=${VP_BUILD:-$root/build} # vp's build: vpmpicc, vpmpirun, libvpmpi.a
+[ -n "$dirs" ] || dirs="attr coll comm datatype errhan group info init pt2pt rma topo"
+start=$(date +%s)
+
+# impl_setup IMPL: the compiler and launcher of an implementation
+impl_setup() {
+	case $1 in
+	vp)
+		cc="$vpb/vpmpicc"
+		dep="$vpb/libvpmpi.a $vpb/vpmpicc"
+		launch="$vpb/vpmpirun -np"
+		mpiver=$(awk '/define MPI_VERSION/ { v = $3 } /define MPI_SUBVERSION/ { s = $3 } END { print v "." s }' "$root/include/vp/mpi.h") ;;
+	ompi)
+		cc=$(command -v mpicc) || { echo "check-mpich: no mpicc for -o" >&2; exit 2; }
+		dep=""
+		launch="mpirun --oversubscribe --allow-run-as-root -np"
+		mpiver=$(mpirun --version 2>/dev/null | awk '/Open MPI/ { split($NF, v, "."); print (v[1] >= 4 ? "3.1" : "3.0") }') ;;
+	esac
+}
+
+# list DIR: the test instances of DIR, one a line: "idx name np opts..."
+list() {
+	local f=$suite/$1/testlist
+	[ -f "$f" ] || f=$suite/$1/testlist.in
+	[ -f "$f" ] || return 0
+	awk '{ sub(/#.*/, "") } /@/ { next } NF >= 1 { $1 = $1; print NR, $0 }' "$f"
+}
+
+# sources DIR: "NAME|SOURCES|CPPFLAGS|DATA" of every program of DIR that
+# its Makefile.am gives sources, flags or LDADDDATA
+sources() {
+	awk '
+	function base(v, suf) { return substr(v, 1, length(v) - length(suf)) }
+	$1 ~ /_SOURCES$/ { n = base($1, "_SOURCES"); names[n] = 1
+		for (i = 3; i <= NF; i++) s[n] = s[n] " " $i }
+	$1 ~ /_CPPFLAGS$/ { n = base($1, "_CPPFLAGS"); names[n] = 1
+		for (i = 3; i <= NF; i++) if ($i !~ /AM_CPPFLAGS/) c[n] = c[n] " " $i }
+	$1 ~ /_LDADD$/ && /LDADDDATA/ { n = base($1, "_LDADD"); names[n] = 1; d[n] = 1 }
+	END { for (n in names) print n "|" s[n] "|" c[n] "|" d[n] }' "$suite/$1/Makefile.am"
+}
+
+# gen IMPL: writes IMPL's make file, which builds every test and runs
+# every instance (results in DIR/NAME.IDX.res, output in .out)
+gen() {
+	local impl=$1 b=$bdir/$1 d line idx name np rest
+	impl_setup "$impl"
+	mkdir -p "$b/util"
+	{
+		echo "CC := $cc"
+		echo "S := $suite"
+		echo "I := -I$here -I$suite/include"
+		echo ".DELETE_ON_ERROR:"
+		echo "all:"
+		for h in mtest mtest_common mtest_single dtypes run_mpitests; do
+			echo "util/$h.o: \$(S)/util/$h.c $here/mpitestconf.h $dep"
+			echo "	@\$(CC) -c \$(I) \$< -o \$@ > \$@.log 2>&1 || { cat \$@.log; exit 1; }"
+		done
+		for d in $dirs; do
+			[ -d "$suite/$d" ] || continue
+			mkdir -p "$b/$d"
+			declare -A seen=() src=() flags=() data=() hasmain=()
+			while IFS="|" read -r n s1 s2 s3; do
+				src[$n]=$s1 flags[$n]=$s2 data[$n]=$s3
+			done < <(sources "$d")
+			for f in $(cd "$suite/$d" && grep -lE '^int main|^main' -- *.c); do
+				hasmain[$f]=1
+			done
+			while read -r idx name np rest; do
+				[ -n "$filter" ] && ! [[ $name =~ $filter ]] && continue
+				if [ -z "${seen[$name]:-}" ]; then
+					seen[$name]=1
+					local srcs=${src[$name]:-$name.c} cppf=${flags[$name]:-}
+					local deps="" s objs="util/mtest.o util/mtest_common.o util/mtest_single.o" main=0
+					for s in $srcs; do
+						deps="$deps \$(S)/$d/$s"
+						[ -n "${hasmain[$s]:-}" ] && main=1
+					done
+					[ -n "${data[$name]:-}" ] && objs="$objs util/dtypes.o"
+					# a test that is only run() gets the suite's main
+					[ $main = 1 ] || objs="$objs util/run_mpitests.o"
+					echo "$d/$name.bin: $deps $objs $dep"
+					echo "	@$here/build-one.sh '\$(CC)' '\$(I) -I\$(S)/$d $cppf' '$deps' '$objs' \$@"
+				fi
+				echo "all: $d/$name.$idx.res"
+				echo "$d/$name.$idx.res: $d/$name.bin"
+				echo "	@OUTFILE=\$(CURDIR)/$d/$name.$idx.out MPITEST_MPIVERSION=$mpiver $here/run-one.sh '$launch' $tmax $d/$name.bin $np $rest > \$@.tmp && mv \$@.tmp \$@"
+			done < <(list "$d")
+			unset seen src flags data hasmain
+		done
+	} > "$b/tests.mk"
+}
+
+# go IMPL: builds and runs what changed
+go() {
+	local b=$bdir/$1
+	gen "$1"
+	[ $rerun = 1 ] && find "$b" -name '*.res' -delete
+	# a directory at a time, so that its results are there as soon as
+	# its tests ran (make would build every test before running any)
+	: >"$b/make.log"
+	for d in $dirs; do
+		(cd "$b" && make -k -j"$jobs" -f tests.mk \
+			$(sed -n "s|^all: \($d/.*\)|\1|p" "$b/tests.mk") \
+			>>"$b/make.log" 2>&1)
+	done
+	# the harness itself must build: else nothing can be measured
+	for h in mtest mtest_common mtest_single; do
+		[ -f "$b/util/$h.o" ] || { echo "check-mpich: the harness does not build with $1:"; cat "$b/util/$h.o.log"; return 1; }
+	done
+	return 0
+}
+
+go vp || exit 1
+[ $ompi = 1 ] && { go ompi || exit 1; }
+
+# the table: passes, failures, expected failures and skips by directory
+report() {
+	local b=$bdir/$1 d r
+	printf '%-10s %6s %6s %6s %6s\n' "$1:" pass fail xfail skip
+	for d in $dirs; do
+		[ -d "$b/$d" ] || continue
+		set -- $(sed -n "s|^all: \($d/.*\)|$b/\1|p" "$b/tests.mk" | xargs cat 2>/dev/null | awk '
+			{ n[$1]++ } END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
+		printf '%-10s %6d %6d %6d %6d\n' "$d" "$1" "$2" "$3" "$4"
+	done
+}
+results() { # IMPL: "dir/name.idx verdict reason" lines
+	(cd "$bdir/$1" && for f in $(sed -n 's/^all: //p' tests.mk); do
+		[ -f "$f" ] && echo "${f%.res} $(head -1 "$f")"
+	done)
+}
+report vp
+results vp > "$bdir/vp.results"
+echo
+echo "failing with vp, by reason:"
+awk '$2 == "fail" { r = $3; for (i = 4; i <= NF; i++) r = r " " $i; print "  " r ": " $1 }' "$bdir/vp.results" | sort
+if [ $verbose = 1 ]; then
+	for f in $(awk '$2 == "fail" { print $1 }' "$bdir/vp.results"); do
+		echo "---- $f"; head -30 "$bdir/vp/$f.out"
+	done
+fi
+if [ $ompi = 1 ]; then
+	echo
+	report ompi
+	results ompi > "$bdir/ompi.results"
+	echo
+	echo "vp passes, Open MPI fails:"
+	join "$bdir/vp.results" "$bdir/ompi.results" | awk '$2 == "pass" && $3 != "pass" { print "  " $1 }'
+	echo "Open MPI passes, vp fails:"
+	join "$bdir/vp.results" "$bdir/ompi.results" | awk '$2 != "pass" && $3 == "pass" { print "  " $1 }'
+	echo "Open MPI: $(grep -c ' pass' "$bdir/ompi.results") passed, $(grep -c ' fail' "$bdir/ompi.results") failed"
+fi
+pass=$(grep -c ' pass' "$bdir/vp.results")
+fail=$(grep -c ' fail' "$bdir/vp.results")
+echo "wall time: $(($(date +%s) - start)) s"
+echo "$pass passed, $fail failed"
+if [ -n "$floor" ]; then
+	want=$(grep -o '^[0-9]*' "$floor" | head -1)
+	if [ "$pass" -lt "$want" ]; then
+		echo "check-mpich: $pass passed, below the floor of $want ($floor)"
+		exit 1
+	fi
+	echo "check-mpich: at or above the floor of $want ($floor)"
+fi
+exit 0
