@@ -71,12 +71,20 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 MPI_SRC := $(wildcard mpi/*.c)
 MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
 MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/vpmpicc $(BUILD)/vpmpirun
-# The book's applications (bench/apps/), linked into vp-run and the tests.
-APPS_SRC := $(wildcard bench/apps/*.c)
+# The book's applications and the collectives' sequential reference
+# (apps/), linked into the tools and the tests.
+APPS_SRC := $(wildcard apps/*.c)
 APPS_OBJ := $(APPS_SRC:%.c=$(BUILD)/obj/%.o)
 APPS_LIB := $(BUILD)/libvpapps.a
+# The tools (bench/): each bench/vp-NAME.c is a program's main, made of its
+# own folder bench/vp-NAME/ (if any) and the helpers they share, bench/*.c.
 TOOL_SRC := $(wildcard bench/vp-*.c)
 TOOL_BIN := $(TOOL_SRC:bench/%.c=$(BUILD)/%)
+BENCH_SHARED_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,\
+	$(filter-out $(TOOL_SRC),$(wildcard bench/*.c)))
+TOOL_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(TOOL_SRC) \
+	$(wildcard bench/vp-*/*.c)) $(BENCH_SHARED_OBJ)
+BENCH_LIB := $(BUILD)/obj/bench/libbench.a
 DEPS_OK := $(BUILD)/.deps-ok
 # The MPI build: the library, the tools and the transport's test program;
 # the MPI layer (an MPI of its own) is not part of it.
@@ -139,14 +147,29 @@ $(APPS_LIB): $(APPS_OBJ)
 
 $(BUILD)/tests/%: tests/%.c $(LIB_A) $(APPS_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -Ibench $< -o $@ $(APPS_LIB) $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
+	$(CC) $(FINAL_CFLAGS) -Itopology -Itests -I. $< -o $@ $(APPS_LIB) $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
 $(BUILD)/tests/transport_suite: tests/transport/suite.c $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) -Itests $< -o $@ $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
 
-$(BUILD)/vp-%: bench/vp-%.c $(LIB_A) $(APPS_LIB)
-	$(CC) $(FINAL_CFLAGS) -DVP_SOURCE_DIR='"$(CURDIR)"' -DVP_VERSION='"$(VERSION)"' $< -o $@ $(APPS_LIB) $(LIB_A) $(FINAL_LDFLAGS) $(LDLIBS)
+$(TOOL_OBJ): VP_CFLAGS += -I. -Ibench -DVP_SOURCE_DIR='"$(CURDIR)"' \
+	-DVP_VERSION='"$(VERSION)"'
+
+$(BENCH_LIB): $(BENCH_SHARED_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# A tool: its main, its own folder's objects, then the shared helpers, the
+# applications and the library.
+define TOOL_RULE
+$(BUILD)/$(1): $(BUILD)/obj/bench/$(1).o \
+	  $(filter $(BUILD)/obj/bench/$(1)/%,$(TOOL_OBJ)) $(BENCH_LIB) \
+	  $(APPS_LIB) $(LIB_A)
+	$$(CC) $$(filter %.o,$$^) -o $$@ $(BENCH_LIB) $(APPS_LIB) $(LIB_A) \
+	  $$(FINAL_LDFLAGS) $$(LDLIBS)
+endef
+$(foreach t,$(TOOL_BIN:$(BUILD)/%=%),$(eval $(call TOOL_RULE,$(t))))
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
@@ -268,4 +291,4 @@ clean:
 	rm -rf build build-thread build-address
 
 -include $(LIB_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(APPS_OBJ:.o=.d) $(TEST_BIN:=.d) \
-	$(TOOL_BIN:=.d)
+	$(TOOL_OBJ:.o=.d)

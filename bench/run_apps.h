@@ -1,5 +1,5 @@
 /*
- * run_apps.h - vp-run's applications (bench/apps/): --app NAME runs one,
+ * run_apps.h - vp-run's applications (apps/): --app NAME runs one,
  * --apps is the tour of all of them. Each line: the result's check, the
  * model time next to the step-by-step formula and what the formula is to
  * it (exact: equal to the unit; bound: at most; ~: an estimate), the

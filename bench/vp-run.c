@@ -1,6 +1,6 @@
 /*
  * vp-run.c - the main job: run collectives on a topology, check each result
- * against a plain sequential reference (bench/coll_ref.h), and print the
+ * against a plain sequential reference (apps/coll_ref.h), and print the
  * model time next to the book's formula, the link load, the messages and the
  * wall time.
  *
@@ -32,7 +32,7 @@
 #include "bench_plot.h"
 #include "calibrate.h"
 #include "apps/apps.h"
-#include "coll_ref.h"
+#include "apps/coll_ref.h"
 #include "vp.h"
 
 #define MAX_REPS 1000

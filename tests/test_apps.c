@@ -1,5 +1,5 @@
 /*
- * test_apps.c - the book's applications (bench/apps/): each computes the
+ * test_apps.c - the book's applications (apps/): each computes the
  * right answer on its topologies, costs what its formula says (equal where
  * the formula is exact, at most where it is a bound, near where it is an
  * estimate), fails loudly when the answer is wrong, and refuses shapes it

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coll_ref.h"
+#include "apps/coll_ref.h"
 #include "tap.h"
 #include "vp.h"
 

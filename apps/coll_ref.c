@@ -1,22 +1,21 @@
 /*
- * coll_ref.h - test data and the sequential reference for the collectives,
- * shared by vp-run (which checks every case it runs) and the tests.
+ * coll_ref.c - the test data and the sequential reference of the
+ * collectives (coll_ref.h).
  *
- * Element i of block b of rank r is val(op, r, b, i): small integers, exact
- * in every type, so floating sums and products are exact too (products use
- * only 1 and 2). fill_input writes a rank's input; expect_output computes,
- * by a plain sequential loop over the ranks, what the collective must leave
- * in the rank's output, and check_output compares element by element and
- * describes the first difference (rank, block, index, expected, actual).
- * Integer results wrap as in two's complement, in the type's width.
+ * Element i of block b of rank r is ref_val(op, r, b, i): small integers,
+ * exact in every type, so floating sums and products are exact too
+ * (products use only 1 and 2). ref_input writes a rank's input; ref_expect
+ * computes, by a plain sequential loop over the ranks, what the collective
+ * must leave in the rank's output, and ref_check compares element by
+ * element and describes the first difference (rank, block, index,
+ * expected, actual). Integer results wrap as in two's complement, in the
+ * type's width.
  */
-#ifndef VP_BENCH_COLL_REF_H
-#define VP_BENCH_COLL_REF_H
-
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "coll_ref.h"
 #include "vp.h"
 
 static long ref_val(vp_op op, int r, int b, size_t i)
@@ -26,7 +25,7 @@ static long ref_val(vp_op op, int r, int b, size_t i)
 	return (long)((r * 7 + b * 3 + (long)i * 5 + 1) % 13);
 }
 
-static int ref_is_float(vp_type t)
+int ref_is_float(vp_type t)
 {
 	return t == VP_FLOAT || t == VP_DOUBLE;
 }
@@ -149,18 +148,8 @@ static uint64_t ref_mask(vp_type t)
 	}
 }
 
-struct ref_case {
-	vp_coll op;
-	vp_type type;
-	vp_op rop;
-	size_t count;
-	int root;
-	long q;
-	int p;
-};
-
 /* Number of blocks of count elements in rank r's input and output. */
-static int ref_in_blocks(const struct ref_case *k, int r)
+int ref_in_blocks(const struct ref_case *k, int r)
 {
 	switch (k->op) {
 	case VP_COLL_REDUCE_SCATTER:
@@ -175,7 +164,7 @@ static int ref_in_blocks(const struct ref_case *k, int r)
 	}
 }
 
-static int ref_out_blocks(const struct ref_case *k, int r)
+int ref_out_blocks(const struct ref_case *k, int r)
 {
 	switch (k->op) {
 	case VP_COLL_ALLGATHER:
@@ -191,7 +180,7 @@ static int ref_out_blocks(const struct ref_case *k, int r)
 }
 
 /* Rank r's input: block b of it is ref_fill(.., r, b, ..). */
-static void ref_input(const struct ref_case *k, int r, void *buf)
+void ref_input(const struct ref_case *k, int r, void *buf)
 {
 	size_t bs = k->count * vp_type_size(k->type);
 	int b;
@@ -245,7 +234,7 @@ static void ref_expect(const struct ref_case *k, int r, int b, size_t i,
 }
 
 /* 0 if rank r's output is right, else 1 with a description in msg. */
-static int ref_check(const struct ref_case *k, int r, const void *out,
+int ref_check(const struct ref_case *k, int r, const void *out,
 		     char *msg, size_t len)
 {
 	int b;
@@ -284,7 +273,7 @@ static int ref_check(const struct ref_case *k, int r, const void *out,
 }
 
 /* Runs the collective of case k on c with algorithm alg. */
-static int ref_call(vp_comm *c, const struct ref_case *k, const void *in,
+int ref_call(vp_comm *c, const struct ref_case *k, const void *in,
 		    void *out, vp_alg alg)
 {
 	switch (k->op) {
@@ -317,5 +306,3 @@ static int ref_call(vp_comm *c, const struct ref_case *k, const void *in,
 	}
 	return VP_EINVAL;
 }
-
-#endif
