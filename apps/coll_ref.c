@@ -234,8 +234,8 @@ static void ref_expect(const struct ref_case *k, int r, int b, size_t i,
 }
 
 /* 0 if rank r's output is right, else 1 with a description in msg. */
-int ref_check(const struct ref_case *k, int r, const void *out,
-		     char *msg, size_t len)
+int ref_check(const struct ref_case *k, int r, const void *out, char *msg,
+	      size_t len)
 {
 	int b;
 	size_t i;
@@ -273,8 +273,8 @@ int ref_check(const struct ref_case *k, int r, const void *out,
 }
 
 /* Runs the collective of case k on c with algorithm alg. */
-int ref_call(vp_comm *c, const struct ref_case *k, const void *in,
-		    void *out, vp_alg alg)
+int ref_call(vp_comm *c, const struct ref_case *k, const void *in, void *out,
+	     vp_alg alg)
 {
 	switch (k->op) {
 	case VP_COLL_BCAST:

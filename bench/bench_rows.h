@@ -9,20 +9,7 @@
 #ifndef VP_BENCH_ROWS_H
 #define VP_BENCH_ROWS_H
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-/* Microseconds on the monotonic clock. */
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
+#include <stddef.h>
 
 enum row_format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
 
@@ -39,83 +26,28 @@ struct row {
 	int chosen; /* the vp_alg AUTO picked, where measured */
 };
 
-static enum row_format row_format;
+/* How rows and notes are printed (vp-bench --csv, --json). */
+extern enum row_format row_format;
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
+/* Microseconds on the monotonic clock. */
+double now_us(void);
 
-	return (x > y) - (x < y);
-}
+/* qsort's comparison of two doubles, ascending. */
+int cmp_double(const void *a, const void *b);
 
 /* Sorts v in place. */
-static struct summary summarize(double *v, int n)
-{
-	struct summary s;
-	int q = (n * 99) / 100 < n ? (n * 99) / 100 : n - 1;
+struct summary summarize(double *v, int n);
 
-	qsort(v, (size_t)n, sizeof(double), cmp_double);
-	s.min = v[0];
-	s.p50 = v[n / 2];
-	s.p99 = v[q];
-	s.max = v[n - 1];
-	return s;
-}
+/* The header line of the rows, in the chosen format. */
+void row_header(void);
 
-static void row_header(void)
-{
-	if (row_format == FORMAT_CSV)
-		printf("op,topo,p,bytes,iters,min_us,p50_us,p99_us,max_us,"
-		       "model_us\n");
-	else if (row_format == FORMAT_TABLE)
-		printf("# %-30s %-11s %5s %9s %7s %10s %10s %10s %10s %10s\n",
-		       "op", "topo", "p", "bytes", "iters", "min_us", "p50_us",
-		       "p99_us", "max_us", "model_us");
-}
-
-static void row_print(const struct row *r)
-{
-	if (row_format == FORMAT_CSV)
-		printf("%s,%s,%d,%zu,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", r->op,
-		       r->topo, r->p, r->bytes, r->iters, r->s.min, r->s.p50,
-		       r->s.p99, r->s.max, r->model);
-	else if (row_format == FORMAT_JSON)
-		printf("{\"op\":\"%s\",\"topo\":\"%s\",\"p\":%d,\"bytes\":%zu,"
-		       "\"iters\":%d,\"min_us\":%.3f,\"p50_us\":%.3f,"
-		       "\"p99_us\":%.3f,\"max_us\":%.3f,\"model_us\":%.3f}\n",
-		       r->op, r->topo, r->p, r->bytes, r->iters, r->s.min,
-		       r->s.p50, r->s.p99, r->s.max, r->model);
-	else
-		printf("  %-30s %-11s %5d %9zu %7d %10.3f %10.3f %10.3f "
-		       "%10.3f %10.3f\n",
-		       r->op, r->topo, r->p, r->bytes, r->iters, r->s.min,
-		       r->s.p50, r->s.p99, r->s.max, r->model);
-	fflush(stdout);
-}
+/* One row, in the chosen format, flushed. */
+void row_print(const struct row *r);
 
 /* A comment line: '#' in the table and CSV forms, nothing in JSON. */
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (row_format == FORMAT_JSON)
-		return;
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Reads a CSV row as printed above; 1 on success. */
-static int row_parse(const char *line, struct row *r)
-{
-	memset(r, 0, sizeof(*r));
-	return sscanf(line, "%47[^,],%23[^,],%d,%zu,%d,%lf,%lf,%lf,%lf,%lf",
-		      r->op, r->topo, &r->p, &r->bytes, &r->iters, &r->s.min,
-		      &r->s.p50, &r->s.p99, &r->s.max, &r->model) == 10;
-}
+int row_parse(const char *line, struct row *r);
 
 #endif

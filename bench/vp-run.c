@@ -29,10 +29,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_plot.h"
-#include "calibrate.h"
 #include "apps/apps.h"
 #include "apps/coll_ref.h"
+#include "bench_plot.h"
+#include "calibrate.h"
+#include "vp-run/options.h"
+#include "vp-run/run_apps.h"
 #include "vp.h"
 
 #define MAX_REPS 1000
@@ -41,22 +43,6 @@ static const char *type_names[] = { "byte", "int32", "int64", "float",
 				    "double" };
 static const char *op_names[] = { "sum",  "prod", "min", "max",
 				  "band", "bor",  "bxor" };
-
-struct app_options {
-	const char *name; /* --app */
-	int n, nb;        /* --n, --nb (0: the tour's n, the default nb) */
-	double gamma;     /* --gamma */
-};
-
-struct options {
-	const char *topology, *trace, *svg, *model, *plot;
-	int coll, alg, strict, reps, json, wall_clock, calibrated, apps;
-	struct app_options app;
-	size_t bytes;
-	int bytes_given; /* --calibrated: its larger size (else 16 KiB) */
-	double ts, tw, th;
-	struct ref_case k;
-};
 
 struct result {
 	int ok, rc;
@@ -70,9 +56,7 @@ struct result {
 
 /* ---- command line ---- */
 
-static void usage_error(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2), noreturn));
-static void usage_error(const char *fmt, ...)
+void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -324,6 +308,54 @@ static void parse_collective(const char *v, struct options *o)
 	usage_error("--collective '%s' is not one of: %s", v, all);
 }
 
+/* take_option's second half: the trace, the model and the applications. */
+static void take_option_more(int id, const char *a, const char *v,
+			     struct options *o)
+{
+	switch (id) {
+	case OPT_TRACE:
+		o->trace = v;
+		break;
+	case OPT_SVG:
+		o->svg = v;
+		break;
+	case OPT_MODEL: {
+		char err[512];
+		vp_model m;
+
+		if (vp_model_parse(v, &m, err, sizeof(err)))
+			usage_error("--model: %s", err);
+		o->model = v;
+		break;
+	}
+	case OPT_CALIBRATED:
+		o->calibrated = 1;
+		break;
+	case OPT_PLOT:
+		o->plot = v;
+		break;
+	case OPT_APP:
+		o->app.name = v;
+		break;
+	case OPT_APPS:
+		o->apps = 1;
+		break;
+	case OPT_N:
+		o->app.n = (int)integer(a, v, 1, 1 << 16);
+		break;
+	case OPT_NB:
+		o->app.nb = (int)integer(a, v, 1, 1 << 16);
+		break;
+	case OPT_GAMMA:
+		o->app.gamma = number(a, v, 0);
+		break;
+	case OPT_TRACE_CLOCK:
+		o->wall_clock =
+		    pick(a, v, (const char *[]){ "model", "wall" }, 2);
+		break;
+	}
+}
+
 /* One option with its value (NULL for flags); a is its name for messages. */
 static void take_option(int id, const char *a, const char *v, struct options *o)
 {
@@ -382,46 +414,8 @@ static void take_option(int id, const char *a, const char *v, struct options *o)
 	case OPT_OP:
 		o->k.rop = (vp_op)pick(a, v, op_names, 7);
 		break;
-	case OPT_TRACE:
-		o->trace = v;
-		break;
-	case OPT_SVG:
-		o->svg = v;
-		break;
-	case OPT_MODEL: {
-		char err[512];
-		vp_model m;
-
-		if (vp_model_parse(v, &m, err, sizeof(err)))
-			usage_error("--model: %s", err);
-		o->model = v;
-		break;
-	}
-	case OPT_CALIBRATED:
-		o->calibrated = 1;
-		break;
-	case OPT_PLOT:
-		o->plot = v;
-		break;
-	case OPT_APP:
-		o->app.name = v;
-		break;
-	case OPT_APPS:
-		o->apps = 1;
-		break;
-	case OPT_N:
-		o->app.n = (int)integer(a, v, 1, 1 << 16);
-		break;
-	case OPT_NB:
-		o->app.nb = (int)integer(a, v, 1, 1 << 16);
-		break;
-	case OPT_GAMMA:
-		o->app.gamma = number(a, v, 0);
-		break;
-	case OPT_TRACE_CLOCK:
-		o->wall_clock =
-		    pick(a, v, (const char *[]){ "model", "wall" }, 2);
-		break;
+	default:
+		take_option_more(id, a, v, o);
 	}
 }
 
@@ -450,8 +444,6 @@ static void parse(int argc, char **argv, struct options *o)
 	if (optind < argc)
 		usage_error("'%s' is not an option", argv[optind]);
 }
-
-#include "run_apps.h"
 
 /* ---- running one case ---- */
 
@@ -816,6 +808,71 @@ static int tour(struct options *o)
 
 /* ---- the model against the machine ---- */
 
+/* What --calibrated gathers over its cases: the plot, its range, and the
+ * measured / predicted ratios at each p. */
+struct cal_run {
+	struct plot pl;
+	double lo, hi, ratio[3][2 * VP_COLL_COUNT_];
+	int n[3], failed;
+};
+
+/* One case of --calibrated: collective c at ps[pi] ranks (on topo) and
+ * bytes, its line, its point and its ratio. */
+static void calibrated_case(struct options *o, struct cal_run *cr, int pi,
+			    int p, const char *topo, size_t bytes, int c)
+{
+	static const char *const colours[] = { "#1f77b4", "#d62728",
+					       "#2ca02c" };
+	struct result r;
+	char name[32];
+
+	snprintf(name, sizeof(name), "p = %d", p);
+	o->topology = topo;
+	o->coll = c;
+	o->bytes = bytes;
+	o->k.root = 0;
+	settle_case(o, p);
+	run_case(o, &r);
+	cr->failed += !r.ok;
+	if (!r.ok || r.wall_us <= 0) {
+		printf("%4d %-15s %7zu FAILED: %s\n", p, vp_coll_name(c), bytes,
+		       r.why);
+		return;
+	}
+	printf("%4d %-15s %7zu %-21s %12.2f %12.2f "
+	       "%9.2f\n",
+	       p, vp_coll_name(c), bytes, vp_alg_name(r.used), r.st.model_time,
+	       r.wall_us, r.wall_us / r.st.model_time);
+	cr->ratio[pi][cr->n[pi]++] = r.wall_us / r.st.model_time;
+	plot_add(&cr->pl, name, colours[pi], 0, r.st.model_time, r.wall_us);
+	cr->lo = fmin(cr->lo, fmin(r.st.model_time, r.wall_us));
+	cr->hi = fmax(cr->hi, fmax(r.st.model_time, r.wall_us));
+}
+
+/* The medians of the ratios at each p, and where p exceeds the cores. */
+static void calibrated_summary(const int *ps, struct cal_run *cr)
+{
+	int pi, c, cores = 0;
+
+#ifdef _SC_NPROCESSORS_ONLN
+	cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+	printf("\nmeasured / predicted, median over the collectives:");
+	for (pi = 0; pi < 3; pi++) {
+		qsort(cr->ratio[pi], (size_t)cr->n[pi], sizeof(double),
+		      cmp_double);
+		printf(" p = %d: %.2f%s", ps[pi],
+		       cr->n[pi] ? cr->ratio[pi][cr->n[pi] / 2] : 0,
+		       pi < 2 ? ";" : "\n");
+	}
+	printf("caveat: %d cores here; where p exceeds them (", cores);
+	for (pi = 0, c = 0; pi < 3; pi++)
+		if (ps[pi] > cores)
+			printf("%sp = %d", c++ ? ", " : "", ps[pi]);
+	printf(") the ranks take turns on the cores (oversubscribed), which "
+	       "the model, one processor per rank, does not see\n");
+}
+
 /*
  * vp-run --calibrated: the alpha-beta model fitted to this machine's
  * point-to-point times (calibrate.h), then every collective with AUTO on
@@ -826,20 +883,20 @@ static int tour(struct options *o)
 static int calibrated(struct options *o)
 {
 	static const int ps[] = { 2, 8, 64 };
-	static const char *const colours[] = { "#1f77b4", "#d62728",
-					       "#2ca02c" };
 	static char topo[3][16], subtitle[160];
 	size_t sizes[2] = { 8, o->bytes_given ? o->bytes : 16384 };
 	struct calibration cal;
-	struct plot pl = { .title = "vp: the calibrated alpha-beta model "
-				    "against the measurement",
-			   .subtitle = subtitle,
-			   .xlabel = "predicted (model) time per call, us",
-			   .ylabel = "measured time per call, us" };
-	double lo = INFINITY, hi = 0, ratio[3][2 * VP_COLL_COUNT_];
-	int pi, si, c, n[3] = { 0, 0, 0 }, failed = 0, cores = 0;
-	char name[32];
+	static struct cal_run cr;
+	int pi, si, c;
 
+	cr = (struct cal_run){
+		.pl = { .title = "vp: the calibrated alpha-beta model "
+				 "against the measurement",
+			.subtitle = subtitle,
+			.xlabel = "predicted (model) time per call, us",
+			.ylabel = "measured time per call, us" },
+		.lo = INFINITY
+	};
 	snprintf(subtitle, sizeof(subtitle),
 		 "every collective, AUTO, full:p, 8 B and %zu B; on the dashed "
 		 "line the model is exact",
@@ -847,9 +904,6 @@ static int calibrated(struct options *o)
 	if (calibrate(&cal))
 		return 1;
 	calibration_print(&cal, stdout);
-#ifdef _SC_NPROCESSORS_ONLN
-	cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
-#endif
 	printf("\neach collective, AUTO on full:p, --model %s: predicted "
 	       "and measured us per call (median of %d calls)\n",
 	       cal.alpha_beta, o->reps);
@@ -858,58 +912,23 @@ static int calibrated(struct options *o)
 	o->model = cal.alpha_beta;
 	for (pi = 0; pi < 3; pi++) {
 		snprintf(topo[pi], sizeof(topo[pi]), "full:%d", ps[pi]);
-		snprintf(name, sizeof(name), "p = %d", ps[pi]);
 		for (si = 0; si < 2; si++)
-			for (c = 0; c < VP_COLL_COUNT_; c++) {
-				struct result r;
-
-				o->topology = topo[pi];
-				o->coll = c;
-				o->bytes = sizes[si];
-				o->k.root = 0;
-				settle_case(o, ps[pi]);
-				run_case(o, &r);
-				failed += !r.ok;
-				if (!r.ok || r.wall_us <= 0) {
-					printf("%4d %-15s %7zu FAILED: %s\n",
-					       ps[pi], vp_coll_name(c),
-					       sizes[si], r.why);
-					continue;
-				}
-				printf("%4d %-15s %7zu %-21s %12.2f %12.2f "
-				       "%9.2f\n",
-				       ps[pi], vp_coll_name(c), sizes[si],
-				       vp_alg_name(r.used), r.st.model_time,
-				       r.wall_us, r.wall_us / r.st.model_time);
-				ratio[pi][n[pi]++] =
-				    r.wall_us / r.st.model_time;
-				plot_add(&pl, name, colours[pi], 0,
-					 r.st.model_time, r.wall_us);
-				lo = fmin(lo, fmin(r.st.model_time, r.wall_us));
-				hi = fmax(hi, fmax(r.st.model_time, r.wall_us));
-			}
+			for (c = 0; c < VP_COLL_COUNT_; c++)
+				calibrated_case(o, &cr, pi, ps[pi], topo[pi],
+						sizes[si], c);
 	}
-	printf("\nmeasured / predicted, median over the collectives:");
-	for (pi = 0; pi < 3; pi++) {
-		qsort(ratio[pi], (size_t)n[pi], sizeof(double), cmp_double);
-		printf(" p = %d: %.2f%s", ps[pi],
-		       n[pi] ? ratio[pi][n[pi] / 2] : 0, pi < 2 ? ";" : "\n");
-	}
-	printf("caveat: %d cores here; where p exceeds them (", cores);
-	for (pi = 0, c = 0; pi < 3; pi++)
-		if (ps[pi] > cores)
-			printf("%sp = %d", c++ ? ", " : "", ps[pi]);
-	printf(") the ranks take turns on the cores (oversubscribed), which "
-	       "the model, one processor per rank, does not see\n");
-	if (o->plot && hi > 0) {
-		plot_add(&pl, "predicted = measured", "#888", 1, lo, lo);
-		plot_add(&pl, "predicted = measured", "#888", 1, hi, hi);
-		if (plot_write(&pl, o->plot))
+	calibrated_summary(ps, &cr);
+	if (o->plot && cr.hi > 0) {
+		plot_add(&cr.pl, "predicted = measured", "#888", 1, cr.lo,
+			 cr.lo);
+		plot_add(&cr.pl, "predicted = measured", "#888", 1, cr.hi,
+			 cr.hi);
+		if (plot_write(&cr.pl, o->plot))
 			fprintf(stderr, "vp-run: cannot write %s\n", o->plot);
 		else
 			printf("plot: %s\n", o->plot);
 	}
-	return failed ? 1 : 0;
+	return cr.failed ? 1 : 0;
 }
 
 int main(int argc, char **argv)

@@ -1,19 +1,23 @@
 /*
- * apps_scaling.h - vp-bench --apps: SUMMA on q x q meshes and Cannon on
+ * apps_scaling.c - vp-bench --apps: SUMMA on q x q meshes and Cannon on
  * q x q tori over p and n, each run checked; the model time next to the
  * step formula, and the wall time of the whole run (thread start, local
  * multiplies on this machine's cores, messages). With --out DIR, also
  * DIR/apps_scaling.svg: model time against p, a line per (app, n).
- *
- * Included by vp-bench.c only.
  */
-#ifndef VP_APPS_SCALING_H
-#define VP_APPS_SCALING_H
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "apps/apps.h"
+#include "bench.h"
 #include "bench_plot.h"
+#include "bench_rows.h"
+#include "modes.h"
+#include "vp.h"
 
-static int mode_apps(const char *outdir, int smoke)
+static int apps_scaling(const char *outdir, int smoke)
 {
 	static const char *colours[] = { "#1f77b4", "#d62728", "#2ca02c" };
 	static const int sides[] = { 1, 2, 4, 8 }, sizes[] = { 128, 256, 512 };
@@ -75,4 +79,7 @@ static int mode_apps(const char *outdir, int smoke)
 	return failed ? 1 : 0;
 }
 
-#endif /* VP_APPS_SCALING_H */
+int mode_apps(const struct bench_args *a)
+{
+	return apps_scaling(a->outdir, bench_quick);
+}

@@ -1,5 +1,5 @@
 /*
- * machine_limits.h - probes of what this machine allows, run in the same
+ * machine_limits.c - probes of what this machine allows, run in the same
  * process as the measurements they bound (vp-bench --basic), so that a
  * goal not met can be set against a measured limit, not an estimate.
  *
@@ -56,9 +56,6 @@
  * Each answers microseconds (per barrier, or for the whole start), or a
  * negative number when threads could not be made.
  */
-#ifndef VP_BENCH_MACHINE_LIMITS_H
-#define VP_BENCH_MACHINE_LIMITS_H
-
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -70,13 +67,7 @@
 
 #include "bench_rows.h" /* now_us */
 
-enum limits_barrier_kind {
-	LIMITS_FUTEX,
-	LIMITS_YIELD,
-	LIMITS_ROUNDS,
-	LIMITS_AFTER_BARRIER, /* two yielding barriers, the second timed */
-	LIMITS_TREE_AFTER_BARRIER, /* a barrier, then a timed tree broadcast */
-};
+#include "machine_limits.h"
 
 struct limits_flag {
 	_Alignas(64) atomic_int epoch; /* the last barrier that set it */
@@ -152,8 +143,8 @@ static void *limits_barrier_thread(void *arg)
 
 	for (i = 0; i < b->iters; i++) {
 		if (b->kind == LIMITS_ROUNDS)
-			limits_rounds_barrier(b, t->rank,
-					      atomic_load(&b->generation) + i + 1);
+			limits_rounds_barrier(
+			    b, t->rank, atomic_load(&b->generation) + i + 1);
 		else if (b->kind == LIMITS_YIELD)
 			limits_yield_barrier(b);
 		else if (b->kind == LIMITS_AFTER_BARRIER ||
@@ -196,7 +187,7 @@ static int limits_barrier_loop(struct limits_barrier *b, pthread_t *t,
 
 /* Microseconds per barrier of p threads, iters barriers after a tenth as
  * many to warm up; the whole loop of every thread counts. */
-static double limits_barrier_us(int p, int iters, enum limits_barrier_kind kind)
+double limits_barrier_us(int p, int iters, enum limits_barrier_kind kind)
 {
 	struct limits_barrier b = { .p = p, .kind = kind };
 	pthread_t *t = calloc((size_t)p, sizeof(*t));
@@ -235,8 +226,7 @@ out:
  * LIMITS_AFTER_BARRIER, a meeting, or LIMITS_TREE_AFTER_BARRIER, a tree
  * broadcast): the median over iters calls of the slowest thread's time,
  * after a tenth as many to warm up. */
-static double limits_after_barrier_us(int p, int iters,
-				      enum limits_barrier_kind kind)
+double limits_after_barrier_us(int p, int iters, enum limits_barrier_kind kind)
 {
 	struct limits_barrier b = { .p = p, .kind = kind };
 	pthread_t *t = calloc((size_t)p, sizeof(*t));
@@ -295,9 +285,9 @@ struct limits_exchanger {
 	int i;
 };
 
-static void limits_exchange_send(struct limits_exchange *x,
-				 atomic_uint *theirs, unsigned char *to,
-				 const unsigned char *from, unsigned k)
+static void limits_exchange_send(struct limits_exchange *x, atomic_uint *theirs,
+				 unsigned char *to, const unsigned char *from,
+				 unsigned k)
 {
 	if (x->bytes)
 		memcpy(to, from, x->bytes);
@@ -321,7 +311,8 @@ static void *limits_exchange_thread(void *arg)
 			limits_exchange_send(x, theirs, x->in[o][k % 2],
 					     x->own[i], k);
 		while (atomic_load_explicit(mine, memory_order_acquire) < k)
-			; /* two threads, two CPUs: spin, as the line probe does */
+			; /* two threads, two CPUs: spin, as the line probe does
+			   */
 		if (x->bytes)
 			memcpy(x->out[i], x->in[i][k % 2], x->bytes);
 		if (answer)
@@ -336,7 +327,7 @@ static void *limits_exchange_thread(void *arg)
 /* Microseconds per exchange of bytes between two threads (iters rounds
  * after a tenth as many to warm up), or with one_way per one-way message
  * of a ping-pong; -1 when no thread could be made. */
-static double limits_exchange_us(size_t bytes, unsigned iters, int one_way)
+double limits_exchange_us(size_t bytes, unsigned iters, int one_way)
 {
 	struct limits_exchange *x = aligned_alloc(64, sizeof(*x));
 	size_t each = bytes ? (bytes + 63) / 64 * 64 : 64;
@@ -418,10 +409,9 @@ static void *limits_create(void *arg)
 		pthread_attr_init(&attr);
 		pthread_attr_setstack(&attr, cr->base + cr->stack * (size_t)i,
 				      cr->stack);
-		cr->ok[i] = !pthread_create(&cr->t[i], &attr,
-					    cr->meet ? limits_meet
-						     : limits_return,
-					    cr->gate);
+		cr->ok[i] = !pthread_create(
+		    &cr->t[i], &attr, cr->meet ? limits_meet : limits_return,
+		    cr->gate);
 		cr->made += cr->ok[i];
 		pthread_attr_destroy(&attr);
 	}
@@ -435,7 +425,7 @@ static void *limits_create(void *arg)
  * barrier or a ring's exchange needs them so). Made as vp_run makes its
  * ranks' threads (runtime/threads/transport.c): from p = 256 on a machine
  * of two CPUs or more by two creators, each half of them. */
-static double limits_thread_start_us(int p, size_t stack, int meet)
+double limits_thread_start_us(int p, size_t stack, int meet)
 {
 	char *base = mmap(NULL, stack * (size_t)p, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -454,8 +444,8 @@ static double limits_thread_start_us(int p, size_t stack, int meet)
 			munmap(base, stack * (size_t)p);
 		return -1;
 	}
-	cr[0] = (struct limits_creator){ t, base, stack, &gate, 0, p, meet,
-					 0, ok };
+	cr[0] =
+	    (struct limits_creator){ t, base, stack, &gate, 0, p, meet, 0, ok };
 	cr[1] = cr[0];
 	two = p >= 256 && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
 	t0 = now_us();
@@ -482,5 +472,3 @@ static double limits_thread_start_us(int p, size_t stack, int meet)
 	free(ok);
 	return cr[0].made + (two ? cr[1].made : 0) == p ? us : -1;
 }
-
-#endif /* VP_BENCH_MACHINE_LIMITS_H */

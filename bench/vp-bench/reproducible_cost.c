@@ -1,5 +1,5 @@
 /*
- * reproducible_cost.h - vp-bench --reproducible: what reproducible sums
+ * reproducible_cost.c - vp-bench --reproducible: what reproducible sums
  * (vp_opts.reproducible) cost. vp_allreduce with VP_SUM of doubles, AUTO
  * algorithm, on full:P, plain and reproducible in the same run, for three
  * kinds of data (the width of the fixed-point integers depends on the
@@ -11,13 +11,16 @@
  * wall time, each plain and reproducible and their ratio; and how many
  * elements the plain sum got wrong (not the correctly rounded exact sum,
  * which the reproducible one is).
- *
- * Included by vp-bench.c only.
  */
-#ifndef VP_REPRODUCIBLE_COST_H
-#define VP_REPRODUCIBLE_COST_H
-
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "bench_rows.h"
+#include "modes.h"
+#include "vp.h"
 
 enum repro_data { REPRO_NARROW, REPRO_UNIFORM, REPRO_WIDE };
 
@@ -76,7 +79,7 @@ static int repro_fn(vp_comm *c, void *arg)
 	return rc;
 }
 
-static int mode_reproducible(int smoke)
+static int reproducible_cost(int smoke)
 {
 	static const char *const kinds[] = { "narrow", "uniform", "wide" };
 	static const int ps[] = { 8, 64 };
@@ -158,4 +161,8 @@ static int mode_reproducible(int smoke)
 	return failed ? 1 : 0;
 }
 
-#endif
+int mode_reproducible(const struct bench_args *a)
+{
+	(void)a;
+	return reproducible_cost(bench_quick);
+}

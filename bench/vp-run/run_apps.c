@@ -1,16 +1,18 @@
 /*
- * run_apps.h - vp-run's applications (apps/): --app NAME runs one,
+ * run_apps.c - vp-run's applications (apps/): --app NAME runs one,
  * --apps is the tour of all of them. Each line: the result's check, the
  * model time next to the step-by-step formula and what the formula is to
  * it (exact: equal to the unit; bound: at most; ~: an estimate), the
  * source's closed form, the wall time, the messages and the link load.
- *
- * Included by vp-run.c only.
  */
-#ifndef VP_RUN_APPS_H
-#define VP_RUN_APPS_H
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "apps/apps.h"
+#include "options.h"
+#include "run_apps.h"
+#include "vp.h"
 
 static void apps_header(void)
 {
@@ -69,7 +71,7 @@ static void apps_opts(const struct options *o, const char *topology, vp_opts *v)
 	v->quiet = 1;
 }
 
-static int app_one(const struct options *o, const struct app_options *ao)
+int app_one(const struct options *o, const struct app_options *ao)
 {
 	const struct app *a = app_find(ao->name);
 	struct app_params prm;
@@ -115,7 +117,7 @@ static int app_one(const struct options *o, const struct app_options *ao)
 	return rc;
 }
 
-static int app_tour(const struct options *o, const struct app_options *ao)
+int app_tour(const struct options *o, const struct app_options *ao)
 {
 	int failed = 0, cases = 0;
 
@@ -152,5 +154,3 @@ static int app_tour(const struct options *o, const struct app_options *ao)
 	printf("\n%d runs, %d failed\n", cases, failed);
 	return failed ? 1 : 0;
 }
-
-#endif /* VP_RUN_APPS_H */

@@ -1,5 +1,5 @@
 /*
- * bench_mpi.h - Open MPI for vp-bench --compare-mpi: install it when missing
+ * bench_mpi.c - Open MPI for vp-bench --compare-mpi: install it when missing
  * (Debian, as root), build this project's MPI twin of the measurement loops
  * (bench/mpi/vp-mpi-bench.c) with mpicc, and run it with mpirun at a given p;
  * and the same source built with vp's own vpmpicc, run with vpmpirun.
@@ -16,9 +16,6 @@
  *                                  through shared memory, as vp's eager path
  * and OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) so that CI, which runs as root, can.
  */
-#ifndef VP_BENCH_MPI_H
-#define VP_BENCH_MPI_H
-
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +25,8 @@
 #include <unistd.h>
 
 #include "bench_rows.h"
+
+#include "bench_mpi.h"
 
 #ifndef VP_SOURCE_DIR
 #define VP_SOURCE_DIR "."
@@ -41,7 +40,7 @@ static int have_mpi(void)
 
 /* 0 when mpicc and mpirun are there (installing them if root), else -1 with
  * the command to run on stderr. */
-static int mpi_ensure(void)
+int mpi_ensure(void)
 {
 	if (have_mpi())
 		return 0;
@@ -67,7 +66,7 @@ static int mpi_ensure(void)
 }
 
 /* The twin's path, next to this program: build/vp-mpi-bench. */
-static void mpi_twin_path(char *out, size_t len)
+void mpi_twin_path(char *out, size_t len)
 {
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -107,7 +106,7 @@ static time_t twin_sources_mtime(void)
 }
 
 /* Builds the twin with mpicc when it is missing or older than its source. */
-static int mpi_build(const char *twin)
+int mpi_build(const char *twin)
 {
 	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
 	time_t newest = twin_sources_mtime();
@@ -149,8 +148,8 @@ static int twin_run(const char *launch, const char *twin, const char *jobs,
 }
 
 /* Runs the twin under Open MPI at p (see the options above). */
-static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
-		   struct row *rows, int max)
+int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
+	    struct row *rows, int max)
 {
 	char launch[512];
 
@@ -165,7 +164,7 @@ static int mpi_run(const char *twin, int p, int ncpu, const char *jobs,
 /* The same twin source built with this build tree's vpmpicc, next to this
  * program: build/vp-mpi-bench-vp (rebuilt when older than its source or
  * than libvp.a). dir receives the tools' folder. */
-static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
+int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
 {
 	const char *src = VP_SOURCE_DIR "/bench/mpi/vp-mpi-bench.c";
 	char lib[4300], cmd[8192], path[4300];
@@ -192,8 +191,8 @@ static int vpmpi_build(char *twin, size_t len, char *dir, size_t dlen)
 }
 
 /* Runs the vpmpicc twin with vpmpirun at p on topology spec. */
-static int vpmpi_run(const char *dir, const char *twin, int p, const char *spec,
-		     const char *jobs, struct row *rows, int max)
+int vpmpi_run(const char *dir, const char *twin, int p, const char *spec,
+	      const char *jobs, struct row *rows, int max)
 {
 	char launch[4400];
 
@@ -201,5 +200,3 @@ static int vpmpi_run(const char *dir, const char *twin, int p, const char *spec,
 		 dir, p, spec);
 	return twin_run(launch, twin, jobs, rows, max);
 }
-
-#endif

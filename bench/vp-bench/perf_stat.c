@@ -1,5 +1,5 @@
 /*
- * perf_stat.h - vp-bench --perf-stat: what one message costs the machine,
+ * perf_stat.c - vp-bench --perf-stat: what one message costs the machine,
  * counted by the kernel (perf stat), for the two loops the performance
  * goals name: the p = 2 ping-pong of 8 bytes and the p = 64 barrier.
  *
@@ -11,23 +11,27 @@
  * where the machine exposes them (not in most VMs), cycles and
  * instructions. Without perf it says what to install.
  */
-#ifndef VP_BENCH_PERF_STAT_H
-#define VP_BENCH_PERF_STAT_H
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "bench.h"
+#include "loops.h"
+#include "modes.h"
+#include "perf_stat.h"
+#include "vp.h"
 
 #define PERF_PINGPONG_ITERS 200000
 #define PERF_BARRIER_ITERS 2000
 
 /* One loop, alone: vp-bench --loop pingpong|barrier. Its units (one-way
  * messages or barriers) including warm-up, or -1 on a bad name. */
-static double perf_loop_units(const char *name)
+double perf_loop_units(const char *name)
 {
 	if (!strcmp(name, "pingpong")) /* warm: iters / 10 + 1 round trips */
-		return 2.0 * (PERF_PINGPONG_ITERS + PERF_PINGPONG_ITERS / 10 + 1);
+		return 2.0 *
+		       (PERF_PINGPONG_ITERS + PERF_PINGPONG_ITERS / 10 + 1);
 	if (!strcmp(name, "barrier")) /* 5 warm-up, 1 to start, iters */
 		return PERF_BARRIER_ITERS + 6.0;
 	return -1;
@@ -44,7 +48,8 @@ static double perf_counter(const char *csv_path, const char *event)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : 0;
+		char *c1 = strchr(line, ','),
+		     *c2 = c1 ? strchr(c1 + 1, ',') : 0;
 
 		if (!c2 || strncmp(c2 + 1, event, strlen(event)) ||
 		    (c2[1 + strlen(event)] != ',' &&
@@ -110,4 +115,39 @@ static int perf_stat_mode(const char *self)
 	return 0;
 }
 
-#endif /* VP_BENCH_PERF_STAT_H */
+/* --loop NAME: one loop alone, under perf stat; --quick
+ * runs a tenth of it (smoke tests). */
+int mode_loop(const struct bench_args *a)
+{
+	const char *name = a->loop;
+	int pingpong = !strcmp(name, "pingpong");
+	struct job j = { .bytes = 8,
+			 .iters = (pingpong ? PERF_PINGPONG_ITERS
+					    : PERF_BARRIER_ITERS) /
+				  (bench_quick ? 10 : 1) };
+	vp_opts o = { .topology = pingpong ? "line:2" : "full:64",
+		      .ts = 1,
+		      .tw = 0.001 };
+	vp_stats st;
+
+	if (vp_run(&o, pingpong ? pingpong_fn : barrier_fn, &j, &st)) {
+		fprintf(stderr, "vp-bench: --loop %s failed: %s\n", name,
+			st.error);
+		return 1;
+	}
+	return 0;
+}
+
+int mode_perf_stat(const struct bench_args *a)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0) {
+		fprintf(stderr, "vp-bench: cannot find its own path\n");
+		return 1;
+	}
+	(void)a;
+	self[n] = 0;
+	return perf_stat_mode(self);
+}

@@ -1,5 +1,5 @@
 /*
- * rooted_loops.h - vp-bench --rooted: where the ranks outnumber the CPUs,
+ * rooted_loops.c - vp-bench --rooted: where the ranks outnumber the CPUs,
  * a rooted collective (here vp_bcast and vp_reduce of 8 bytes, int32 sums,
  * at p = 64) can run by its messages or with the ranks meeting once
  * (section "Collectives without their messages" of the README), and which
@@ -18,11 +18,16 @@
  * REPS_ROOTED times in turn; a row gives the
  * medians, microseconds an iteration of the whole loop, and the default
  * against the faster of the two fixed ways.
- *
- * Included by vp-bench.c only.
  */
-#ifndef VP_ROOTED_LOOPS_H
-#define VP_ROOTED_LOOPS_H
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "bench_rows.h"
+#include "modes.h"
+#include "vp.h"
 
 #define REPS_ROOTED 3
 
@@ -86,7 +91,7 @@ static int rooted_fn(vp_comm *c, void *arg)
 	return rc;
 }
 
-static int mode_rooted(int quick, int fibers)
+static int rooted_loops(int quick, int fibers)
 {
 	static const char *const loops[] = { "work", "barrier", "alone" };
 	static const char *const ways[] = { "sync", "all", NULL };
@@ -113,8 +118,8 @@ static int mode_rooted(int quick, int fibers)
 					struct rooted_job j = {
 						.reduce = op,
 						.loop = (enum rooted_loop)l,
-						.iters = iters[l] /
-							 (quick ? 10 : 1)
+						.iters =
+						    iters[l] / (quick ? 10 : 1)
 					};
 					vp_stats st;
 
@@ -151,4 +156,8 @@ static int mode_rooted(int quick, int fibers)
 	return failed;
 }
 
-#endif /* VP_ROOTED_LOOPS_H */
+int mode_rooted(const struct bench_args *a)
+{
+	(void)a;
+	return rooted_loops(bench_quick, bench_fibers);
+}

@@ -1,0 +1,33 @@
+/*
+ * options.h - vp-run's command line, as the parts of vp-run read it.
+ */
+#ifndef VP_RUN_OPTIONS_H
+#define VP_RUN_OPTIONS_H
+
+#include <stddef.h>
+
+#include "apps/coll_ref.h"
+#include "vp.h"
+
+struct app_options {
+	const char *name; /* --app */
+	int n, nb;        /* --n, --nb (0: the tour's n, the default nb) */
+	double gamma;     /* --gamma */
+};
+
+struct options {
+	const char *topology, *trace, *svg, *model, *plot;
+	int coll, alg, strict, reps, json, wall_clock, calibrated, apps;
+	struct app_options app;
+	size_t bytes;
+	int bytes_given; /* --calibrated: its larger size (else 16 KiB) */
+	double ts, tw, th;
+	struct ref_case k;
+};
+
+/* Says what is wrong with the command line on stderr, with the usage's
+ * hint, and exits with status 2. */
+void usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+#endif
