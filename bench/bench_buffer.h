@@ -9,12 +9,8 @@
  * line, and then each boundary between two blocks lies inside one line.
  * In vp a rank copies its own block into place while its partner's copy
  * fills the next block straight from the other CPU (single copy), so that
- * line changes CPUs twice a call. Measured on 2026-11-27 at p = 2 (the
- * all-gather of 1 KiB after a barrier, median of the slower rank): 0.47-
- * 0.55 us with the receive buffer on a line's start, 0.61-0.85 us at 32
- * bytes into one, and which of the two a run got depended only on what
- * the process had allocated before (a row of 8 bytes first was enough).
- * A process-based MPI copies through its own segments, so there the
+ * line changes CPUs twice a call, and a row's time would depend on what
+ * the process happened to allocate before it. A process-based MPI copies through its own segments, so there the
  * owner writes every line of its buffer. The OSU micro-benchmarks align
  * their buffers to the page for the same reason: a time that depends on
  * the allocator's history measures the allocator.
@@ -49,12 +45,9 @@ static inline int bench_is_block_op(const char *op)
 }
 
 /* The room each of a loop's two buffers needs for op at p ranks: what the
- * call reads and writes, no more. Until 2026-11-28 every loop gave both
- * buffers p x bytes, so a bcast of 1 MiB at p = 64 zeroed 128 MiB a rank,
- * 8 GiB a run, twice a row (the model's run and the timed one): on this
- * 2-vCPU machine `vp-bench --collectives` took about 10 s a row, nearly
- * all of it page faults, and did not finish `make bench` in an hour. The
- * bytes a call touches, and where they start, are the same either way. */
+ * call reads and writes, no more (p x bytes for every loop would make a
+ * bcast of 1 MiB at p = 64 zero 128 MiB a rank, and page faults would be
+ * most of the row's time). */
 static inline size_t bench_room(const char *op, int p, size_t bytes)
 {
 	size_t each = bytes ? bytes : 1;

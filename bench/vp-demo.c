@@ -1,8 +1,7 @@
 /*
- * vp-demo.c - the main job until the collectives exist (make run): runs
- * point-to-point patterns on every topology and prints, per run, the model
- * time next to the textbook's formula, the congested time, the wall time,
- * the messages and the most loaded link.
+ * vp-demo.c - point-to-point patterns on every topology: prints, per run,
+ * the model time next to the textbook's formula, the congested time, the
+ * wall time, the messages and the most loaded link.
  *
  * Patterns (m bytes per message, ts = 100, tw = 1 per byte, th = 0):
  *   pingpong    rank 0 <-> the last rank, once        2 (ts + tw m)

@@ -230,7 +230,7 @@ struct summary measure(const char *topo, int (*fn)(vp_comm *, void *),
  * The blocking and the nonblocking 8-byte ping-pong in the same run, in
  * alternating chunks: the two ranks' threads, their placement on the CPUs
  * and the machine's load are the same for both, which separate runs do
- * not give (placement alone moves a ping-pong between 0.16 and 0.6 us).
+ * not give (placement alone moves a ping-pong several times over).
  * Rank 0 writes each chunk's time per round trip.
  */
 #define PAIR_CHUNKS 10

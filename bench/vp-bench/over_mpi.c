@@ -173,8 +173,7 @@ static double barrier_pattern_us(int iters, int p, int me)
  * transport sends for an 8-byte message. In Open MPI 4.1's shared-memory
  * fast box a message's header and up to about 10 bytes of payload share
  * one cache line; a longer payload takes a second line, which the
- * receiver fetches from the sender's core (measured: 9 bytes as fast as
- * 8, 12 as slow as 56). The envelope vp piggy-backs (the model's arrival
+ * receiver fetches from the sender's core. The envelope vp piggy-backs (the model's arrival
  * time alone is 8 bytes) makes every vp message at least two lines.
  * On rank 0, *twelve and *wire: the medians in us.
  */
@@ -192,9 +191,9 @@ static void wire_pingpong_probe(int iters, int p, int me, double *twelve,
 /*
  * The probe beside the 64 KiB collectives: ranks 0 and 1 exchange 64 KiB
  * with MPI_Sendrecv after a memcpy into a buffer, sending either that
- * buffer or another one. On this machine a write into memory the partner
- * has just read through Open MPI's single copy (process_vm_readv) is far
- * slower than a plain memcpy; vp's doubling algorithms send from the
+ * buffer or another one: a write into memory the partner has just read
+ * through Open MPI's single copy (process_vm_readv) can be far slower
+ * than a plain memcpy; vp's doubling algorithms send from the
  * receive buffer that the next call rewrites, Open MPI's two-process
  * algorithms from the caller's send buffer. *written / *other: the median
  * memcpy in us on rank 0, sending the written buffer / another one.

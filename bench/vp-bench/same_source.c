@@ -99,8 +99,8 @@ int mode_same_source(const char *outdir)
 			snprintf(job, sizeof(job), "%.47s:%zu:%d", want[i].op,
 				 want[i].bytes, want[i].iters);
 			/* the goal's rows (p <= 8, ping-pong and allreduce)
-			 * get more rounds: at p = 8 on 2 CPUs one median moves
-			 * 25-35% between runs of the same binary */
+			 * get more rounds: where the ranks outnumber the CPUs
+			 * one median moves between runs of the same binary */
 			int goal_row =
 			    p <= 8 && (!strcmp(want[i].op, "pingpong") ||
 				       !strcmp(want[i].op, "allreduce"));
