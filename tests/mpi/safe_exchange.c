@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NSIZES 6
-static const int sizes[NSIZES] = { 0, 8, 65536, 65537, 102400, 4 << 20 };
+#define NSIZES 5
+static const int sizes[NSIZES] = { 0, 8, 65536, 65537, 102400 };
 
 static unsigned char byte_of(int src, int i, int round)
 {
