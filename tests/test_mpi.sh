@@ -303,7 +303,7 @@ refused() { # what stderr must hold, then the vpmpirun command line
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
-	    grep -qF "$want" "$tmp/err" && [ ! -s "$tmp/out" ]
+	    grep -qF -- "$want" "$tmp/err" && [ ! -s "$tmp/out" ]
 	check $? "refused (exit $rc): $*: $(tr '\n' ' ' <"$tmp/err" | head -c 300)"
 }
 refused "--topology ring:4 has 4 ranks but -np is 8" \
