@@ -2,12 +2,12 @@
  * mpi_buffer.c - buffered and ready sends' remaining calls (MPI 4.0, sec.
  * 3.6): MPI_Buffer_attach and MPI_Buffer_detach keep the rank's one
  * attached buffer and give it back; MPI_Ibsend and MPI_Irsend are
- * MPI_Isend, as MPI_Bsend and MPI_Rsend are MPI_Send (vp buffers every
- * eager message itself, so a buffered send completes locally whatever the
- * attached buffer's size, and a ready send is a correct standard send).
- * A buffered send is thus never refused for want of buffer space
- * (MPI_ERR_BUFFER), where an MPI that copies into the attached buffer
- * would refuse one that does not fit.
+ * MPI_Isend, as MPI_Bsend and MPI_Rsend are MPI_Send (mpi_p2p.c). The
+ * attached buffer holds no message: vp buffers a message up to its eager
+ * limit itself, and a longer one waits for its receiver (rendezvous), so a
+ * program that relies on MPI_Bsend completing locally for a long message
+ * deadlocks, and vp reports the deadlock; a buffered send is never refused
+ * for want of buffer space (MPI_ERR_BUFFER).
  */
 #include "vpmpi.h"
 
