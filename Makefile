@@ -2,6 +2,8 @@
 #
 #   make                  library (build/libvp.a, build/libvp.so) and tools
 #   make check            build and run every test; last line "N passed, N failed"
+#   make check T=p2p [CASE=sendrecv]  one test (binary or script) by name,
+#                         building only what it needs; CASE picks its cases
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make check-mpich      MPICH's test suite (tests/mpich/run.sh): its passes
@@ -189,6 +191,26 @@ $(BUILD)/$(1): $(BUILD)/obj/bench/$(1).o \
 endef
 $(foreach t,$(TOOL_BIN:$(BUILD)/%=%),$(eval $(call TOOL_RULE,$(t))))
 
+# One test by name: make check T=NAME [CASE=GLOB]. NAME is a C test or a
+# script, with or without test_ and .c/.sh (p2p, test_p2p, test_mpi.sh,
+# mpi_cases); only what it needs is built. CASE (VP_TEST_CASE) selects the
+# cases whose description it matches in a C test (tests/tap.h), the
+# programs it names in test_mpi*.sh (tests/mpi_setup.sh).
+ifneq ($(T),)
+T_BASE := $(patsubst test_%,%,$(basename $(notdir $(T))))
+T_C := $(if $(filter .sh,$(suffix $(T))),,$(wildcard tests/test_$(T_BASE).c))
+T_SH := $(wildcard tests/test_$(T_BASE).sh)
+ifneq ($(T_C),)
+T_RUN := $(BUILD)/tests/test_$(T_BASE)
+T_NEEDS := $(T_RUN) $(if $(filter vp_%,$(T_BASE)),$(TOOL_BIN))
+else ifneq ($(T_SH),)
+T_RUN := $(T_SH)
+T_NEEDS := $(LIB_A) $(LIB_SO) $(MPI_TOOLS)
+else
+$(error T=$(T): no tests/test_$(T_BASE).c or tests/test_$(T_BASE).sh)
+endif
+endif
+
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
 ifneq ($(MPI),)
@@ -197,6 +219,11 @@ ifneq ($(MPI),)
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) $(LIB_A)
 	@MPIRUN="$(MPIRUN)" VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  tests/test_transport_mpi.sh
+else ifneq ($(T),)
+# one test by name (T_RUN and T_NEEDS below), in the plain pass only
+check: $(T_NEEDS)
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) $(if $(CASE),VP_TEST_CASE='$(CASE)') \
+	  sh tests/run-tests.sh $(T_RUN)
 else
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
