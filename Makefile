@@ -16,7 +16,9 @@
 #   make MPI=1            libvp-mpi (build-mpi/): the mpi transport as well,
 #                         built with mpicc; make check MPI=1 runs its tests
 #                         under mpirun, make run MPI=1 the tour
-#   make install PREFIX=/usr/local  (MPI=1: libvp-mpi and vp-mpi.pc)
+#   make install PREFIX=/usr/local  the library, vp.pc, the headers, vp-run,
+#                         vp-bench, vpmpicc, vpmpirun and their man pages
+#                         (man/; MPI=1: libvp-mpi and vp-mpi.pc)
 #   make deps             install liburcu-dev if missing (root), else say how
 #   make format           clang-format every source
 
@@ -109,8 +111,17 @@ MPI_TOOLS :=
 TEST_BIN := $(BUILD)/tests/transport_suite
 endif
 
-.PHONY: all check check-mpich valgrind run bench install deps format clean
-all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS)
+# The man pages (man/): each tool's made from what its --help prints by
+# man/gen-man.sh, the library's from man/vp.3.in.
+MAN_TOOLS := vp-run vp-bench vpmpicc vpmpirun
+MAN_PAGES := $(MAN_TOOLS:%=$(BUILD)/man/%.1) $(BUILD)/man/vp.3
+ifneq ($(MPI),)
+MAN_PAGES :=
+endif
+
+.PHONY: all check check-mpich valgrind run bench install deps format clean man
+all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS) $(MAN_PAGES)
+man: $(MAN_PAGES)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
 deps: $(DEPS_OK)
@@ -160,6 +171,19 @@ $(BUILD)/vpmpicc: mpi/vpmpicc.in
 $(BUILD)/vpmpirun: mpi/vpmpirun
 	@mkdir -p $(BUILD)
 	cp $< $@ && chmod +x $@
+
+MAN_SUMMARY_vp-run := runs vp's collectives on a topology and reports model and wall times
+MAN_SUMMARY_vp-bench := vp's benchmarks: latency, bandwidth, collectives, vp beside MPI
+MAN_SUMMARY_vpmpicc := compiles and links MPI programs to run on vp, ranks as threads
+MAN_SUMMARY_vpmpirun := runs an MPI program built with vpmpicc, its ranks as threads
+$(BUILD)/man/%.1: $(BUILD)/% man/gen-man.sh
+	@mkdir -p $(dir $@)
+	sh man/gen-man.sh $* $(VERSION) "$(MAN_SUMMARY_$*)" ./$< > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/man/vp.3: man/vp.3.in
+	@mkdir -p $(dir $@)
+	sed 's|@VERSION@|$(VERSION)|' $< > $@
 
 $(APPS_LIB): $(APPS_OBJ)
 	@rm -f $@
@@ -298,10 +322,13 @@ bench: $(BUILD)/vp-bench $(BUILD)/vp-run
 	@echo "make bench: results in $(BENCH_OUT)/"
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
-# follow the usual pkg-config layout (pkg-config --variable=libdir vp).
+# follow the usual pkg-config layout (pkg-config --variable=libdir vp), the
+# tools (vp-run, vp-bench, vpmpicc, vpmpirun) and the man pages (MANDIR:
+# vp-run(1), vp-bench(1), vpmpicc(1), vpmpirun(1), vp(3)).
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 ifneq ($(MPI),)
 # libvp-mpi: the header, both libraries and vp-mpi.pc (mpicc's flags are
 # the user's: build the program with mpicc too)
@@ -319,9 +346,13 @@ install: $(LIB_A) $(LIB_SO)
 	  'Libs: -L$${libdir} -lvp-mpi -pthread' 'Libs.private: -lm' \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
 else
-install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a $(BUILD)/libvpmpi_rank.a
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a \
+	  $(BUILD)/libvpmpi_rank.a $(BUILD)/vp-run $(BUILD)/vp-bench $(MAN_PAGES)
 	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
-	  $(DESTDIR)$(BINDIR)
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 755 $(BUILD)/vp-run $(BUILD)/vp-bench $(DESTDIR)$(BINDIR)/
+	install -m 644 $(MAN_TOOLS:%=$(BUILD)/man/%.1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(BUILD)/man/vp.3 $(DESTDIR)$(MANDIR)/man3/vp.3
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
 	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
 	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
