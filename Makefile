@@ -2,6 +2,8 @@
 #
 #   make                  library (build/libvp.a, build/libvp.so) and tools
 #   make check            build and run every test; last line "N passed, N failed"
+#   make check T=p2p [CASE=sendrecv]  one test (binary or script) by name,
+#                         building only what it needs; CASE picks its cases
 #   make check SAN=thread the same under ThreadSanitizer (build-thread/)
 #   make check SAN=address  ... under AddressSanitizer + UBSan (build-address/)
 #   make check-mpich      MPICH's test suite (tests/mpich/run.sh): its passes
@@ -14,7 +16,9 @@
 #   make MPI=1            libvp-mpi (build-mpi/): the mpi transport as well,
 #                         built with mpicc; make check MPI=1 runs its tests
 #                         under mpirun, make run MPI=1 the tour
-#   make install PREFIX=/usr/local  (MPI=1: libvp-mpi and vp-mpi.pc)
+#   make install PREFIX=/usr/local  the library, vp.pc, the headers, vp-run,
+#                         vp-bench, vpmpicc, vpmpirun and their man pages
+#                         (man/; MPI=1: libvp-mpi and vp-mpi.pc)
 #   make deps             install liburcu-dev if missing (root), else say how
 #   make format           clang-format every source
 
@@ -107,8 +111,17 @@ MPI_TOOLS :=
 TEST_BIN := $(BUILD)/tests/transport_suite
 endif
 
-.PHONY: all check check-mpich valgrind run bench install deps format clean
-all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS)
+# The man pages (man/): each tool's made from what its --help prints by
+# man/gen-man.sh, the library's from man/vp.3.in.
+MAN_TOOLS := vp-run vp-bench vpmpicc vpmpirun
+MAN_PAGES := $(MAN_TOOLS:%=$(BUILD)/man/%.1) $(BUILD)/man/vp.3
+ifneq ($(MPI),)
+MAN_PAGES :=
+endif
+
+.PHONY: all check check-mpich valgrind run bench install deps format clean man
+all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS) $(MAN_PAGES)
+man: $(MAN_PAGES)
 
 # liburcu-dev: installed with apt-get when missing and we are root.
 deps: $(DEPS_OK)
@@ -159,6 +172,19 @@ $(BUILD)/vpmpirun: mpi/vpmpirun
 	@mkdir -p $(BUILD)
 	cp $< $@ && chmod +x $@
 
+MAN_SUMMARY_vp-run := runs vp's collectives on a topology and reports model and wall times
+MAN_SUMMARY_vp-bench := vp's benchmarks: latency, bandwidth, collectives, vp beside MPI
+MAN_SUMMARY_vpmpicc := compiles and links MPI programs to run on vp, ranks as threads
+MAN_SUMMARY_vpmpirun := runs an MPI program built with vpmpicc, its ranks as threads
+$(BUILD)/man/%.1: $(BUILD)/% man/gen-man.sh
+	@mkdir -p $(dir $@)
+	sh man/gen-man.sh $* $(VERSION) "$(MAN_SUMMARY_$*)" ./$< > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/man/vp.3: man/vp.3.in
+	@mkdir -p $(dir $@)
+	sed 's|@VERSION@|$(VERSION)|' $< > $@
+
 $(APPS_LIB): $(APPS_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -189,6 +215,26 @@ $(BUILD)/$(1): $(BUILD)/obj/bench/$(1).o \
 endef
 $(foreach t,$(TOOL_BIN:$(BUILD)/%=%),$(eval $(call TOOL_RULE,$(t))))
 
+# One test by name: make check T=NAME [CASE=GLOB]. NAME is a C test or a
+# script, with or without test_ and .c/.sh (p2p, test_p2p, test_mpi.sh,
+# mpi_cases); only what it needs is built. CASE (VP_TEST_CASE) selects the
+# cases whose description it matches in a C test (tests/tap.h), the
+# programs it names in test_mpi*.sh (tests/mpi_setup.sh).
+ifneq ($(T),)
+T_BASE := $(patsubst test_%,%,$(basename $(notdir $(T))))
+T_C := $(if $(filter .sh,$(suffix $(T))),,$(wildcard tests/test_$(T_BASE).c))
+T_SH := $(wildcard tests/test_$(T_BASE).sh)
+ifneq ($(T_C),)
+T_RUN := $(BUILD)/tests/test_$(T_BASE)
+T_NEEDS := $(T_RUN) $(if $(filter vp_%,$(T_BASE)),$(TOOL_BIN))
+else ifneq ($(T_SH),)
+T_RUN := $(T_SH)
+T_NEEDS := $(LIB_A) $(LIB_SO) $(MPI_TOOLS)
+else
+$(error T=$(T): no tests/test_$(T_BASE).c or tests/test_$(T_BASE).sh)
+endif
+endif
+
 # test_vp_run and test_vp_bench drive the tools of the same build;
 # test_exports.sh reads the shared library's dynamic symbols.
 ifneq ($(MPI),)
@@ -197,6 +243,11 @@ ifneq ($(MPI),)
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) $(LIB_A)
 	@MPIRUN="$(MPIRUN)" VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  tests/test_transport_mpi.sh
+else ifneq ($(T),)
+# one test by name (T_RUN and T_NEEDS below), in the plain pass only
+check: $(T_NEEDS)
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) $(if $(CASE),VP_TEST_CASE='$(CASE)') \
+	  sh tests/run-tests.sh $(T_RUN)
 else
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
@@ -271,10 +322,13 @@ bench: $(BUILD)/vp-bench $(BUILD)/vp-run
 	@echo "make bench: results in $(BENCH_OUT)/"
 
 # Installs the header, both libraries and vp.pc, whose libdir and includedir
-# follow the usual pkg-config layout (pkg-config --variable=libdir vp).
+# follow the usual pkg-config layout (pkg-config --variable=libdir vp), the
+# tools (vp-run, vp-bench, vpmpicc, vpmpirun) and the man pages (MANDIR:
+# vp-run(1), vp-bench(1), vpmpicc(1), vpmpirun(1), vp(3)).
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 ifneq ($(MPI),)
 # libvp-mpi: the header, both libraries and vp-mpi.pc (mpicc's flags are
 # the user's: build the program with mpicc too)
@@ -292,9 +346,13 @@ install: $(LIB_A) $(LIB_SO)
 	  'Libs: -L$${libdir} -lvp-mpi -pthread' 'Libs.private: -lm' \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
 else
-install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a $(BUILD)/libvpmpi_rank.a
+install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a \
+	  $(BUILD)/libvpmpi_rank.a $(BUILD)/vp-run $(BUILD)/vp-bench $(MAN_PAGES)
 	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
-	  $(DESTDIR)$(BINDIR)
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 755 $(BUILD)/vp-run $(BUILD)/vp-bench $(DESTDIR)$(BINDIR)/
+	install -m 644 $(MAN_TOOLS:%=$(BUILD)/man/%.1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(BUILD)/man/vp.3 $(DESTDIR)$(MANDIR)/man3/vp.3
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
 	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
 	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h

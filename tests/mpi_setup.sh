@@ -9,10 +9,39 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
 
+# One program by name: the script's argument, or VP_TEST_CASE, a glob of
+# tests/mpi/ names (ring, "one*"). Only the programs it names are built and
+# run: keep NAME... prints those selected, and vpmpicc and vpmpirun are
+# wrapped so that a check on another program reports "# SKIP not selected"
+# (tap.sh's tap_skip_mark).
+only=${1:-${VP_TEST_CASE:-}}
+keep() {
+	for p in "$@"; do
+		case $p in ${only:-*}) echo "$p" ;; esac
+	done
+}
+if [ -n "$only" ]; then
+	tap_skip_mark="$tmp/.skip"
+	# wrap TOOL SUFFIX: the real tool for a program named by only (the
+	# argument under $tmp/ or ending in .c), else a skip noted
+	wrap() {
+		printf '%s\n' '#!/bin/sh' 'for a; do' \
+		    "  case \$a in $2) p=\${a##*/}; p=\${p%.c}; p=\${p%.ompi}" \
+		    "    case \$p in $only) exec '$1' \"\$@\" ;; esac" \
+		    "    : >'$tmp/.skip'; exit 0 ;; esac" \
+		    'done' "exec '$1' \"\$@\"" >"$tmp/$(basename "$1")"
+		chmod +x "$tmp/$(basename "$1")"
+	}
+	wrap "$(cd "$(dirname "$cc")" && pwd)/vpmpicc" '*.c'
+	wrap "$(cd "$(dirname "$run")" && pwd)/vpmpirun" "'$tmp'/*"
+	cc="$tmp/vpmpicc"
+	run="$tmp/vpmpirun"
+fi
+
 # build NAME...: each tests/mpi/NAME.c with vpmpicc into $tmp/NAME, one
 # check each (the sources compile unchanged, warnings as errors)
 build() {
-	for p in "$@"; do
+	for p in $(keep "$@"); do
 		if "$cc" -O2 -Wall -Werror "$here/mpi/$p.c" -o "$tmp/$p" \
 		    2>"$tmp/$p.cc"; then
 			ok "vpmpicc compiles tests/mpi/$p.c unchanged"
@@ -34,7 +63,7 @@ if [ -z "${SAN:-}" ] && command -v mpicc >/dev/null &&
 fi
 build_ref() {
 	[ $ompi = 1 ] || return 0
-	for p in "$@"; do
+	for p in $(keep "$@"); do
 		mpicc -O2 "$here/mpi/$p.c" -o "$tmp/$p.ompi" 2>/dev/null ||
 			echo "# Open MPI's mpicc does not compile tests/mpi/$p.c: no reference for it"
 	done

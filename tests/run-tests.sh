@@ -3,8 +3,17 @@
 # with one line: "N passed, N failed". A binary that crashes, times out or
 # exits non-zero counts as one more failure (a hang fails one binary, not the
 # suite). Usage: run-tests.sh BIN...
+# One test by name: run-tests.sh NAME [CASE], NAME not a file (p2p,
+# test_p2p, test_mpi.sh), is make check T=NAME CASE=CASE, which builds what
+# the test needs and comes back here with its path. A case not selected
+# (VP_TEST_CASE) is reported "# SKIP not selected" and counted apart.
 limit=${VP_TEST_TIMEOUT:-300}
 here=$(dirname "$0")
+if [ $# -ge 1 ] && [ $# -le 2 ] && [ ! -e "$1" ]; then
+	cd "$here/.." || exit 1
+	exec ${MAKE:-make} --no-print-directory check T="$1" \
+	    ${SAN:+SAN="$SAN"} ${2:+CASE="$2"}
+fi
 if [ -n "$SAN" ]; then
 	export VP_TEST_QUICK=${VP_TEST_QUICK:-1}
 	export VP_SOAK_MESSAGES=${VP_SOAK_MESSAGES:-100000}
@@ -18,6 +27,7 @@ if [ "$SAN" = address ]; then
 fi
 pass=0
 fail=0
+skipped=0
 for bin in "$@"; do
 	name=$(basename "$bin")
 	echo "# $name"
@@ -29,7 +39,8 @@ for bin in "$@"; do
 	cat "$out"
 	# where a pass's time goes: CI's log keeps this line
 	echo "# $name took $(( $(date +%s) - t0 )) s"
-	p=$(grep -c '^ok ' "$out")
+	p=$(grep '^ok ' "$out" | grep -vc '# SKIP not selected$')
+	skipped=$((skipped + $(grep -c '^ok .*# SKIP not selected$' "$out")))
 	f=$(grep -c '^not ok ' "$out")
 	pass=$((pass + p))
 	fail=$((fail + f))
@@ -44,5 +55,10 @@ for bin in "$@"; do
 	fi
 	rm -f "$out" "$out.err"
 done
+if [ -n "${VP_TEST_CASE:-}" ]; then
+	echo "# $skipped cases not selected by '$VP_TEST_CASE'"
+	[ $((pass + fail)) -gt 0 ] ||
+		echo "# no case matches '$VP_TEST_CASE'"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

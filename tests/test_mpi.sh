@@ -31,6 +31,7 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
+# test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
 show=$("$cc" -show x.c -o x)
@@ -40,6 +41,7 @@ case $show in
 esac
 
 progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc harness_calls"
+progs=$(keep $progs) # the one asked for (mpi_setup.sh), or all
 build $progs
 # the programs not rerun under Open MPI (why: at the comparison below)
 no_ref="onesided rma_types many_comms harness_calls comm_ctors type_sigs"

@@ -26,6 +26,8 @@
 #     it, the ranks and the MPI error class;
 #   - settings that are not values they can take are refused, naming them.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
+# test_mpi_cases.sh NAME (or VP_TEST_CASE=NAME): the checks on the program
+# tests/mpi/NAME.c only, the others reported "# SKIP not selected".
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
 build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash
