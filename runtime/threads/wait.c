@@ -1,66 +1,32 @@
 /*
  * wait.c - how a rank waits: spin, then yield, then park on its doorbell.
  *
- * Costs measured on this 2-vCPU VM (bench/vp-bench):
- *   cache line between the vCPUs       ~130 ns one way
- *   sched_yield hand-off on one vCPU   ~0.7 us
- *   futex wake, same vCPU              ~2-4 us
- *   futex wake, other (idle) vCPU      ~40 us   (no guest halt-polling)
- * Hence the policy:
+ * The policy follows from what a wait costs on a machine whose ranks
+ * outnumber its CPUs: a cache line moves between CPUs in about 0.1 us, a
+ * sched_yield hand-off on one CPU takes about 1 us, and a futex wake costs
+ * a few us on the same CPU but tens of us when it must wake an idle one
+ * (vp-bench measures each; docs/performance.md, "How a rank waits", gives
+ * the figures and the runs that chose the limits below):
  *   - While the running ranks (alive - blocked) fit on the CPUs, the peer we
- *     wait for is probably running right now: spin long (tens of us, up to
- *     the cost of a cross-CPU wake), then yield a few times, then park.
- *     Spinning shorter than the wake cost is bistable: every wait would pay
- *     the 40 us wake.
+ *     wait for is probably running right now: spin long (up to the cost of
+ *     a cross-CPU wake), then yield a few times, then park. Spinning
+ *     shorter than the wake cost is bistable: every wait would pay the
+ *     wake.
  *   - When ranks outnumber CPUs, the peer needs our CPU to make progress:
- *     do not spin at all, yield (a cheap hand-off while few ranks are
- *     runnable) twice and then for up to 30 us, then park, which takes us
- *     off the run queue; a yield loop without a bound collapses at p = 512
- *     and never finishes at p = 4096.
- *     Measured here, barrier at p = 64 (us per barrier, 3 runs):
- *       spin 0,   yields 0: 690-760    spin 0,   yields 1-32: 314-400
- *       spin 100, yields 2: 500-566    spin 1000, yields 2: 2170-2230
- *     Two yields alone were a disaster when ranks outnumber the CPUs only
- *     a little (2026-11-26, AUTO, 8 B, us a call): at p = 4 the barrier,
- *     bcast and all-to-all took 400-430, reduce and all-reduce 126-129
- *     (a rank parked, and its partner on the other vCPU paid the ~40 us
- *     cross-CPU wake, round after round); yielding for 10, 30 or 100 us
- *     first: 3.0-5.0 for all five. At p = 8: 14-52 -> 9-18. At p = 16, 64
- *     and the p = 4096 run: no change beyond the noise (with many ranks
- *     runnable one yield outlasts the budget). The budget is time, not a
- *     count, for that reason. Longer budgets bring the p = 64 barrier
- *     closer to the bare yield loop's time (VP_YIELD_NS 0.03, 0.3, 1 and
- *     5 ms: 176, 142, 135, 124 us; p = 16, 512 and 4096 unchanged), but a
- *     rank that yields keeps polling for that long while the rank it waits
- *     for computes, so the default stays at about a wake's cost.
- * Waits for a shared flag (the collectives without messages, coll_sync.c:
- * every rank waits for the last to arrive) follow the same policy.
- * Measured (2026-11-26, p = 64, 3000 calls, us a call, 3 runs each): with
- * the yields, barrier 48-57, 8-byte all-reduce 58-74; parking at once
- * (no yields: the CPUs idle, and each wake of an idle vCPU costs its
- * ~40 us) 380-387 and 393-398; waiters asleep on the flag itself, all
- * woken by one FUTEX_WAKE instead of 63, 48-53 and 63-65: no gain beyond
- * the noise, so each rank keeps its own bell; waiters that yield under
- * SCHED_IDLE, so as not to take the CPU from ranks yet to arrive (two
- * sched_setscheduler calls a wait), 98-104 and 114-126. What did help:
- * yielding longer before parking at a flag (VP_FLAG_YIELD_NS; a rank
- * there waits for the last arrival, usually a few dozen us away, and a
- * parked one costs a futex wake, or ~40 us when its CPU idled). Mean of
- * the p = 64 8-byte barrier, bcast, all-reduce, all-gather and all-to-all
- * in vp-bench --collectives, three runs each, alternating: 30 us 68.8-91.4,
- * 300 us 63.5-66.6, 1 ms 60.0-67.2. The default is 300 us: the yields of a
- * rank that waits while others compute are bounded by it.
- * Measured 2026-11-27 (p = 64, a barrier then a bcast, the median of the
- * slowest rank, nine runs alternating): the last arrival skipping the 63
- * bells when no rank is parked (thr_none_parked) 68.7 -> 61.2 us, and
- * with each member's state on a line of its own 59.9 us; the first
- * YIELDS yields not timed (a clock read is a cold line of the VM's clock
- * page), the reduce 64.3 -> 59.0 us, the bcast unchanged within the
- * noise. A rank's whole
- * turn counts about 32 times in such a call (64 ranks on 2 CPUs): bare
- * threads given 0.7 us of work a turn meet 23 us slower.
- * The limits are SPIN_LONG, SPIN_SHORT and YIELDS below, per run in
- * struct thr_wait_policy; a tuning run sets them in the environment.
+ *     do not spin, yield twice and then for up to about a wake's cost,
+ *     then park, which takes us off the run queue. A yield loop without a
+ *     bound collapses at thousands of ranks; parking at once leaves a
+ *     partner on the other CPU paying a cross-CPU wake every round. The
+ *     budget is time, not a count: with many ranks runnable one yield
+ *     outlasts it.
+ *   - A wait for a shared flag (the collectives without messages,
+ *     coll_sync.c: every rank waits for the last to arrive) yields longer
+ *     before it parks: the last arrival is usually a few dozen us away,
+ *     and a parked rank costs a wake. Each rank keeps its own bell there
+ *     too, and the last arrival skips the bells when no rank is parked.
+ * The limits are SPIN_LONG, SPIN_SHORT, YIELDS, YIELD_NS and FLAG_YIELD_NS
+ * below, per run in struct thr_wait_policy; a tuning run sets them in the
+ * environment (VP_SPIN_LONG, ..., read strictly).
  *
  * Lost-wake-up freedom: the waiter publishes what it waits for, sets its bell
  * to 1 with a seq_cst exchange, re-checks, and only then sleeps with
@@ -93,7 +59,7 @@
 
 /* The measured defaults (see above). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
-#define SPIN_SHORT 0    /* measured: any spin here costs (README) */
+#define SPIN_SHORT 0    /* any spin here costs (above) */
 #define YIELDS 2        /* hand-offs tried before parking, at least */
 #define YIELD_NS 30000  /* and for 30 us: below a cross-CPU wake (below) */
 #define FLAG_YIELD_NS 300000 /* a wait at a shared flag: 300 us (above) */
