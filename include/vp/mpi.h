@@ -582,12 +582,6 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high,
 			MPI_Comm *newintracomm);
 
-/* ---- groups by ranges (mpi_group_range.c; MPI 4.0, sec. 7.3.2) ---- */
-int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
-			 MPI_Group *newgroup);
-int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
-			 MPI_Group *newgroup);
-
 /* ---- window attributes (mpi_win_attr.c; MPI 4.0, sec. 7.7.3 and
  * 12.2.6: MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT and the others
  * predefined) ---- */
