@@ -136,25 +136,23 @@ static void check_all(void)
 	}
 }
 
-/* Every call once more with MPI_IN_PLACE, completed by MPI_Test loops. */
-static void in_place(void)
-{
-	int buf[64], c[8], d[8], bd[8], i, k, o, flag;
-	MPI_Datatype t[8];
-	MPI_Request r;
-
-	for (i = 0; i < size; i++) {
-		c[i] = N(i), d[i] = 4 * i, t[i] = MPI_INT;
-		bd[i] = d[i] * (int)sizeof(int);
-	}
 #define TEST_LOOP                                                           \
 	do {                                                                \
 		flag = 0;                                                   \
 		while (!flag)                                               \
 			MPI_Test(&r, &flag, MPI_STATUS_IGNORE);             \
 	} while (0)
-	for (i = 0; i < 64; i++)
-		buf[i] = i < 4 * size && i % 4 < N(i / 4) ? i : -1;
+
+/* Igatherv and Iscatterv in place at the root 0 (blocks at d). */
+static void rooted_in_place(int *buf, const int *c, const int *d)
+{
+	MPI_Request r;
+	int i, k, flag;
+
+	for (i = 0; i < 64; i++) /* the root has its own block only */
+		buf[i] = i < 4 * size && i % 4 < N(i / 4) && (rank || i < 4)
+			     ? i
+			     : -1;
 	if (rank == 0)
 		MPI_Igatherv(MPI_IN_PLACE, 0, MPI_INT, buf, c, d, MPI_INT, 0,
 			     MPI_COMM_WORLD, &r);
@@ -175,6 +173,20 @@ static void in_place(void)
 	TEST_LOOP;
 	for (k = 0; k < N(rank); k++)
 		expect(buf[d[rank] + k], d[rank] + k, "iscatterv in place", k);
+}
+
+/* Every call once more with MPI_IN_PLACE, completed by MPI_Test loops. */
+static void in_place(void)
+{
+	int buf[64], c[8], d[8], bd[8], i, k, o, flag;
+	MPI_Datatype t[8];
+	MPI_Request r;
+
+	for (i = 0; i < size; i++) {
+		c[i] = N(i), d[i] = 4 * i, t[i] = MPI_INT;
+		bd[i] = d[i] * (int)sizeof(int);
+	}
+	rooted_in_place(buf, c, d);
 	for (i = 0; i < 64; i++) /* only this rank's block is there */
 		buf[i] = i >= d[rank] && i < d[rank] + N(rank) ? i : -1;
 	MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_INT, buf, c, d, MPI_INT,
