@@ -490,13 +490,37 @@ int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count,
 			 request, "MPI_Iexscan");
 }
 
+/* MPI_Ireduce_scatter_block in place: MPI_Ireduce_scatter's algorithm
+ * (mpi_ivcoll.c) with every count recvcount. */
+static int in_place_block(void *recvbuf, int recvcount, MPI_Datatype type,
+			  MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+	static const char call[] = "MPI_Ireduce_scatter_block";
+	int p = 0, i, rc, *counts;
+
+	if ((rc = MPI_Comm_size(comm, &p)))
+		return rc;
+	if (recvcount < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, call,
+				 "recvcount %d is negative", recvcount);
+	if (!(counts = malloc((size_t)p * sizeof(*counts))))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %d counts", p);
+	for (i = 0; i < p; i++)
+		counts[i] = recvcount;
+	rc = vpmpi_ireduce_scatter(MPI_IN_PLACE, recvbuf, counts, type, op,
+				   comm, request, call);
+	free(counts);
+	return rc;
+}
+
 int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 			      MPI_Request *request)
 {
-	if (sendbuf == MPI_IN_PLACE) /* MPI: the input is in recvbuf */
-		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Ireduce_scatter_block",
-				 "MPI_IN_PLACE is not supported here");
+	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
+		return in_place_block(recvbuf, recvcount, type, op, comm,
+				      request);
 	return reduction(NBC_REDUCE_SCATTER, sendbuf, recvbuf, recvcount, type,
 			 op, 0, comm, request, "MPI_Ireduce_scatter_block");
 }

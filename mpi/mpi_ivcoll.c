@@ -594,7 +594,14 @@ int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf,
 			const int recvcounts[], MPI_Datatype type, MPI_Op op,
 			MPI_Comm comm, MPI_Request *request)
 {
-	static const char call[] = "MPI_Ireduce_scatter";
+	return vpmpi_ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op,
+				     comm, request, "MPI_Ireduce_scatter");
+}
+
+int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
+			  const int recvcounts[], MPI_Datatype type, MPI_Op op,
+			  MPI_Comm comm, MPI_Request *request, const char *call)
+{
 	vp_comm *aux, *c;
 	const struct vpmpi_type *t;
 	struct vpmpi_nbc *b;

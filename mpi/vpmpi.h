@@ -328,6 +328,11 @@ int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 /* b as an MPI request in *request (rc: a posting's failure, then b is
  * freed): MPI_SUCCESS or the error. */
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
+/* MPI_Ireduce_scatter for call (mpi_ivcoll.c): MPI_Ireduce_scatter_block
+ * in place runs as it, every count the same. */
+int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
+			  const int recvcounts[], MPI_Datatype type, MPI_Op op,
+			  MPI_Comm comm, MPI_Request *request, const char *call);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);

@@ -6,7 +6,8 @@
  *     before the wait) and MPI_Ireduce_scatter (a non-commutative user op:
  *     the result shows the ranks combined in rank order) started together
  *     with a point-to-point ring exchange and completed by one MPI_Waitall;
- *   - each of them with MPI_IN_PLACE, completed by MPI_Test in a loop;
+ *   - each of them with MPI_IN_PLACE, and MPI_Ireduce_scatter_block too,
+ *     completed by MPI_Test in a loop;
  *   - the progress rule: rank 0 starts an MPI_Ialltoallv, sends to rank 1
  *     and only then waits, while rank 1 receives first and starts the
  *     call after (a blocking all-to-all there would hang).
@@ -230,6 +231,15 @@ static void in_place(void)
 	for (k = 0; k < N(rank); k++)
 		expect(buf[k], rank * size * (size - 1) / 2 + size * (k + 1),
 		       "ireduce_scatter in place", k);
+	for (i = 0; i < size; i++) /* and its equal-block form */
+		for (k = 0; k < 2; k++)
+			buf[2 * i + k] = rank + i + k;
+	MPI_Ireduce_scatter_block(MPI_IN_PLACE, buf, 2, MPI_INT, MPI_SUM,
+				  MPI_COMM_WORLD, &r);
+	TEST_LOOP;
+	for (k = 0; k < 2; k++)
+		expect(buf[k], size * (size - 1) / 2 + size * (rank + k),
+		       "ireduce_scatter_block in place", k);
 }
 
 /* Rank 0 starts, sends, waits; rank 1 receives before it starts. */
