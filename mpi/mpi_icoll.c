@@ -45,7 +45,8 @@ enum nbc_kind {
 	NBC_GATHER,
 	NBC_SCATTER,
 	NBC_ALLGATHER,
-	NBC_ALLTOALL
+	NBC_ALLTOALL,
+	NBC_HOOKED /* built by another file, finished by its callback */
 };
 
 struct vpmpi_nbc {
@@ -65,12 +66,18 @@ struct vpmpi_nbc {
 	MPI_Op op;
 	MPI_Comm comm;
 	const char *call;
+	/* NBC_HOOKED: the wait's work and the context's release */
+	vpmpi_nbc_done_fn done;
+	void (*drop)(void *ctx);
+	void *ctx;
 };
 
 static void nbc_free(struct vpmpi_nbc *b)
 {
 	if (!b)
 		return;
+	if (b->drop)
+		b->drop(b->ctx);
 	free(b->req);
 	free(b->sbuf);
 	free(b->rbuf);
@@ -119,6 +126,8 @@ static int post_send(struct vpmpi_nbc *b, vp_comm *aux, int dst,
 static int hand_back(struct vpmpi_nbc *b, MPI_Request *request, int rc)
 {
 	struct vpmpi_request *r;
+	MPI_Comm comm = b->comm;
+	const char *call = b->call;
 
 	if (rc) { /* the run has failed: the rank goes no further */
 		nbc_free(b);
@@ -126,7 +135,7 @@ static int hand_back(struct vpmpi_nbc *b, MPI_Request *request, int rc)
 	}
 	if (!(r = vpmpi_request_new())) {
 		nbc_free(b);
-		return vpmpi_err(b->comm, MPI_ERR_NO_MEM, b->call,
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
 	r->nbc = b;
@@ -481,15 +490,71 @@ int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count,
 			 request, "MPI_Iexscan");
 }
 
+/* MPI_Ireduce_scatter_block in place: MPI_Ireduce_scatter's algorithm
+ * (mpi_ivcoll.c) with every count recvcount. */
+static int in_place_block(void *recvbuf, int recvcount, MPI_Datatype type,
+			  MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+	static const char call[] = "MPI_Ireduce_scatter_block";
+	int p = 0, i, rc, *counts;
+
+	if ((rc = MPI_Comm_size(comm, &p)))
+		return rc;
+	if (recvcount < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, call,
+				 "recvcount %d is negative", recvcount);
+	if (!(counts = malloc((size_t)p * sizeof(*counts))))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %d counts", p);
+	for (i = 0; i < p; i++)
+		counts[i] = recvcount;
+	rc = vpmpi_ireduce_scatter(MPI_IN_PLACE, recvbuf, counts, type, op,
+				   comm, request, call);
+	free(counts);
+	return rc;
+}
+
 int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 			      MPI_Request *request)
 {
-	if (sendbuf == MPI_IN_PLACE) /* MPI: the input is in recvbuf */
-		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Ireduce_scatter_block",
-				 "MPI_IN_PLACE is not supported here");
+	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
+		return in_place_block(recvbuf, recvcount, type, op, comm,
+				      request);
 	return reduction(NBC_REDUCE_SCATTER, sendbuf, recvbuf, recvcount, type,
 			 op, 0, comm, request, "MPI_Ireduce_scatter_block");
+}
+
+/* ---- calls built elsewhere (mpi_ivcoll.c) ---- */
+
+struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
+				   vpmpi_nbc_done_fn done,
+				   void (*drop)(void *ctx), void *ctx)
+{
+	struct vpmpi_nbc *b = nbc_new(NBC_HOOKED, p, comm, call);
+
+	if (!b) {
+		drop(ctx);
+		return NULL;
+	}
+	b->done = done;
+	b->drop = drop;
+	b->ctx = ctx;
+	return b;
+}
+
+int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
+		   const void *send, void *recv, size_t bytes)
+{
+	b->from[b->n] = send ? -1 : slot;
+	if (send)
+		return vp_isend(aux, peer, 0, send, bytes, &b->req[b->n++]);
+	return vp_irecv(aux, peer, 0, recv, bytes, &b->req[b->n++]);
+}
+
+int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc)
+{
+	return hand_back(b, request, rc);
 }
 
 /* ---- completion (mpi_request.c calls these) ---- */
@@ -506,6 +571,10 @@ int vpmpi_nbc_finish(struct vpmpi_nbc *b)
 	const struct vpmpi_type *t = NULL;
 	int i, rc = MPI_SUCCESS;
 
+	if (b->done) {
+		rc = b->done(b->ctx, b->st, b->from, b->n);
+		goto out;
+	}
 	for (i = 0; i < b->n; i++)
 		if (b->from[i] >= 0 && (long)b->st[i].bytes != b->block) {
 			rc = vpmpi_err(b->comm, MPI_ERR_TRUNCATE, b->call,

@@ -311,6 +311,28 @@ vp_status *vpmpi_nbc_statuses(struct vpmpi_nbc *b);
 /* Every request of b is done: check, unpack, combine, free b. */
 int vpmpi_nbc_finish(struct vpmpi_nbc *b);
 void vpmpi_nbc_drop(struct vpmpi_nbc *b);
+/* A call another file builds (mpi_ivcoll.c): room for 2p requests; at the
+ * wait done(ctx, statuses, slots, n) does its work (slot: the value given
+ * to vpmpi_nbc_post for a receive, -1 for a send) and returns MPI_SUCCESS
+ * or the error raised; drop(ctx) frees ctx with the call (at once when
+ * there is no memory for the call: then NULL, the error raised). */
+typedef int (*vpmpi_nbc_done_fn)(void *ctx, const vp_status *st,
+				 const int *slot, int n);
+struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
+				   vpmpi_nbc_done_fn done,
+				   void (*drop)(void *ctx), void *ctx);
+/* Posts a send of bytes at send to peer (send not NULL), else a receive
+ * of up to bytes into recv, tagged slot: 0 or vp's error. */
+int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
+		   const void *send, void *recv, size_t bytes);
+/* b as an MPI request in *request (rc: a posting's failure, then b is
+ * freed): MPI_SUCCESS or the error. */
+int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
+/* MPI_Ireduce_scatter for call (mpi_ivcoll.c): MPI_Ireduce_scatter_block
+ * in place runs as it, every count the same. */
+int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
+			  const int recvcounts[], MPI_Datatype type, MPI_Op op,
+			  MPI_Comm comm, MPI_Request *request, const char *call);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);

@@ -40,7 +40,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc harness_calls"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc harness_calls ivcollectives"
 progs=$(keep $progs) # the one asked for (mpi_setup.sh), or all
 build $progs
 # the programs not rerun under Open MPI (why: at the comparison below)
@@ -74,6 +74,7 @@ for np in 1 2 3 4 8; do
 		persistent_attrs) want="persistent requests and attributes on $np ranks: ok (0 bad)" ;;
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
+		ivcollectives) want="nonblocking v-collectives on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
 		safe_exchange) want="safe exchange on $np ranks: ok (0 bad)" ;;
 		comm_ctors) want=$(cat "$here/mpi/comm_ctors.$np.out") ;;

@@ -665,6 +665,32 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 		  void *recvbuf, const int recvcounts[], const int rdispls[],
 		  const MPI_Datatype recvtypes[], MPI_Comm comm);
 
+/* ---- nonblocking v- and w-collectives (mpi_ivcoll.c; MPI 4.0,
+ * sec. 6.12): the direct algorithms, every message posted at the call ---- */
+int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, const int recvcounts[], const int displs[],
+		 MPI_Datatype recvtype, int root, MPI_Comm comm,
+		 MPI_Request *request);
+int MPI_Iscatterv(const void *sendbuf, const int sendcounts[],
+		  const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		  int recvcount, MPI_Datatype recvtype, int root,
+		  MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, const int recvcounts[], const int displs[],
+		    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[],
+		   const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+		   const int recvcounts[], const int rdispls[],
+		   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[],
+		   const int sdispls[], const MPI_Datatype sendtypes[],
+		   void *recvbuf, const int recvcounts[], const int rdispls[],
+		   const MPI_Datatype recvtypes[], MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf,
+			const int recvcounts[], MPI_Datatype type, MPI_Op op,
+			MPI_Comm comm, MPI_Request *request);
+
 /* ---- MPI_Comm_split_type (mpi_split_type.c; MPI 4.0, sec. 7.4.2) ---- */
 #define MPI_COMM_TYPE_SHARED 1
 #define MPI_COMM_TYPE_HW_GUIDED 2
