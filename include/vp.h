@@ -98,7 +98,7 @@ typedef struct vp_opts {
 	 * an mpirun job, one rank each; needs libvp-mpi, built by make MPI=1).
 	 * The environment variable VP_TRANSPORT overrides it. */
 	const char *transport;
-	/* The cost model of the model clock (README, "Cost models"): NULL or
+	/* The cost model of the model clock (docs/models.md, "Cost models"): NULL or
 	 * "alpha-beta" (ts, tw, th above; cut-through routing),
 	 * "alpha-beta:saf" (store-and-forward), "logp:L=,o=,g=",
 	 * "loggp:L=,o=,g=,G=", "bsp:g=,l="; any may add ",ports=K" (K
@@ -111,15 +111,15 @@ typedef struct vp_opts {
 	 * vp_reduce_scatter and vp_scan gives the same bits whatever the
 	 * algorithm, the topology and the order the terms meet in: each
 	 * element's terms are summed exactly on a 256-bit fixed-point grid
-	 * set by its largest term and rounded once (README, "Reproducible
-	 * sums"). It costs one more all-reduce (4 bytes an element) and
+	 * set by its largest term and rounded once (docs/reproducible.md,
+	 * "Reproducible sums"). It costs one more all-reduce (4 bytes an element) and
 	 * 32 bytes an element on the wire. The environment variable
 	 * VP_REPRODUCIBLE (0 or 1) overrides it. 0: off (default). */
 	int reproducible;
 	/* 1: the ranks run as fibers (user-level contexts) on as many
 	 * carrier threads as there are CPUs, switched inside vp's blocking
 	 * calls, instead of a kernel thread each: much faster when ranks
-	 * far outnumber the CPUs (README, "Ranks as fibers"). Thread-local
+	 * far outnumber the CPUs (docs/fibers.md, "Ranks as fibers"). Thread-local
 	 * variables, errno and pthread_self() are then shared by the ranks
 	 * of a carrier, and a rank must not wait for another outside vp's
 	 * calls. The threads transport only. The environment variable
@@ -431,7 +431,7 @@ VP_API void vp_trace_label(vp_comm *c, const char *label);
 VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
 			    double *th);
 /*
- * Cost models (README, "Cost models"). The model clock charges every
+ * Cost models (docs/models.md, "Cost models"). The model clock charges every
  * message by one of them; vp_model_parse reads a spec as vp_opts.model
  * does (parameters left out are 0), vp_model_of gives the run's.
  */

@@ -27,11 +27,11 @@
  * carrier's thread: the carrier's cleanup handler reports the rank as the
  * threads transport does and starts a thread to carry on in its place.
  *
- * What changes for the program (README, "Ranks as fibers"): thread-local
- * variables, errno and pthread_self() belong to the carrier and are shared
- * by the ranks it runs; a rank that waits outside vp (a mutex another rank
- * holds, sleep, spinning on memory another rank writes) keeps its carrier
- * from every other rank. The MPI layer keeps per-rank state in thread-local
+ * What changes for the program (docs/fibers.md, "Ranks as fibers"):
+ * thread-local variables, errno and pthread_self() belong to the carrier
+ * and are shared by the ranks it runs; a rank that waits outside vp (a
+ * mutex another rank holds, sleep, spinning on memory another rank writes)
+ * keeps its carrier from every other rank. The MPI layer keeps per-rank state in thread-local
  * variables and so runs its ranks as threads.
  *
  * The switch (context.c) is annotated for AddressSanitizer, ThreadSanitizer
