@@ -4,11 +4,11 @@
  *
  * Why: with a kernel thread per rank, a wait that finds nothing is a
  * kernel context switch, and when ranks outnumber the CPUs nearly every
- * wait is one. Measured on this 2-vCPU VM: a sched_yield hand-off costs
- * 1.8 us per CPU among 1024 threads (their stacks and task structures
- * fall out of the caches), ucontext's swapcontext between 1024 fibers
- * 0.26 us and context.c's switch less (no system call), and
- * a pairwise all-to-all at p = 1024 makes about 10^6 such waits.
+ * wait is one. A sched_yield hand-off among a thousand threads costs
+ * microseconds (their stacks and task structures fall out of the caches),
+ * a switch between fibers a fraction of that (context.c's makes no system
+ * call), and a pairwise all-to-all at p = 1024 makes about 10^6 such
+ * waits.
  *
  * How: each carrier loops: take the rank at the head of its run queue
  * (or of another carrier's, when its own is empty),
@@ -164,9 +164,6 @@ static void fiber_to_carrier(struct thr_rank *me, int why)
  * mostly taken by one carrier; a carrier whose queue is empty takes the
  * oldest rank of another's. A rank readied off the carriers (the deadlock
  * check, a failing run, the start) goes to the queue its number picks.
- * Measured at p = 64 on 2 vCPUs, an 8-byte all-reduce (six exchanges):
- * 144-147 us a call with one queue for both carriers, 115-116 us with one
- * each; an 8-byte broadcast 26 -> 14 us.
  *
  * A carrier that finds every queue empty sleeps on idle. It counts itself
  * in sleeping and then looks at the queues once more; a readier counts

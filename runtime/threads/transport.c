@@ -55,10 +55,8 @@
  * soon as it enters its half, so the sender polls for that loan a little
  * (the wait policy's poll budget: only while the running ranks fit on the
  * CPUs, never with fibers, whose partner may need this carrier) before it
- * falls back to the eager path's two copies. Measured on 2 vCPUs: a
- * 64 KiB all-gather at p = 2 (its own block copied, then the exchange)
- * took 10.7 us a call when the first rank to arrive went eager, 2.7-4 us
- * with this poll. The message and its order are the same either way: a
+ * falls back to the eager path's two copies, which cost more than the
+ * short wait for a partner already on its way. The message and its order are the same either way: a
  * loan is for the next message of its mailbox.
  */
 static int exchange_direct(struct thr_rank *me, struct vp__mailbox *mb,
