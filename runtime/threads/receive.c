@@ -272,7 +272,8 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
  * extension could carry too) is lent only to a one-way message: not for
  * an exchange's receive, nor a reduction's: one way, a loan saves the
  * receiver copying the data out of lines the other CPU wrote; in an
- * exchange both ends lend and fill at once, and the fastbox is faster.
+ * exchange, where both ends send and receive at once, the fastbox is the
+ * faster (docs/performance.md, "Measurements behind the code").
  * Senders fill
  * loans only with messages up to eager_max (transport.c: a longer one goes
  * by rendezvous and the receiver pulls it, writing its own lines), so a
