@@ -98,8 +98,8 @@ typedef struct vp_opts {
 	 * an mpirun job, one rank each; needs libvp-mpi, built by make MPI=1).
 	 * The environment variable VP_TRANSPORT overrides it. */
 	const char *transport;
-	/* The cost model of the model clock (docs/models.md, "Cost models"): NULL or
-	 * "alpha-beta" (ts, tw, th above; cut-through routing),
+	/* The cost model of the model clock (docs/models.md, "Cost models"):
+	 * NULL or "alpha-beta" (ts, tw, th above; cut-through routing),
 	 * "alpha-beta:saf" (store-and-forward), "logp:L=,o=,g=",
 	 * "loggp:L=,o=,g=,G=", "bsp:g=,l="; any may add ",ports=K" (K
 	 * sends and K receives in flight per rank, 1..16) or ",ports=all".
@@ -112,16 +112,16 @@ typedef struct vp_opts {
 	 * algorithm, the topology and the order the terms meet in: each
 	 * element's terms are summed exactly on a 256-bit fixed-point grid
 	 * set by its largest term and rounded once (docs/reproducible.md,
-	 * "Reproducible sums"). It costs one more all-reduce (4 bytes an element) and
-	 * 32 bytes an element on the wire. The environment variable
+	 * "Reproducible sums"). It costs one more all-reduce (4 bytes an
+	 * element) and 32 bytes an element on the wire. The environment variable
 	 * VP_REPRODUCIBLE (0 or 1) overrides it. 0: off (default). */
 	int reproducible;
 	/* 1: the ranks run as fibers (user-level contexts) on as many
 	 * carrier threads as there are CPUs, switched inside vp's blocking
 	 * calls, instead of a kernel thread each: much faster when ranks
-	 * far outnumber the CPUs (docs/fibers.md, "Ranks as fibers"). Thread-local
-	 * variables, errno and pthread_self() are then shared by the ranks
-	 * of a carrier, and a rank must not wait for another outside vp's
+	 * far outnumber the CPUs (docs/fibers.md, "Ranks as fibers").
+	 * Thread-local variables, errno and pthread_self() are then shared by
+	 * the ranks of a carrier, and a rank must not wait for another outside vp's
 	 * calls. The threads transport only. The environment variable
 	 * VP_FIBERS (0 or 1) overrides it. 0: off (default). */
 	int fibers;

@@ -17,8 +17,8 @@
  * runtimes): vp runs its ranks on them as threads of one process, and
  * the state they keep per process is either per thread, replaced per rank
  * (vpmpicc's libvpmpi_rank.a, mpi/rank/), or listed as shared in
- * docs/reliability.md, "What ranks still share, and why". One copy of the program (one rank, or vpmpirun
- * --shared-globals) shares nothing it would not share anyway.
+ * docs/reliability.md, "What ranks still share, and why". One copy of
+ * the program (one rank, or vpmpirun --shared-globals) shares nothing it would not share anyway.
  */
 #define _GNU_SOURCE
 #include <link.h>

@@ -9,8 +9,8 @@
  * round k rank i sends to i + 2^k and receives from i - 2^k. With more
  * ranks than CPUs each round needs every rank's thread to have run once,
  * so the rounds alone, even without messages, cost several times what one
- * shared counter does. So the ranks meet at one counter, and the last to arrive charges every rank's model clock with
- * the rounds' messages, calling the clock's own send and receive rules
+ * shared counter does. So the ranks meet at one counter, and the last to
+ * arrive charges every rank's model clock with the rounds' messages, calling the clock's own send and receive rules
  * in round order (vp__clock_send, vp__clock_recv, the model log): the
  * model times, counts and logs are those of the messages, bit for bit.
  *

@@ -31,8 +31,8 @@
  * thread-local variables, errno and pthread_self() belong to the carrier
  * and are shared by the ranks it runs; a rank that waits outside vp (a
  * mutex another rank holds, sleep, spinning on memory another rank writes)
- * keeps its carrier from every other rank. The MPI layer keeps per-rank state in thread-local
- * variables and so runs its ranks as threads.
+ * keeps its carrier from every other rank. The MPI layer keeps per-rank
+ * state in thread-local variables and so runs its ranks as threads.
  *
  * The switch (context.c) is annotated for AddressSanitizer, ThreadSanitizer
  * and valgrind, which otherwise take a switch of stacks for corruption.

@@ -2,8 +2,8 @@
  * pool.c - per-rank recycling of message headers and eager payloads.
  *
  * A cross-thread malloc/free per message costs about a hundred ns; a pool
- * costs a few. Each rank allocates headers for the messages it sends. The receiver, done with a header, pushes it on the
- * owner's return stack (a lock-free stack: CAS push by any thread, the owner
+ * costs a few. Each rank allocates headers for the messages it sends. The
+ * receiver, done with a header, pushes it on the owner's return stack (a lock-free stack: CAS push by any thread, the owner
  * takes the whole stack with one exchange, so there is no ABA). The owner
  * sorts returned headers into free lists by payload size class.
  *

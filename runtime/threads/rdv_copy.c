@@ -6,8 +6,8 @@
  * end. Where the sender's thread would spin beside the copy (wait.c,
  * copy_under_way: the running ranks fit on the CPUs, threads not
  * fibers), it copies a share instead, so that both cores copy: the
- * message is cut into chunks of CHUNK bytes, the receiver takes them from the front and the sender
- * from the back, each by one CAS on the word that holds both ends of
+ * message is cut into chunks of CHUNK bytes, the receiver takes them from
+ * the front and the sender from the back, each by one CAS on the word that holds both ends of
  * what is left, so each end copies one contiguous run, the same run each
  * time a loop repeats the call (its own cache's share). The receiver,
  * out of chunks, waits for the sender's last chunk (the count of copied

@@ -293,8 +293,8 @@ static long mappings(void)
  * is set already (the probe). 1 when all are set; else the rest are set
  * one by one (thr_stacks_region; setting one twice changes nothing). A
  * batch costs a few system calls where a madvise a rank costs one each,
- * made among the clones that start the ranks. Not under valgrind 3.19, which does not know the call and
- * would warn.
+ * made among the clones that start the ranks. Not under valgrind 3.19,
+ * which does not know the call and would warn.
  */
 static int mark_all(struct thr_stacks *s)
 {

@@ -56,8 +56,8 @@
  * (the wait policy's poll budget: only while the running ranks fit on the
  * CPUs, never with fibers, whose partner may need this carrier) before it
  * falls back to the eager path's two copies, which cost more than the
- * short wait for a partner already on its way. The message and its order are the same either way: a
- * loan is for the next message of its mailbox.
+ * short wait for a partner already on its way. The message and its order
+ * are the same either way: a loan is for the next message of its mailbox.
  */
 static int exchange_direct(struct thr_rank *me, struct vp__mailbox *mb,
 			   int ctx, int dst, int tag, const void *buf,
