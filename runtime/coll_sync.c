@@ -4,15 +4,16 @@
  * (vp_coll_dissemination) and, from recorded scripts (coll_script.c),
  * the other collectives (vp__coll_shared).
  *
- * The book's barrier (Hensgen, Finkel and Manber 1988; Grama et al.,
- * sec. 4.2.3's pattern with empty messages) takes ceil(log2 p) rounds; in
- * round k rank i sends to i + 2^k and receives from i - 2^k. With more
- * ranks than CPUs each round needs every rank's thread to have run once,
- * so the rounds alone, even without messages, cost several times what one
- * shared counter does. So the ranks meet at one counter, and the last to
- * arrive charges every rank's model clock with the rounds' messages, calling the clock's own send and receive rules
- * in round order (vp__clock_send, vp__clock_recv, the model log): the
- * model times, counts and logs are those of the messages, bit for bit.
+ * The book's barrier (Hensgen, Finkel and Manber 1988; Grama et al., sec.
+ * 4.2.3's pattern with empty messages) takes ceil(log2 p) rounds; in round k
+ * rank i sends to i + 2^k and receives from i - 2^k. With more ranks than
+ * CPUs each round needs every rank's thread to have run once, so the rounds
+ * alone, even without messages, cost several times what one shared counter
+ * does. So the ranks meet at one counter, and the last to arrive charges
+ * every rank's model clock with the rounds' messages, calling the clock's own
+ * send and receive rules in round order (vp__clock_send, vp__clock_recv, the
+ * model log): the model times, counts and logs are those of the messages, bit
+ * for bit.
  *
  * Only when the run's ranks outnumber the CPUs: where they all run at
  * once the messages are faster, since the last arrival's writes to every
