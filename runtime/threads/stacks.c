@@ -7,8 +7,8 @@
  * Layout of rank i's slot (addresses grow to the right):
  *     [ alternate stack | guard (no access) | stack ... ]
  * Per-thread stacks from glibc are mapped and unmapped one by one, and
- * every unmap flushes the other CPU's TLB: at p = 4096 that was most of
- * vp_run's time on this VM; one mapping avoids it.
+ * every unmap flushes the other CPUs' TLBs, which with thousands of ranks
+ * can take most of a run's time; one mapping avoids it.
  *
  * The guard is THR_GUARD bytes (64 KiB). A stack grows down into it one
  * frame at a time, so a frame (or alloca, or variable-length array) of
