@@ -417,9 +417,9 @@ int thr_fibers_run(struct thr_world *w)
 	int i, made, rc = 0;
 
 	/* The run queue's lock is taken by every wake and every switch, from
-	 * both carriers: one that spins a little before it sleeps in the
-	 * kernel (glibc's adaptive mutex) took an 8-byte all-reduce at p = 64
-	 * on 2 vCPUs from 196-213 to 152-173 us a call. */
+	 * both carriers, and held briefly: one that spins a little before it
+	 * sleeps in the kernel (glibc's adaptive mutex) spares most of those
+	 * takes a system call. */
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
 	pthread_mutex_init(&f->lock, &attr);
