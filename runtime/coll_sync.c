@@ -73,8 +73,8 @@ enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
 
 struct sync_member {
 	/* A line of its own, written by the member at each call and read by
-	 * the last arrival: at p = 64 on 2 CPUs a line shared by members
-	 * that run on both CPUs moved at every member's call. */
+	 * the last arrival: a line shared by members that run on different
+	 * CPUs would move at every member's call. */
 	_Alignas(VP__CACHELINE) vp_comm *comm; /* its collective comm */
 	uint32_t call, hash;
 	int ctx;
