@@ -14,8 +14,8 @@
  *         time): on the mpi transport, Open MPI's single copy has the
  *         partner read the sent pages with process_vm_readv, and the
  *         first write into such a page afterwards (the next call's copy
- *         of the input) took 2.6-4.6x a plain memcpy on this machine's
- *         kernel (the probe of vp-bench --transport mpi).
+ *         of the input) can cost several times a plain memcpy (the
+ *         probe of vp-bench --transport mpi shows what it costs).
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
  */

@@ -21,8 +21,7 @@
  *         those of the messages; the messages are sent when the run is
  *         traced, a rank has requests open, the ranks are in different
  *         calls, or every rank is blocked before all arrive (they then
- *         show where). On 2 vCPUs, p = 64: 160-180 us a barrier with the
- *         messages, 64-69 us without (threads and fibers).
+ *         show where).
  */
 #include "coll.h"
 

@@ -7,9 +7,9 @@
  * signature sent, then calls coll_move here).
  *
  * Why: with more ranks than CPUs every message of a collective hands the
- * CPU from one thread to another; at p = 64 on 2 CPUs the book's
- * algorithms cost 2-4 us a message in wake-ups alone, while one pass over
- * every rank's buffers costs well under a microsecond a rank.
+ * CPU from one thread to another, microseconds a message in wake-ups
+ * alone, while one pass over every rank's buffers costs well under a
+ * microsecond a rank.
  *
  * Which calls: those where every rank waits for every other anyway
  * (all-reduce, all-gather, reduce-scatter, all-to-all); the rooted ones,

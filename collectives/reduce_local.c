@@ -14,8 +14,8 @@
 #include "reduce_kernel.h"
 
 /* The loops below are the reductions' whole compute cost: let GCC
- * vectorize them (-O2's cost model leaves loops of unknown length scalar;
- * measured 1.6 ns per byte scalar, 10x less vectorized). in never overlaps
+ * vectorize them (-O2's cost model leaves loops of unknown length scalar,
+ * about ten times slower than the vector loops). in never overlaps
  * mine or out (it is another rank's data, or scratch), so it is restrict;
  * mine and out are identical or disjoint (the callers refuse a partial
  * overlap), and GCC checks which at run time before the vector loop. */
@@ -138,12 +138,10 @@ static int combine_base(const void *in, const void *mine, void *out,
  * widest this CPU has (__builtin_cpu_supports reads a word libgcc fills at
  * start; valgrind shows its guest no AVX-512 and gets AVX2). The lanes
  * combine element by element, so every width gives the same bits, floating
- * point included. Measured on this machine kind (2026-11-26), a 1 MiB
- * VP_BYTE sum: 43 us in 16-byte lanes, 39-40 us in 32-byte ones, 32 us in
- * 64-byte ones (a memcpy of 1 MiB: 34-39 us). A call, not GCC's
- * target_clones: its
- * ifunc resolver runs in the loader, before ThreadSanitizer's runtime is
- * set up, and crashed there.
+ * point included; the wider lanes are the faster, the widest about as
+ * fast as a memcpy. A call, not GCC's target_clones: its ifunc resolver
+ * runs in the loader, before ThreadSanitizer's runtime is set up, and
+ * crashes there.
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define WIDE_COMBINE 1

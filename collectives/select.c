@@ -227,9 +227,8 @@ static unsigned facts_of(vp_comm *c, const vp_topo *t, size_t bytes)
 	f |= (unsigned)(world && t->kind != VP_TOPO_FULL) << PLACED;
 	f |= (unsigned)(longm && p > 2) << LONG_P3;
 	/* At p = 2 Bruck is one exchange, as pairwise is (the same model
-	 * time), plus two local rotations: an all-to-all of 1 KiB blocks
-	 * took 0.94-1.2 us by Bruck and 0.75-0.78 us pairwise, of 16 KiB
-	 * 5.1 and 1.2-1.3 us (pairwise's exchange lends its receive) */
+	 * time), plus two local rotations, so pairwise is the faster
+	 * (its exchange lends its receive) */
 	f |= (unsigned)(bytes * (size_t)p < LONG_MSG && p > 2) << SMALL_TOTAL;
 	f |= (unsigned)(model == VP_MODEL_BSP) << BSP;
 	f |= (unsigned)(model == VP_MODEL_LOGP ||

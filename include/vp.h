@@ -98,8 +98,8 @@ typedef struct vp_opts {
 	 * an mpirun job, one rank each; needs libvp-mpi, built by make MPI=1).
 	 * The environment variable VP_TRANSPORT overrides it. */
 	const char *transport;
-	/* The cost model of the model clock (README, "Cost models"): NULL or
-	 * "alpha-beta" (ts, tw, th above; cut-through routing),
+	/* The cost model of the model clock (docs/models.md, "Cost models"):
+	 * NULL or "alpha-beta" (ts, tw, th above; cut-through routing),
 	 * "alpha-beta:saf" (store-and-forward), "logp:L=,o=,g=",
 	 * "loggp:L=,o=,g=,G=", "bsp:g=,l="; any may add ",ports=K" (K
 	 * sends and K receives in flight per rank, 1..16) or ",ports=all".
@@ -107,23 +107,24 @@ typedef struct vp_opts {
 	 * fields). Parameters left out are 0. The environment variable
 	 * VP_MODEL overrides it. */
 	const char *model;
-	/* 1: every VP_SUM of VP_FLOAT or VP_DOUBLE in vp_reduce, vp_allreduce,
-	 * vp_reduce_scatter and vp_scan gives the same bits whatever the
-	 * algorithm, the topology and the order the terms meet in: each
-	 * element's terms are summed exactly on a 256-bit fixed-point grid
-	 * set by its largest term and rounded once (README, "Reproducible
-	 * sums"). It costs one more all-reduce (4 bytes an element) and
-	 * 32 bytes an element on the wire. The environment variable
-	 * VP_REPRODUCIBLE (0 or 1) overrides it. 0: off (default). */
+	/* 1: every VP_SUM of VP_FLOAT or VP_DOUBLE in vp_reduce,
+	 * vp_allreduce, vp_reduce_scatter and vp_scan gives the same bits
+	 * whatever the algorithm, the topology and the order the terms meet
+	 * in: each element's terms are summed exactly on a 256-bit
+	 * fixed-point grid set by its largest term and rounded once
+	 * (docs/reproducible.md, "Reproducible sums"). It costs one more
+	 * all-reduce (4 bytes an element) and 32 bytes an element on the
+	 * wire. The environment variable VP_REPRODUCIBLE (0 or 1) overrides
+	 * it. 0: off (default). */
 	int reproducible;
-	/* 1: the ranks run as fibers (user-level contexts) on as many
-	 * carrier threads as there are CPUs, switched inside vp's blocking
-	 * calls, instead of a kernel thread each: much faster when ranks
-	 * far outnumber the CPUs (README, "Ranks as fibers"). Thread-local
-	 * variables, errno and pthread_self() are then shared by the ranks
-	 * of a carrier, and a rank must not wait for another outside vp's
-	 * calls. The threads transport only. The environment variable
-	 * VP_FIBERS (0 or 1) overrides it. 0: off (default). */
+	/* 1: the ranks run as fibers (user-level contexts) on as many carrier
+	 * threads as there are CPUs, switched inside vp's blocking calls,
+	 * instead of a kernel thread each: much faster when ranks far
+	 * outnumber the CPUs (docs/fibers.md, "Ranks as fibers").
+	 * Thread-local variables, errno and pthread_self() are then shared by
+	 * the ranks of a carrier, and a rank must not wait for another
+	 * outside vp's calls. The threads transport only. The environment
+	 * variable VP_FIBERS (0 or 1) overrides it. 0: off (default). */
 	int fibers;
 } vp_opts;
 
@@ -190,8 +191,8 @@ typedef struct vp_stats {
 #define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
 #define VP_STATS_NO_GUARD                                                      \
 	16u /* too many ranks for guard pages                                  \
-	     * (vm.max_map_count, before Linux 6.13):                          \
-	     * stack overflows were not watched */
+	     * (vm.max_map_count, before Linux 6.13):                         
+	     * \ stack overflows were not watched */
 
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and
@@ -431,7 +432,7 @@ VP_API void vp_trace_label(vp_comm *c, const char *label);
 VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
 			    double *th);
 /*
- * Cost models (README, "Cost models"). The model clock charges every
+ * Cost models (docs/models.md, "Cost models"). The model clock charges every
  * message by one of them; vp_model_parse reads a spec as vp_opts.model
  * does (parameters left out are 0), vp_model_of gives the run's.
  */
@@ -752,9 +753,9 @@ VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
  * vp_opts; mesh algorithms use its grid, or sqrt(p) x sqrt(p)) with m bytes
  * per rank or block, q the shift distance (vp_shift) or the root (bcast,
  * reduce, scatter, gather: the neighbour algorithms' cost depends on where
- * the root sits on a line or a mesh; the others' does not), th = 0, the default
- * k = 4 and the optimal segment. *exact (may be NULL) is 1 where the model
- * clock reproduces it to the unit, 0 where it is the book's bound or
+ * the root sits on a line or a mesh; the others' does not), th = 0, the
+ * default k = 4 and the optimal segment. *exact (may be NULL) is 1 where the
+ * model clock reproduces it to the unit, 0 where it is the book's bound or
  * estimate. Returns -1 where alg cannot run there.
  */
 VP_API double vp_coll_formula(vp_coll op, vp_alg alg, const char *topology,

@@ -12,12 +12,12 @@
  * with a message naming the library.
  *
  * The exceptions are the system's C and language runtimes (libc, libm,
- * libpthread, libdl, librt, the compiler's libgcc_s, libstdc++,
- * libgfortran, libquadmath, libgomp, libatomic and the sanitizers'
- * runtimes): vp runs its ranks on them as threads of one process, and
- * the state they keep per process is either per thread, replaced per rank
- * (vpmpicc's libvpmpi_rank.a, mpi/rank/), or listed as shared in the
- * README. One copy of the program (one rank, or vpmpirun
+ * libpthread, libdl, librt, the compiler's libgcc_s, libstdc++, libgfortran,
+ * libquadmath, libgomp, libatomic and the sanitizers' runtimes): vp runs its
+ * ranks on them as threads of one process, and the state they keep per
+ * process is either per thread, replaced per rank (vpmpicc's libvpmpi_rank.a,
+ * mpi/rank/), or listed as shared in docs/reliability.md, "What ranks still
+ * share, and why". One copy of the program (one rank, or vpmpirun
  * --shared-globals) shares nothing it would not share anyway.
  */
 #define _GNU_SOURCE

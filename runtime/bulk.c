@@ -4,11 +4,10 @@
  * A run of p ranks makes arrays of one struct a rank (the runtime's and
  * the transport's: 2.6 KiB and 0.9 KiB a rank; the first events of the
  * model's logs, 1.4 KiB), zeroes them and writes each rank's fields, so
- * most of their pages are touched before the first rank starts. Measured
- * on a virtual machine whose first touch of a 4 KiB page costs about
- * 18 us (the kernel's fault and, we infer, a hypervisor's exit on each):
- * zeroing the runtime's 84 MB at p = 32,000 took 0.37 s,
- * the same bytes in transparent huge pages 0.006-0.03 s. So an array of
+ * most of their pages are touched before the first rank starts. On a
+ * virtual machine the first touch of a 4 KiB page can cost tens of
+ * microseconds (the kernel's fault and a hypervisor's exit on each), and
+ * a huge page takes one fault where 4 KiB pages take 512. So an array of
  * 2 MiB or more is mapped on its own and offered to the kernel for huge
  * pages (madvise MADV_HUGEPAGE; where the kernel declines, as with
  * transparent huge pages off, it is an ordinary mapping). The mapping
@@ -16,19 +15,16 @@
  * aligned_alloc: a mapping of their own would cost system calls for
  * nothing.
  *
- * Memory the kernel has not handed out lately can cost far more: that
- * virtual machine gives the pages a process frees back to its host after
- * a few seconds (virtio_balloon's free page reporting), and the kernel's
- * zeroing of them again ran at about 0.3 GB/s, 160 MB in 0.36-0.50 s
- * against 0.011-0.014 s for pages freed a moment before. The host serves
- * two CPUs at once: 320 MB took 1.39-1.43 s touched by one thread, 0.69-
- * 0.85 s by two. So an array of POPULATE_MIN or more is populated before
- * it is returned, its second half by a helper thread (madvise
- * MADV_POPULATE_WRITE, Linux 5.14; where it fails, pages come at first
- * touch as before): at p = 32,000 the run's arrays are 166 MB. On fresh
- * memory (runs 7 s apart, alternating with the build before, three
- * each) the first rank started 0.56-0.58 -> 0.45-0.50 s into a run of
- * 32,000 threads, 2.61-2.83 -> 2.25-2.59 s into one of 65536 fibers.
+ * Memory the kernel has not handed out lately can cost far more: a
+ * virtual machine may give the pages a process frees back to its host
+ * after a few seconds (virtio_balloon's free page reporting), and the
+ * kernel's zeroing of them again is then an order of magnitude slower
+ * than for pages freed a moment before; the host serves two CPUs at
+ * once, so two threads fault them in about twice as fast as one. So an
+ * array of POPULATE_MIN or more is populated before it is returned, its
+ * second half by a helper thread (madvise MADV_POPULATE_WRITE, Linux
+ * 5.14; where it fails, pages come at first touch): at p = 32,000 the
+ * run's arrays are 166 MB.
  */
 #include <pthread.h>
 #include <stdint.h>

@@ -37,14 +37,12 @@ typedef int (*vp__shared_move)(const struct vp__shared_key *k, int p,
  * all-to-all, and the barrier) always meet. A rooted call (bcast, scatter,
  * reduce, gather), the scan and the shift let a rank leave before the
  * others arrive, and whether meeting them pays depends on the program's
- * loop. Measured at p = 64 on 2 vCPUs, 8 bytes, us an iteration, by
- * messages against met: 0-20 us of work a rank then the call, bcast
- * 336-343 against 469-470, reduce 330-383 against 426-446; a barrier
- * then the call, bcast 112-152 against 104-106, reduce 148-153 against
- * 104-105; the call alone, back to back, bcast 14-17 against 52-60 (the
- * root runs ahead). So by default such a call goes the way that a trial
- * of both in the program's own loop found faster, tried again now and
- * then (coll_sync.c, struct script_slot). Under sync they always send
+ * loop: where the ranks arrive together meeting is faster, where they
+ * arrive apart or the root runs ahead the messages are (figures in
+ * docs/performance.md, "Measurements behind the code"). So by default
+ * such a call goes the way that a trial of both in the program's own loop
+ * found faster, tried again now and then (coll_sync.c, struct
+ * script_slot). Under sync they always send
  * their messages, under all they always meet. */
 enum {
 	VP__SHARED_NONE,

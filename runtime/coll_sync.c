@@ -4,22 +4,20 @@
  * (vp_coll_dissemination) and, from recorded scripts (coll_script.c),
  * the other collectives (vp__coll_shared).
  *
- * The book's barrier (Hensgen, Finkel and Manber 1988; Grama et al.,
- * sec. 4.2.3's pattern with empty messages) takes ceil(log2 p) rounds; in
- * round k rank i sends to i + 2^k and receives from i - 2^k. With more
- * ranks than CPUs each round needs every rank's thread to have run once:
- * measured on 2 vCPUs at p = 64, the rounds alone (a flag per rank and
- * round, threads that only yield) take 84-93 us, the messages about
- * 160-180 us, a single shared counter 32-47 us. So the ranks meet at one
- * counter, and the last to arrive charges every rank's model clock with
- * the rounds' messages, calling the clock's own send and receive rules
- * in round order (vp__clock_send, vp__clock_recv, the model log): the
- * model times, counts and logs are those of the messages, bit for bit.
+ * The book's barrier (Hensgen, Finkel and Manber 1988; Grama et al., sec.
+ * 4.2.3's pattern with empty messages) takes ceil(log2 p) rounds; in round k
+ * rank i sends to i + 2^k and receives from i - 2^k. With more ranks than
+ * CPUs each round needs every rank's thread to have run once, so the rounds
+ * alone, even without messages, cost several times what one shared counter
+ * does. So the ranks meet at one counter, and the last to arrive charges
+ * every rank's model clock with the rounds' messages, calling the clock's own
+ * send and receive rules in round order (vp__clock_send, vp__clock_recv, the
+ * model log): the model times, counts and logs are those of the messages, bit
+ * for bit.
  *
  * Only when the run's ranks outnumber the CPUs: where they all run at
  * once the messages are faster, since the last arrival's writes to every
- * rank's clock move those lines between CPUs (p = 2 on 2 vCPUs: 0.30 us a
- * barrier with the messages, 0.96 us without).
+ * rank's clock move those lines between CPUs.
  *
  * One instance a barrier: word holds the instance number (high half) and
  * the ranks arrived (low half); outcome[instance % 2] says how it ended.
@@ -75,8 +73,8 @@ enum { RECORD_NONE = -1, RECORD_NEVER = -2 };
 
 struct sync_member {
 	/* A line of its own, written by the member at each call and read by
-	 * the last arrival: at p = 64 on 2 CPUs a line shared by members
-	 * that run on both CPUs moved at every member's call. */
+	 * the last arrival: a line shared by members that run on different
+	 * CPUs would move at every member's call. */
 	_Alignas(VP__CACHELINE) vp_comm *comm; /* its collective comm */
 	uint32_t call, hash;
 	int ctx;
@@ -159,13 +157,10 @@ struct vp__sync {
 
 /*
  * The group's state, made by the first member to claim it (BUILDING) while
- * the others yield until it is published. Each member used to make its
- * own copy and all but the first freed theirs: at p = 32,000 a copy is
- * about 20 MB to clear, and with 32,000 threads on 2 CPUs hundreds of
- * them found the state missing before the first copy was in. Measured
- * (2 vCPUs, 2026-11-27): vp_run of a ring exchange and a barrier on
- * ring:32000 took 10.8 s before and 5.4-6.3 s after (3.6 s without the
- * barrier).
+ * the others yield until it is published: one copy in all, not one a
+ * member (at p = 32,000 a copy is about 20 MB to clear, and with many
+ * more threads than CPUs most members would find the state missing
+ * before the first copy was in).
  */
 static char building_mark;
 #define SYNC_BUILDING ((struct vp__sync *)&building_mark)

@@ -730,7 +730,7 @@ static void free_handles(vp_comm *c)
  * the rank's quarantine of its last QUARANTINE frees; older ones are
  * returned to the allocator, so a loop of split and free runs in constant
  * memory. A handle used after more frees than that is no longer
- * recognised (a limit, written in the README).
+ * recognised (a limit, in docs/known-limits.md, "Runs and ranks").
  */
 #define QUARANTINE 256
 

@@ -166,8 +166,8 @@ int vp__check_peer_named(vp_comm *c, int peer, const char *call,
 	wr = vp__to_world(c, peer);
 	/* strict mode: one link per message. The tree's leaves share no
 	 * link (each has one, to its switch): every message there is routed
-	 * through switches, and strict mode accepts any pair (README, strict
-	 * mode). */
+	 * through switches, and strict mode accepts any pair (docs/models.md,
+	 * "Strict mode"). */
 	if (w->opts.strict && wr != me->world_rank &&
 	    w->topo.kind != VP__TOPO_TREE &&
 	    !vp__topo_is_neighbor(&w->topo, me->world_rank, wr))

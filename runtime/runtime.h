@@ -267,8 +267,8 @@ static inline const struct vp__transport *vp__tx(const struct vp__rank *me)
 /* errors.c. The error paths are marked cold, so that the compiler moves
  * the branches that reach them out of the hot functions' bodies: where
  * ranks outnumber the CPUs every turn starts with a cold instruction cache,
- * and each line of code a message runs costs (README, the mpi transport's
- * p = 64 barrier). */
+ * and each line of code a message runs costs (docs/performance.md, "The
+ * mpi transport"). */
 int vp__fail(struct vp__rank *me, int code, const char *call, const char *fmt,
 	     ...) __attribute__((format(printf, 4, 5), cold));
 void vp__record_error(struct vp__world *w, int rank, int code, const char *msg)

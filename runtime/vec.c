@@ -4,12 +4,11 @@
  * a long run pays neither realloc's copies nor its page faults twice, and
  * element pointers stay valid. The first chunk starts small, malloc'd
  * or lent by the vec's owner: a run lends each rank's model logs a slice
- * of one array in huge pages (run.c), since malloc in 32,000 new threads
- * grew glibc's arenas a page at a time, about one page fault a rank at
- * some 18 us each on the virtual machine measured. Chunks after the
- * first are mapped with MAP_POPULATE: one system call faults in their
- * pages at once, where touching them one by one cost ~5 us a page on
- * this VM (measured: a quarter of a p = 2 broadcast loop).
+ * of one array in huge pages (run.c), since malloc in many new threads
+ * grows glibc's arenas a page at a time, about one page fault a rank,
+ * and on a virtual machine a first touch can cost tens of microseconds.
+ * Chunks after the first are mapped with MAP_POPULATE: one system call
+ * faults in their pages at once, cheaper than a fault a page.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * main and builds the program as a shared object that the launcher loads
  * once per rank, so each rank has its own global variables) and run with
  * vpmpirun -np N. The layer covers the calls that small MPI programs use
- * (the table in README.md, "MPI programs on vp"): the environment,
+ * (the table in docs/mpi.md, "What is supported"): the environment,
  * communicators, groups and Cartesian topologies, point to point with
  * tags, wildcards, statuses and requests (persistent ones too), probe,
  * attributes, basic and derived
@@ -381,7 +381,7 @@ int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[],
 			     int sourceweights[], int maxoutdegree,
 			     int destinations[], int destweights[]);
 /* nonblocking collectives: the direct algorithms, every message posted at
- * the call (README, "MPI programs on vp") */
+ * the call (docs/mpi.md, "What is supported") */
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root,
 	       MPI_Comm comm, MPI_Request *request);

@@ -40,10 +40,7 @@ void vp__clock_init(struct vp__clock *c, const struct vp__model *m,
  * barrier (ceil(log2 p) rounds) with one to spare, and at least 16. Past
  * it a log is malloc'd, and a barrier without its messages charges every
  * rank's log from its last arrival's thread (coll_sync.c), so a room one
- * event short made that thread malloc a log for every rank: at p = 65536
- * as fibers, a ring exchange and a barrier took 4.8-5.5 s with 16 events,
- * 2.8-2.9 s with 18 (2 vCPUs, alternating). At p = 32,000 with 8 instead
- * of 16, the run's threads made 131,000 page faults instead of 91,000.
+ * event short would make that thread malloc a log for every rank.
  */
 size_t vp__clock_lent_events(int p)
 {

@@ -1,6 +1,6 @@
 /*
  * model.h - the model clock: every message is also timed in the textbook's
- * cost model, deterministically (README, "The model clock").
+ * cost model, deterministically (docs/models.md, "The model clock").
  *
  * The clock sits above the transport seam. For each send it stamps the
  * message's envelope (arrival time, send number); on receipt it reads the
@@ -21,7 +21,7 @@
 #include "../vec.h"
 #include "vp.h"
 
-/* The run's cost model (vp_model's fields; README, "Cost models"). */
+/* The run's cost model (vp_model's fields; docs/models.md, "Cost models"). */
 struct vp__model {
 	vp_model_kind kind;
 	double ts, tw, th; /* alpha-beta, saf */
@@ -50,7 +50,7 @@ struct vp__cost {
 
 /*
  * The rules of every model, in one place (each model's formula is the
- * one its source gives; the README states them with a worked example):
+ * one its source gives; docs/models.md, "Cost models", states them):
  *  alpha-beta (Grama et al., sec. 2.5.1, cut-through routing):
  *     hold = done = ts + tw*n, latency = ts + th*l + tw*n
  *  alpha-beta:saf (ibid., store-and-forward): the same hold, latency

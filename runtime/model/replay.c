@@ -37,13 +37,8 @@ static void replay_send(const struct vp__model *m, struct replay_rank *rr,
  * Every rank's replay state and its sends' times come in one block of
  * vp__bulk_alloc (zeroed), which the kernel backs with huge pages where it
  * can: at p = 4096 after a ring exchange and a barrier the block is about
- * 2.4 MB, and taken as a calloc and 8192 mallocs its pages were zeroed
- * one fault at a time, 5-7 ms of a 0.4 s run on a 2-vCPU PVM guest (about
- * 12 us a fault). Timed in a build of mine, alternating, eight runs each:
- * the model's end of such a run (vp__model_finish) 8.6-10.6 ms before,
- * 1.9-2.3 ms after in six runs (7.2 and 16.2 ms in two, where the kernel
- * had no huge page at hand). At p = 32,000 it stays 75-82 ms: the
- * replay's allocation is not what takes the time there.
+ * 2.4 MB, and taken as a calloc and 8192 mallocs its pages would be zeroed
+ * one fault at a time, each costing microseconds on a virtual machine.
  */
 double vp__model_replay(const struct vp__model *model,
 			const struct vp__clock *const *clocks, int p,

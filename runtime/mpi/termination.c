@@ -50,7 +50,7 @@ enum {
 
 /* A busy process looks for control messages every CONTROL_EVERY-th turn
  * (an idle one every turn): MPI_Iprobe is a pass of MPI's progress engine,
- * and at every 16th turn it still took 4% of an 8-byte ping-pong's time.
+ * whose cost shows in a short message's time even at every 16th turn.
  * A failure elsewhere then reaches a busy process within a few tens of
  * microseconds. */
 #define CONTROL_EVERY 256u

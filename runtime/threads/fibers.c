@@ -4,11 +4,11 @@
  *
  * Why: with a kernel thread per rank, a wait that finds nothing is a
  * kernel context switch, and when ranks outnumber the CPUs nearly every
- * wait is one. Measured on this 2-vCPU VM: a sched_yield hand-off costs
- * 1.8 us per CPU among 1024 threads (their stacks and task structures
- * fall out of the caches), ucontext's swapcontext between 1024 fibers
- * 0.26 us and context.c's switch less (no system call), and
- * a pairwise all-to-all at p = 1024 makes about 10^6 such waits.
+ * wait is one. A sched_yield hand-off among a thousand threads costs
+ * microseconds (their stacks and task structures fall out of the caches),
+ * a switch between fibers a fraction of that (context.c's makes no system
+ * call), and a pairwise all-to-all at p = 1024 makes about 10^6 such
+ * waits.
  *
  * How: each carrier loops: take the rank at the head of its run queue
  * (or of another carrier's, when its own is empty),
@@ -27,12 +27,12 @@
  * carrier's thread: the carrier's cleanup handler reports the rank as the
  * threads transport does and starts a thread to carry on in its place.
  *
- * What changes for the program (README, "Ranks as fibers"): thread-local
- * variables, errno and pthread_self() belong to the carrier and are shared
- * by the ranks it runs; a rank that waits outside vp (a mutex another rank
- * holds, sleep, spinning on memory another rank writes) keeps its carrier
- * from every other rank. The MPI layer keeps per-rank state in thread-local
- * variables and so runs its ranks as threads.
+ * What changes for the program (docs/fibers.md, "Ranks as fibers"):
+ * thread-local variables, errno and pthread_self() belong to the carrier
+ * and are shared by the ranks it runs; a rank that waits outside vp (a
+ * mutex another rank holds, sleep, spinning on memory another rank writes)
+ * keeps its carrier from every other rank. The MPI layer keeps per-rank
+ * state in thread-local variables and so runs its ranks as threads.
  *
  * The switch (context.c) is annotated for AddressSanitizer, ThreadSanitizer
  * and valgrind, which otherwise take a switch of stacks for corruption.
@@ -164,9 +164,6 @@ static void fiber_to_carrier(struct thr_rank *me, int why)
  * mostly taken by one carrier; a carrier whose queue is empty takes the
  * oldest rank of another's. A rank readied off the carriers (the deadlock
  * check, a failing run, the start) goes to the queue its number picks.
- * Measured at p = 64 on 2 vCPUs, an 8-byte all-reduce (six exchanges):
- * 144-147 us a call with one queue for both carriers, 115-116 us with one
- * each; an 8-byte broadcast 26 -> 14 us.
  *
  * A carrier that finds every queue empty sleeps on idle. It counts itself
  * in sleeping and then looks at the queues once more; a readier counts
@@ -420,9 +417,9 @@ int thr_fibers_run(struct thr_world *w)
 	int i, made, rc = 0;
 
 	/* The run queue's lock is taken by every wake and every switch, from
-	 * both carriers: one that spins a little before it sleeps in the
-	 * kernel (glibc's adaptive mutex) took an 8-byte all-reduce at p = 64
-	 * on 2 vCPUs from 196-213 to 152-173 us a call. */
+	 * both carriers, and held briefly: one that spins a little before it
+	 * sleeps in the kernel (glibc's adaptive mutex) spares most of those
+	 * takes a system call. */
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
 	pthread_mutex_init(&f->lock, &attr);

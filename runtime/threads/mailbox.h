@@ -14,7 +14,7 @@
  * Why not the others: rculfqueue needs RCU registration and read-side locks
  * on every operation; wfstack/lfstack are LIFO and break FIFO per pair; a
  * bounded SPSC ring gives back-pressure, so eager sends could block and join
- * the deadlock analysis (measured slower here).
+ * the deadlock analysis.
  *
  * The nonblocking dequeue may answer CDS_WFCQ_WOULDBLOCK when a sender is
  * between its tail xchg and its link store: the message is arriving, so the
@@ -144,12 +144,10 @@ struct vp__msg {
  * fastbox too, their payload in the slot's share of an extension that the
  * sender makes on the mailbox's first such message (VP__FB_SLOTS x
  * VP__FB_MEDIUM bytes), so a mailbox that never carries one stays small.
- * Measured at p = 2 (2 vCPUs, 2026-11-26), a vp_sendrecv exchange took
- * 0.26-0.32 us at 88 bytes (fastbox) and 0.74-0.76 us at 96 (the direct
- * channel: a loan, a claim and FILLED, three cache-line hand-offs in a row
- * each way); Open MPI's all-to-all of 96 bytes took 0.60 us. At 1 KiB the
- * fastbox gained nothing (0.78-0.81 us against 0.79-0.85: sixteen lines of
- * payload cross either way), so the extension stops at 512 bytes. */
+ * A fastbox message is one cache-line hand-off each way where the direct
+ * channel takes three in a row (a loan, a claim and FILLED); at 1 KiB the
+ * payload's sixteen lines cross either way and outweigh that, so the
+ * extension stops at 512 bytes. */
 #define VP__FB_MEDIUM 512
 
 /* One fastbox slot: two cache lines, the first holding the header and
@@ -186,11 +184,8 @@ struct vp__mailbox {
 	 * receiver before it publishes POSTED, then the message's own terms,
 	 * written by the sender while FILLING. A receiver that sees FILLED
 	 * finds everything it needs on the line that told it so: one
-	 * cache-line hand-off each way. Measured at p = 2 (2 vCPUs,
-	 * 2026-11-27), a vp_sendrecv of 1 KiB took 0.75-0.87 us a call while
-	 * the sender wrote the message's terms on its own line of counters,
-	 * which the receiver then fetched too, and 0.45-0.56 us with them
-	 * here. */
+	 * cache-line hand-off each way, not a second fetch of the
+	 * sender's line of counters. */
 	_Alignas(64) atomic_uint dc_state; /* loans << 2 | VP__DC_* */
 	_Atomic uint32_t dc_want; /* the message number the loan is for */
 	atomic_int dc_tag;
@@ -218,9 +213,8 @@ struct vp__mailbox {
 	 * every poll, so nothing the sender writes for a fastbox message may
 	 * share it. The receiver's consumed count may: the sender reads it
 	 * (acquire) only when its count of free slots runs out, once every
-	 * VP__FB_SLOTS messages at most (measured, 2026-11-27: beside fb_tail
-	 * it slowed an 8-byte exchange by about 0.02 us, here or on a line
-	 * of its own it did not). */
+	 * VP__FB_SLOTS messages at most (beside fb_tail it would slow every
+	 * exchange; here it costs nothing a line of its own would save). */
 	_Alignas(64) struct cds_wfcq_tail tail;
 	atomic_uint fb_consumed;
 	/* the sender's own counters */
@@ -258,16 +252,10 @@ vp__fastbox_payload_in(struct vp__mailbox *mb, const struct vp__fb_slot *s)
 }
 
 /* Copies a message out of a fastbox slot (dst is the receiver's buffer):
- * a line at a time, then 16 bytes at a time, then the rest. Measured at
- * p = 2 (2 vCPUs, AMD EPYC, 2026-11-27), a vp_sendrecv exchange of 256
- * bytes took 0.57-0.61 us (median of 100,000 calls) with glibc's memcpy
- * here and 0.46-0.47 with this loop, the two chosen at run time in one
- * build, alternating; 128, 192 and 384 bytes gained 0.05-0.10 us, the
- * all-gather and all-to-all of 256 bytes 0.08-0.09 us; 64 and 512 bytes
- * neither gained nor lost, and copying into the slot this way (the
- * sender's side) did not help. Two bare threads handing 256 bytes to
- * each other through the same kind of slot ran as fast with either copy,
- * so what makes glibc's copy slow on this path was not found. */
+ * a line at a time, then 16 bytes at a time, then the rest. On this path
+ * the loop is faster than glibc's memcpy for messages of a few hundred
+ * bytes and no slower for others (docs/performance.md, "Measurements
+ * behind the code", says by how much and what is not known of why). */
 static inline void vp__fastbox_copy_out(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;

@@ -1,12 +1,12 @@
 /*
  * pool.c - per-rank recycling of message headers and eager payloads.
  *
- * A cross-thread malloc/free per message costs about 110 ns here
- * (measured here); a pool costs a few. Each rank allocates headers for the
- * messages it sends. The receiver, done with a header, pushes it on the
- * owner's return stack (a lock-free stack: CAS push by any thread, the owner
- * takes the whole stack with one exchange, so there is no ABA). The owner
- * sorts returned headers into free lists by payload size class.
+ * A cross-thread malloc/free per message costs about a hundred ns; a pool
+ * costs a few. Each rank allocates headers for the messages it sends. The
+ * receiver, done with a header, pushes it on the owner's return stack (a
+ * lock-free stack: CAS push by any thread, the owner takes the whole stack
+ * with one exchange, so there is no ABA). The owner sorts returned headers
+ * into free lists by payload size class.
  *
  * Size classes: 0 = inline payload (VP__INLINE_BYTES), class c >= 1 holds a
  * heap buffer of 256 << c bytes. Every header ever made is on the owner's

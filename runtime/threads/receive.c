@@ -270,22 +270,16 @@ static void fill_from_slot(struct vp__xrecv *r, struct vp__mailbox *mb,
  * slot's own payload (smaller messages go through the fastbox anyway).
  * A medium buffer (VP__FB_BYTES < n <= VP__FB_MEDIUM, which the fastbox's
  * extension could carry too) is lent only to a one-way message: not for
- * an exchange's receive, nor a reduction's. Measured at p = 2 (2 vCPUs,
- * 2026-11-27, after the direct channel's terms moved to its line): a
- * ping-pong of 512 bytes took 0.165 us one way through a loan and
- * 0.38-0.40 through the fastbox (which makes the receiver copy the data
- * out of lines the other CPU wrote); but an exchange of 96 bytes took
- * 0.45-0.65 us through loans against 0.37-0.38, and the all-gather,
- * all-to-all and reductions of 256 bytes fell from 1.0-1.5x Open MPI's
- * to 0.99-1.07x. Senders fill
+ * an exchange's receive, nor a reduction's: one way, a loan saves the
+ * receiver copying the data out of lines the other CPU wrote; in an
+ * exchange, where both ends send and receive at once, the fastbox is the
+ * faster (docs/performance.md, "Measurements behind the code").
+ * Senders fill
  * loans only with messages up to eager_max (transport.c: a longer one goes
  * by rendezvous and the receiver pulls it, writing its own lines), so a
  * reduction's result, whose message is exactly r->n bytes, is not lent
- * above that. Measured at p = 2 (2 vCPUs), an all-reduce of 256 KiB by
- * recursive doubling took 17.6 us a call with each sender combining into
- * its partner's result and 7.3 us with each receiver combining from the
- * partner's buffer; at 64 KiB and below the loan wins (2.3 us against
- * 8.7: no eager copy). */
+ * above that: a long result is combined faster by its receiver from the
+ * partner's buffer; up to eager_max the loan saves the eager copy. */
 static int lendable(const struct thr_rank *me, const struct vp__xrecv *r)
 {
 	if (r->n <= VP__FB_MEDIUM)

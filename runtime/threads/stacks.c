@@ -7,8 +7,8 @@
  * Layout of rank i's slot (addresses grow to the right):
  *     [ alternate stack | guard (no access) | stack ... ]
  * Per-thread stacks from glibc are mapped and unmapped one by one, and
- * every unmap flushes the other CPU's TLB: at p = 4096 that was most of
- * vp_run's time on this VM; one mapping avoids it.
+ * every unmap flushes the other CPUs' TLBs, which with thousands of ranks
+ * can take most of a run's time; one mapping avoids it.
  *
  * The guard is THR_GUARD bytes (64 KiB). A stack grows down into it one
  * frame at a time, so a frame (or alloca, or variable-length array) of
@@ -37,11 +37,9 @@
  * mapping, two mappings a rank whatever the guard's size, and
  * vm.max_map_count (65530 by default) bounds them: a run whose guards
  * would not fit goes without (no overflow detection) and says so in
- * vp_stats.incomplete; the kernel's thread limits then bound p. Measured
- * on 2 vCPUs (PVM guest, Linux 6.18), 32,000 threads started, held and
- * joined: 4.02 s without guards, 5.28 s with a PROT_NONE page each (their
- * 64,000 mappings slow every later clone, fault and unmap of the
- * process), 4.65 s with guard markers (medians of five, interleaved).
+ * vp_stats.incomplete; the kernel's thread limits then bound p. Guard
+ * markers are also cheaper: tens of thousands of PROT_NONE mappings slow
+ * every later clone, fault and unmap of the process.
  *
  * The handler is not installed under AddressSanitizer or ThreadSanitizer,
  * which handle these signals themselves.
@@ -293,15 +291,10 @@ static long mappings(void)
  * 5.10; any advice on the caller itself since 6.13), instead of a madvise
  * a rank from the threads that make the ranks, while they clone. Rank 0's
  * is set already (the probe). 1 when all are set; else the rest are set
- * one by one as before (thr_stacks_region; setting one twice changes
- * nothing). Measured on 2 vCPUs (PVM guest, Linux 6.18): 4096 guards took
- * 7.2-9.1 ms by madvise and 1.6-2.2 ms by process_madvise (a program of
- * mine, three runs each); in a run of 4096 ranks that return at once,
- * the guards' madvise calls among the clones cost about 13 ms (0.454 ->
- * 0.441 s without them, medians of ten, alternating), and with this
- * the same run went 0.421 -> 0.395 s (medians of ten, alternating, in a
- * slower hour). Not under valgrind 3.19, which does not know the call and
- * would warn.
+ * one by one (thr_stacks_region; setting one twice changes nothing). A
+ * batch costs a few system calls where a madvise a rank costs one each,
+ * made among the clones that start the ranks. Not under valgrind 3.19,
+ * which does not know the call and would warn.
  */
 static int mark_all(struct thr_stacks *s)
 {

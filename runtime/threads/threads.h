@@ -315,7 +315,7 @@ int thr_crowded(void *tx);
 /* deadlock.c's way out for ranks waiting on a flag: gives each such wait
  * up and wakes it; how many there were. */
 int thr_give_up_flags(struct thr_world *w);
-/* The policy of a run: measured defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
+/* The policy of a run: wait.c's defaults, VP_SPIN_LONG, VP_SPIN_SHORT,
  * VP_YIELDS, VP_YIELD_NS and VP_SPIN_POLL in the environment override them
  * (read once per run, for tuning sweeps). */
 void thr_wait_policy_init(struct thr_wait_policy *p, int fibers);

@@ -22,11 +22,9 @@
  *               buffer (one copy), marks it DONE and wakes the sender.
  *               Even when the receiver waits with its buffer lent: a
  *               receiver pulling writes lines of its own, where a sender
- *               pushing writes lines the receiver's CPU may hold, and two
- *               ranks exchanging 1 MiB both pushing took 148-177 us a
- *               vp_sendrecv here, both pulling 79 us (an all-gather of
- *               1 MiB at p = 2: 212 -> 166 us, of 4 MiB 1032 -> 658 us;
- *               one-way ping-pong alike either way). Open MPI's and
+ *               pushing writes lines the receiver's CPU may hold, so an
+ *               exchange of long messages is faster pulled (one-way
+ *               messages are alike either way). Open MPI's and
  *               MPICH's single-copy rendezvous (CMA) pull too. A sender
  *               that waits beside the copy takes a share of it, from the
  *               back (rdv_copy.c): two CPUs copy a long message.
@@ -55,11 +53,9 @@
  * soon as it enters its half, so the sender polls for that loan a little
  * (the wait policy's poll budget: only while the running ranks fit on the
  * CPUs, never with fibers, whose partner may need this carrier) before it
- * falls back to the eager path's two copies. Measured on 2 vCPUs: a
- * 64 KiB all-gather at p = 2 (its own block copied, then the exchange)
- * took 10.7 us a call when the first rank to arrive went eager, 2.7-4 us
- * with this poll. The message and its order are the same either way: a
- * loan is for the next message of its mailbox.
+ * falls back to the eager path's two copies, which cost more than the
+ * short wait for a partner already on its way. The message and its order
+ * are the same either way: a loan is for the next message of its mailbox.
  */
 static int exchange_direct(struct thr_rank *me, struct vp__mailbox *mb,
 			   int ctx, int dst, int tag, const void *buf,
@@ -287,25 +283,18 @@ static void *rank_thread(void *arg)
  * and from then on a rank that waits parks at once (wait.c): in a long
  * start its spins and yields took the CPU of this thread, which makes the
  * ranks it waits for. Not from the first rank: where the ranks parked at
- * once in a short start too, the last rank's wake-up of them all put most
- * of them on its own CPU, and a p = 64 barrier loop right after the start
- * ran 105 -> 126 us a barrier (medians of 40 runs of 2000) until the
- * kernel had spread them again (62 of 64 on one CPU after 100 barriers,
- * 33 after 1500). At p = 32,000, where the start takes 3-4 s on 2 CPUs,
- * the run of a ring exchange and a barrier took 5.1-5.7 -> 4.5-5.4 s
- * (three runs each, alternating; CPU time 9.2 -> 7.2 s).
+ * once in a short start too, the last rank's wake-up of them all would put
+ * most of them on its own CPU, and the loop right after the start would
+ * run slower until the kernel had spread them again.
  */
 #define LONG_START_NS 100000000UL /* 0.1 s */
 
 /*
  * Two threads make the ranks' threads at p >= TWO_CREATORS_P where there
  * are two CPUs or more: the main thread the first half, a helper the
- * second. The kernel's clone is most of a rank's start (about 70 us on
- * this 2-vCPU PVM guest, Linux 6.18) and two run side by side: 4096 bare
- * threads made and held took 0.36-0.40 s from one creator and 0.28-0.31 s
- * from two (four runs each, alternating; a program of mine). On the first
- * host, a KVM guest, two creators gained nothing (0.30-0.37 s either
- * way), which costs them one thread.
+ * second. The kernel's clone is most of a rank's start (tens of
+ * microseconds on a virtual machine) and two run side by side; where they
+ * do not, two creators cost one thread and gain nothing.
  */
 #define TWO_CREATORS_P 256
 

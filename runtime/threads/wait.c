@@ -80,13 +80,8 @@ static unsigned env_or(const char *name, unsigned dflt)
  * sleeps on two words at once, its bell and the flag (futex_waitv, Linux
  * 5.16), so that the last arrival, having uncounted the sleepers, wakes
  * them all with one FUTEX_WAKE on the flag instead of a system call for
- * each. At p = 4096 on 2 vCPUs the last arrival's loop of 4095 wake-ups
- * took 72-119 ms (timed in a build of mine), the woken ranks preempting it
- * as they came. Measured 2026-11-28 against VP_FLAG_FUTEX=0, alternating:
- * a barrier loop of 4096 ranks 70.5 -> 43.9 ms a barrier (medians of six
- * runs); vp_run of a barrier alone at p = 4096 0.441 -> 0.426 s, of a
- * ring exchange and a barrier 0.469 -> 0.448 s (medians of ten); the
- * barrier loops of 64 and 512 ranks unchanged (127 and 1237 us). Where
+ * each: with thousands of ranks on a few CPUs a loop of wake-ups is
+ * preempted by the ranks it wakes, one at a time. Where
  * the kernel lacks the call (ENOSYS; valgrind 3.19 does not know it
  * either), or the ranks are fibers, each sleeper is woken by a system
  * call of its own; VP_FLAG_FUTEX=0 asks for that too.
@@ -128,13 +123,11 @@ void thr_wait_policy_init(struct thr_wait_policy *p, int fibers)
 /*
  * The kernel's table of futex waiters. Since Linux 6.17 a process that
  * starts a thread gets a private table sized for its CPUs, 16 slots on
- * this 2-vCPU machine, and every FUTEX_WAKE walks the list of its slot:
- * with 32,000 ranks parked that is 2,000 waiters a slot, and perf put half
- * of a p = 32,000 run in futex_wake. Before its ranks start, a run asks
- * for a slot per rank (64 bytes each; prctl PR_FUTEX_HASH, which only
- * grows the table here, never shrinks what the process has). Measured:
- * vp_run of a ring exchange and a barrier, p = 32,000: 7.1 s -> 2.5 s;
- * p = 4096: 0.34 -> 0.27 s. Older kernels refuse the call (EINVAL) and
+ * a 2-CPU machine, and every FUTEX_WAKE walks the list of its slot: with
+ * 32,000 ranks parked that is 2,000 waiters a slot. Before its ranks
+ * start, a run asks for a slot per rank (64 bytes each; prctl
+ * PR_FUTEX_HASH, which only grows the table here, never shrinks what the
+ * process has). Older kernels refuse the call (EINVAL) and
  * use one global table, sized at boot; nothing changes there.
  */
 #ifndef PR_FUTEX_HASH
@@ -333,14 +326,8 @@ static int status_code(struct thr_world *w)
  * parking, while the running ranks fit on the CPUs (never with fibers,
  * whose carrier has other ranks to run). A receiver that claims a
  * message whose sender has parked wakes it before it copies
- * (thr_wake_for_copy), so that the wake-up, ~40 us to an idle vCPU here,
- * overlaps the copy instead of following it. Measured on 2 vCPUs
- * (2026-11-28, a ping-pong of 16 MiB, best of five means of 20, twice
- * each way): 641-647 us a one-way message when the sender parked after
- * its spins (the copy outlasts them) and was woken after the copy;
- * 514-539 us with the spins made endless (VP_SPIN_LONG), where one
- * thread's memcpy of 16 MiB took 521-546 us; 216 -> 17 context switches
- * in 100 round trips with this wait.
+ * (thr_wake_for_copy), so that the wake-up, tens of microseconds to an
+ * idle virtual CPU, overlaps the copy instead of following it.
  */
 static int copy_under_way(struct thr_rank *me, enum thr_wait_kind kind,
 			  struct vp__msg *msg)

@@ -71,9 +71,8 @@ static char *report(struct thr_world *w, double secs)
 }
 
 /* Sleeps secs, or until the run ends (thr_watchdog_stop): a plain sleep
- * kept every run with a watchdog alive for up to a tenth of its period
- * after the ranks had returned (a 64-rank run of 12 ms took 6 s with
- * watchdog = 60). */
+ * would keep every run with a watchdog alive for up to a tenth of its
+ * period after the ranks have returned. */
 static void nap(struct thr_world *w, double secs)
 {
 	struct timespec until;
