@@ -57,7 +57,7 @@
 
 #include "threads.h"
 
-/* The measured defaults (see above). */
+/* The defaults (the policy above; docs/performance.md has the runs). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
 #define SPIN_SHORT 0    /* any spin here costs (above) */
 #define YIELDS 2        /* hand-offs tried before parking, at least */
