@@ -29,7 +29,8 @@
 #     merged, buffer attach, Testany/Testsome, Alltoallw (harness_calls.c:
 #     what MPICH's test harness needs); libc's state of a process per rank
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
-#     gmtime, argv's strings).
+#     gmtime, argv's strings); the nonblocking v- and w-collectives, in
+#     place, with derived types and a non-commutative op (ivcollectives.c).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
