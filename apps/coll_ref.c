@@ -10,6 +10,8 @@
  * element and describes the first difference (rank, block, index,
  * expected, actual). Integer results wrap as in two's complement, in the
  * type's width.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

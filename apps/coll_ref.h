@@ -8,6 +8,8 @@
  * against, shared by vp-run (which checks every case it runs) and by the
  * tests, which include it from here and link libvpapps.a, without reaching
  * into the benchmarks' sources.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_APPS_COLL_REF_H
 #define VP_APPS_COLL_REF_H

@@ -14,6 +14,8 @@
  * owner writes every line of its buffer. The OSU micro-benchmarks align
  * their buffers to the page for the same reason: a time that depends on
  * the allocator's history measures the allocator.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_BUFFER_H
 #define VP_BENCH_BUFFER_H

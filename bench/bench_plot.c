@@ -2,6 +2,8 @@
  * bench_plot.c - a log-log line chart as SVG, drawn by the tool itself (no
  * gnuplot needed): median latency against message size, one line per
  * series, solid for vp and dashed for Open MPI, a colour per p.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

@@ -2,6 +2,8 @@
  * bench_plot.h - a log-log line chart as SVG, drawn by the tool itself (no
  * gnuplot needed): median latency against message size, one line per
  * series, solid for vp and dashed for Open MPI, a colour per p.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_PLOT_H
 #define VP_BENCH_PLOT_H

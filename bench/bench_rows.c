@@ -5,6 +5,8 @@
  *   --csv  op,topo,p,bytes,iters,min_us,p50_us,p99_us,max_us,model_us
  *   --json one object per row with the same keys
  * Rows are also kept in memory (for --compare-mpi's ratios and the plot).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,6 +2,8 @@
  * calibrate.c - the model against the machine: point-to-point times
  * measured here, and the cost models' parameters fitted to them
  * (calibrate.h says how).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

@@ -17,6 +17,8 @@
  * burst's time per byte of 64 KiB messages beyond g; L = t(8) - 2o (0 if
  * negative). Rough by nature: on shared memory, overhead and latency are
  * one copy each.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_CALIBRATE_H
 #define VP_BENCH_CALIBRATE_H

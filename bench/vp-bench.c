@@ -30,6 +30,8 @@
  *
  * Each mode is a file of bench/vp-bench/ (modes.h); main reads the
  * options and runs the mode the table below names.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <getopt.h>
 #include <stdio.h>

@@ -11,6 +11,8 @@
  *   hc-bcast    one-to-all broadcast by recursive doubling from rank 0
  *                                                      (ts + tw m) log p
  * Every result is checked: the demo exits non-zero if a payload is wrong.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,6 +19,8 @@
  *
  * Exit status: 0 all cases right, 1 a case failed or gave a wrong answer,
  * 2 bad arguments (the message names the argument and the accepted values).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <getopt.h>
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * alg_names.c - names of the collective algorithms, operations and element
  * types.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -4,6 +4,8 @@
  * Dispatch, AUTO's checks, vp_coll_usable, vp_coll_algorithms,
  * vp_coll_formula and the tests' matrix all read this table, in this
  * order. Adding an algorithm: its file, and its line below.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 

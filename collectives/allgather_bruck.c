@@ -12,6 +12,8 @@
  *         then rotates them into rank order. Scratch: p blocks.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -14,6 +14,8 @@
  * Needs:  any p. With k ports (the multi-port model) the sends overlap:
  *         ceil((p - 1)/k)(ts + tw*m).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

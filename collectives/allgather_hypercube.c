@@ -18,6 +18,8 @@
  *         probe of vp-bench --transport mpi shows what it costs).
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -12,6 +12,8 @@
  *         Scratch: none.
  * Needs:  a grid (vp__grid).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -12,6 +12,8 @@
  *         (on a torus ts (R + C - 2) + tw*m (p - 1), the book's mesh cost).
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology (a hypercube has its own: allgather_hypercube.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

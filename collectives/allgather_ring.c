@@ -12,6 +12,8 @@
  *         sends from the caller's input, as allgather_hypercube.c says.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -8,6 +8,8 @@
  *         Scratch: none (each vector is combined where its message lies).
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -13,6 +13,8 @@
  *         2. vp__allgather_direct_view. Scratch: the largest chunk.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -18,6 +18,8 @@
  * Needs:  hypercube: p a power of two (else VP_EALG); recursive_doubling:
  *         any p.
  * Differs from the book: nothing for p a power of two.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

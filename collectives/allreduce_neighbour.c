@@ -13,6 +13,8 @@
  *         With m = 0 this is the strict-mode barrier (barrier_neighbour.c).
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology (a hypercube has its own: allreduce_hypercube.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -12,6 +12,8 @@
  *         Scratch: one vector.
  * Needs:  any p.
  * Differs from the book: nothing for p a power of two.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

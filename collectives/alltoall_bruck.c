@@ -11,6 +11,8 @@
  *         holds the block from r - i. Scratch: 2p blocks.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

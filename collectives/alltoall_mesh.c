@@ -20,6 +20,8 @@
  *         Scratch: 4p blocks (the chains' 2n groups are 2p blocks).
  * Needs:  a grid (vp__grid).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

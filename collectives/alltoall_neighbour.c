@@ -11,6 +11,8 @@
  *           chain: X(p, m);  R x C grid: X(C, R m) + X(R, C m)
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology (a hypercube has its own: alltoall_hypercube.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -13,6 +13,8 @@
  *         Scratch: none.
  * Needs:  any p.
  * Differs from the book: the shifted schedule for p not a power of two.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -15,6 +15,8 @@
  *         Scratch: 2(p - 1) blocks.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -22,6 +22,8 @@
  *         traced, a rank has requests open, the ranks are in different
  *         calls, or every rank is blocked before all arrive (they then
  *         show where).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -13,6 +13,8 @@
  *           hypercube: log2 p ts.
  *         After it every rank has heard, directly or through neighbours,
  *         from every rank since that rank entered.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

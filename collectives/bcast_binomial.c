@@ -14,6 +14,8 @@
  *         any root; by rotation otherwise.
  * Differs from the book: nothing; for p a power of two it is the
  *         hypercube schedule.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -23,6 +23,8 @@
  * Differs from the book: the two trees are not edge-coloured, so a rank
  *         may send in both trees in the same time slot; ranks that are inner
  *         nodes of both trees (small p) serve tree A first.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 #include <math.h>

@@ -19,6 +19,8 @@
  *         its children in schedule order. Scratch: O(p) while planning.
  * Needs:  any p; not under bsp (its rounds chain).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -13,6 +13,8 @@
  *         and never share a link. Scratch: none.
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -9,6 +9,8 @@
  *         v + s, v + 2s, ..., v + (k-1)s (those below p); scratch: none.
  * Needs:  any p; k >= 2 from vp_set_coll_params or vp_opts.kary (default 4).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

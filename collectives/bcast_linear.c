@@ -7,6 +7,8 @@
  * Steps:  p - 1; the root sends to root+1, root+2, ... in turn; scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -11,6 +11,8 @@
  * Needs:  a grid (vp__grid): the physical mesh/torus or p a perfect square.
  * Differs from the book: rows and columns need not be powers of two
  *         (binomial trees instead of pure recursive doubling).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

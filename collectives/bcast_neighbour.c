@@ -13,6 +13,8 @@
  *         has passed the message on, never after the row's last member.
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology (a hypercube has its own: bcast_hypercube.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

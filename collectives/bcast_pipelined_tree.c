@@ -16,6 +16,8 @@
  * Needs:  any p; segment from vp_set_coll_params / vp_opts.segment, 0 for
  *         the optimum (rounded to whole elements).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 

@@ -13,6 +13,8 @@
  *         power of two). Scratch: none; pieces land in place.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -12,6 +12,8 @@
  * Needs:  any p (on the tree topology p is a power of two).
  * Differs from the book: nothing; the halving also serves p that is not a
  *         power of two.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -26,6 +26,8 @@
  *         left, from n-1 to j: at step s, i sends chunk n-1-s+i to the
  *         right (s >= i) and chunk s+i+1-n to the left (s >= n-1-i), so
  *         both sweeps end at step n-2 with chunk j at member j.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -13,6 +13,8 @@
  *         barrier: every member has heard from every other.
  *         Prefix sums: member j takes the prefix of j - 1 and passes its
  *         own on: (n - 1)(ts + tw*m).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -18,6 +18,8 @@
  *         of origin i-k+1 for members i+1 .. n-1 and takes from i-1 those
  *         of origin i-k for members i .. n-1, keeping the first. The left
  *         sweep is the mirror image.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -19,6 +19,8 @@
  *         charged).
  *           ring of 8 from 0: 0 -> 1 -> 2 -> 3 -> 4 and 0 -> 7 -> 6 -> 5:
  *           4 (ts + tw*m).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

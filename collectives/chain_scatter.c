@@ -15,6 +15,8 @@
  *         The gather's root takes side b first: the same T.
  *           line of 4 from 0: 0 -> 1 carries 3 items, 1 -> 2 two, 2 -> 3
  *           one: 3 ts + 6 tw*m.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

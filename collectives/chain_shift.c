@@ -13,6 +13,8 @@
  *         x-s+1 to x+1 and takes that of origin x-s from x-1 (origins
  *         0 .. n-1-q only). Left sweep, step s = 1 .. n-q: x sends origin
  *         x+s-1 to x-1 and takes origin x+s (origins n-q .. n-1 only).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -9,6 +9,8 @@
  * dispatch table (dispatch.c). An entry point gets arguments already
  * checked by the public call: count > 0, buffers valid for their roles,
  * root in range, and the algorithm applicable to p.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_COLL_H
 #define VP_COLL_H

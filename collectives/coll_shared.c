@@ -24,6 +24,8 @@
  * supersteps are charged at the call's end), not the inner calls of a
  * reproducible reduction, and only while one rank's pass over the data
  * stays short (MOVE_MAX bytes written in all).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /*
  * coll_util.c - views, chunk layouts and small helpers of the collectives
  * (see coll.h). Only the public API is used here.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,6 +8,8 @@
  * does). An algorithm that cannot run on this communicator returns VP_EALG
  * with the reason and does not abort: every rank reaches the same verdict
  * from the same arguments, so the caller may choose another.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

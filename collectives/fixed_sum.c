@@ -32,6 +32,8 @@
  * Cost: per term a read of its fields, a shift and an add of `limbs`
  * words; on the wire 8 limbs bytes an element, plus the one exchange of
  * 16 bytes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <string.h>

@@ -9,6 +9,8 @@
  * LogP costs too where it has them. "exact" marks the formulas the model
  * clock reproduces to the unit; the others are the book's bounds or
  * estimates.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

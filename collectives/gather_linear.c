@@ -10,6 +10,8 @@
  * Steps:  p - 1 receives at the root (root+1, root+2, ...); scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

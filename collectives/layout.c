@@ -1,6 +1,8 @@
 /*
  * layout.c - how the neighbour-only algorithms see the topology (coll.h,
  * struct layout): a chain, a grid or a hypercube of the world's ranks.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

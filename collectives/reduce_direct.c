@@ -13,6 +13,8 @@
  *         Scratch: the vector (off the root) and the largest chunk.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -13,6 +13,8 @@
  *         Scratch: one vector and one segment.
  * Needs:  any p; segment as for the broadcast.
  * Differs from the book: as for the broadcast.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

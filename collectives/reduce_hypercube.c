@@ -10,6 +10,8 @@
  *         drops out, the other adds it. Scratch: one or two vectors.
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

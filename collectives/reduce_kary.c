@@ -9,6 +9,8 @@
  *         adds the k - 1 it receives. Scratch: one or two vectors.
  * Needs:  any p; k as for bcast_kary.c.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

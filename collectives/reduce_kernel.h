@@ -3,6 +3,8 @@
  * shared by the collectives and by the runtime's receive that combines a
  * message where it lies (vp_recv_reduce, runtime/p2p_reduce.c). Internal:
  * not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_REDUCE_KERNEL_H
 #define VP_REDUCE_KERNEL_H

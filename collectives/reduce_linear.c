@@ -7,6 +7,8 @@
  * Steps:  p - 1 receives at the root; scratch: one vector.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -6,6 +6,8 @@
  * 8-bit; integer sums and products wrap around; the bitwise operators need
  * an integer type. The internal type of the reproducible sums
  * (VP__TYPE_FIXED(limbs), fixed_sum.c) adds with VP_SUM only.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <string.h>

@@ -9,6 +9,8 @@
  *         Scratch: one vector off the root.
  * Needs:  a grid (vp__grid).
  * Differs from the book: rows and columns need not be powers of two.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

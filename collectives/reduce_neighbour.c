@@ -11,6 +11,8 @@
  *           R x C grid, root (i, j): (B(R, i) + B(C, j))(ts + tw*m)
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -9,6 +9,8 @@
  *         Scratch: one or two vectors.
  * Needs:  any p; segment as for the broadcast.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

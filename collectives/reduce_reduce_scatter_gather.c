@@ -13,6 +13,8 @@
  *         gather of the pieces to the root. Scratch: one vector off the root.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -15,6 +15,8 @@
  *         Scratch: a copy of the p blocks.
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

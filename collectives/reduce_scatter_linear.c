@@ -8,6 +8,8 @@
  *         Scratch: p blocks at rank 0 (and a copy of them elsewhere).
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -13,6 +13,8 @@
  *         C blocks.
  * Needs:  a grid (vp__grid).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

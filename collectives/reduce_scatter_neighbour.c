@@ -10,6 +10,8 @@
  *           chain: G(p, m);  R x C grid: G(R, C m) + G(C, m)
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -25,6 +25,8 @@
  * product reproducible, Demmel and Nguyen 2013): one all-reduce of the
  * needs, one of one accumulator. The result is the exact sum of all the
  * terms correctly rounded: the same for any p and any split.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

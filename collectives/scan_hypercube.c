@@ -8,6 +8,8 @@
  *         result when the partner is below it. Scratch: two vectors.
  * Needs:  p a power of two (else VP_EALG).
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

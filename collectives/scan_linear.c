@@ -8,6 +8,8 @@
  * Steps:  p - 1 messages, one after the other. Scratch: one vector.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

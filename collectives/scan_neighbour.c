@@ -15,6 +15,8 @@
  *         broadcasts, so the last row is the last to start.
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology (a hypercube has its own: scan_hypercube.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -19,6 +19,8 @@
  *         the tree runs neighbour-only on a hypercube in strict mode from
  *         any root; by rotation otherwise.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

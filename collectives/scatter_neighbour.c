@@ -12,6 +12,8 @@
  *           R x C grid, root (i, j): S(C, j, R m) + S(R, i, m)
  * Needs:  the world of a ring, line, fully connected, mesh or torus
  *         topology.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

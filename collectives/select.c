@@ -14,6 +14,8 @@
  * every message must go to a neighbour: the neighbour-only algorithms on
  * rings, lines, meshes and tori, the book's hypercube algorithms (and the
  * neighbour shift) on a hypercube.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdio.h>

@@ -11,6 +11,8 @@
  * Steps:  one sendrecv: to r + q, from r - q. Scratch: none.
  * Needs:  any p.
  * Differs from the book: nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "coll.h"
 

@@ -14,6 +14,8 @@
  *         Gray-code ring, where it is at most two neighbour hops; vp keeps
  *         rank order as the ring (vp_shift's contract), so each phase is one
  *         E-cube routed message, charged ts + tw*m with th = 0.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -14,6 +14,8 @@
  * Needs:  a grid (vp__grid).
  * Differs from the book: the compensating shift is folded into the column
  *         shift, which saves a step where a + 1 is the shorter way.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

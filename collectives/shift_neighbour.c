@@ -22,6 +22,8 @@
  *         at most log2 p steps; computed by that recurrence.
  * Needs:  the world of a ring, line, fully connected, mesh, torus or
  *         hypercube topology.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

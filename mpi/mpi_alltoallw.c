@@ -6,6 +6,8 @@
  * k rank r sending to r + k and receiving from r - k, every block packed.
  * A block of another size than its receiver expects fails the call naming
  * both sizes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

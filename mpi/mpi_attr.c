@@ -11,6 +11,8 @@
  *
  * Like every handle of the layer, keyvals and attributes are the rank's
  * own (thread-local), as in MPI where each process has its own.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

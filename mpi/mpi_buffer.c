@@ -8,6 +8,8 @@
  * program that relies on MPI_Bsend completing locally for a long message
  * deadlocks, and vp reports the deadlock; a buffered send is never refused
  * for want of buffer space (MPI_ERR_BUFFER).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "vpmpi.h"
 

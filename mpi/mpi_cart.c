@@ -12,6 +12,8 @@
  * hypercube with dilation 1), so grid neighbours, wraparound included, are
  * again one link apart. vpmpirun --stats reports, for each grid, whether
  * every grid neighbour is a physical neighbour.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,6 +8,8 @@
  * when vp reduces the (datatype, op) pair exactly, and to the layer's own
  * algorithms otherwise (mpi_reduce.c). The send and receive signatures
  * must describe the same bytes (MPI's rule); a mismatch fails the call.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

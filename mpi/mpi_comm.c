@@ -7,6 +7,8 @@
  * the same calls (the program cannot tell). The tables grow as the program
  * makes communicators, and a freed communicator's handle is reused. A new
  * communicator inherits the error handler of the one it came from.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -11,6 +11,8 @@
  * another calls them deadlocks, and vp reports it) and return a request
  * that completes once every rank has made it (an MPI_Ibarrier on the new
  * communicator).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "vpmpi.h"
 

@@ -2,6 +2,8 @@
  * mpi_env.c - the MPI environment on vp: MPI_Init and MPI_Finalize, abort,
  * errors, clocks and names. A rank's state is thread-local (struct
  * vpmpi_rank); the launcher (mpi_main.c) binds it to the rank's world.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdarg.h>

@@ -19,6 +19,8 @@
  * for what goes out. On a grid each block carries the slot it fills at
  * its receiver as its tag, so a periodic dimension of two, where both
  * neighbours are the same rank, still fills the right slots.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * ranks of their members in group order (handles per rank, from 2;
  * MPI_GROUP_EMPTY is 1). MPI_Comm_create makes a communicator of a group
  * with vp_comm_create.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

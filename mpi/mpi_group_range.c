@@ -5,6 +5,8 @@
  * ranks so named are included (in that order) or excluded, as
  * MPI_Group_incl and MPI_Group_excl do with the list, which check that
  * each is a rank of the group and that none repeats.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -28,6 +28,8 @@
  * Not checked: that every rank passed the same root and counts (vp's
  * collective envelope covers the blocking calls only); a block of the
  * wrong size fails the wait naming both sizes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,8 @@
  * rank's own, numbered from 1 (0 is MPI_INFO_NULL). As MPI 4.0 allows
  * (sec. 11.2.1), they may be used before MPI_Init and after
  * MPI_Finalize.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,8 @@
  * "maxprocs" (the job's rank count, vpmpirun -np), "wdir" (the working
  * directory) and "thread_level" (MPI_THREAD_SINGLE, what MPI_Init_thread
  * provides).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE /* program_invocation_name */
 #include <errno.h>

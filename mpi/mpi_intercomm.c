@@ -14,6 +14,8 @@
  * message, and MPI_Intercomm_merge splits it. Its handles are numbered
  * from VPMPI_FIRST_INTER on, apart from the intracommunicators' table, so
  * that no call on intracommunicators takes one for an intracommunicator.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -27,6 +27,8 @@
  * A block of another size than its receiver expects fails the wait naming
  * the sender and both sizes. Not checked: that every rank passed the same
  * root, counts or recvcounts.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -38,6 +38,8 @@
  *                   process's, ulimit -s, as each MPI process has)
  *   VP_ALG_<COLLECTIVE>   the algorithm of every such call (VP_ALG_BCAST=
  *                   binomial, ...; vp's names, see vp-run --list)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <ctype.h>

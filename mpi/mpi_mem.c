@@ -1,6 +1,8 @@
 /*
  * mpi_mem.c - MPI_Alloc_mem and MPI_Free_mem (MPI 4.0, sec. 8.2): memory
  * from the C heap, aligned for any type. The info's hints are not read.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

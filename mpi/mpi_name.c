@@ -5,6 +5,8 @@
  * copied by MPI_Comm_dup or MPI_Type_dup. Without a set name,
  * MPI_COMM_WORLD and MPI_COMM_SELF are named so, a predefined datatype by
  * its MPI name ("MPI_INT"), and anything else by the empty string.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

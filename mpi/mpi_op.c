@@ -8,6 +8,8 @@
  * reduction algorithms (mpi_reduce.c). The allowed pairs are the
  * standard's (MPI 3.1, sec. 5.9.2): a pair it leaves undefined fails the
  * call naming both.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

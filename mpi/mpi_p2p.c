@@ -7,6 +7,8 @@
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
  * vp reports it; MPI_Issend's request completes then (vp_issend).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

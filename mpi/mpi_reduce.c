@@ -18,6 +18,8 @@
  * The messages travel on vp's collective context under vp_coll_begin, so
  * the model charges them and the mismatch checks cover them; --stats names
  * the layer's algorithm and why it ran.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

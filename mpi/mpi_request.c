@@ -9,6 +9,8 @@
  * stale copy is caught for at least that many newer requests. A request
  * named twice in one array call is refused (each is marked with the
  * call's stamp, one pass).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

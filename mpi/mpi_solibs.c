@@ -19,6 +19,8 @@
  * mpi/rank/), or listed as shared in docs/reliability.md, "What ranks still
  * share, and why". One copy of the program (one rank, or vpmpirun
  * --shared-globals) shares nothing it would not share anyway.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <link.h>

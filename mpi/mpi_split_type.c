@@ -13,6 +13,8 @@
  *                             wants a strict subset of comm or none;
  *   MPI_UNDEFINED             MPI_COMM_NULL for that rank.
  * Every rank of comm calls it (a collective, as MPI_Comm_split).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -5,6 +5,8 @@
  * reports every one that completed. With no active request at all (every
  * one null or an inactive persistent request) MPI_Testany answers flag
  * true and index MPI_UNDEFINED, MPI_Testsome outcount MPI_UNDEFINED.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "vpmpi.h"
 

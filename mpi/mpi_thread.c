@@ -5,6 +5,8 @@
  * a rank is the one that called MPI_Init: the rank's own, whose MPI state
  * is thread-local. Any other thread of the program has no MPI state, and is
  * not a main thread.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "vpmpi.h"
 

@@ -8,6 +8,8 @@
  * (sec. 4.1): a struct's extent is rounded up to the alignment of its
  * widest element, as the C compiler lays out the struct it describes.
  * Derived datatypes belong to the rank that built them (handles from 64).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,8 @@
  * derived one reports the combiner of its constructor and how many
  * integers, addresses and datatypes the constructor took (Table 5.1),
  * which the constructors record through vpmpi_type_made.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "vpmpi.h"
 

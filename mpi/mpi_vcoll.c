@@ -13,6 +13,8 @@
  *            p): in step k rank r sends to r + k and receives from r - k.
  * Blocks travel packed; a block of another size than the receiver expects
  * fails the call naming both sizes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -20,6 +20,8 @@
  * passive target (MPI_Win_lock, MPI_Win_flush), post-start-complete-wait,
  * MPI_Get_accumulate, MPI_Rput and the other request-based operations,
  * dynamic windows.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

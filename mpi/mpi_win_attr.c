@@ -13,6 +13,8 @@
  * Window keyvals are numbered apart from communicator keyvals, so that one
  * is not taken for the other. Like every handle of the layer, keyvals and
  * attributes are the rank's own.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -3,6 +3,8 @@
  * only against vp's public API (vp.h): a rank's MPI state is thread-local,
  * since each rank is a thread, and every handle (communicator, group,
  * datatype, op, request) is the rank's own, as in MPI.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_LAYER_H
 #define VP_MPI_LAYER_H

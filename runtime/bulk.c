@@ -25,6 +25,8 @@
  * second half by a helper thread (madvise MADV_POPULATE_WRITE, Linux
  * 5.14; where it fails, pages come at first touch): at p = 32,000 the
  * run's arrays are 166 MB.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdint.h>

@@ -1,6 +1,8 @@
 /*
  * bulk.h - the world's per-rank arrays (one struct a rank, p of them),
  * zeroed, in pages of 2 MiB where they are that large (bulk.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_BULK_H
 #define VP_RUNTIME_BULK_H

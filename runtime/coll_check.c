@@ -25,6 +25,8 @@
  * path only: its call field is set to 0 while the entry is rewritten and
  * to the call number + 1 with a release store after, and the reader checks
  * it before and after copying (a sequence lock).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

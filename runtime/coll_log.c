@@ -8,6 +8,8 @@
  * counted once. After the run the tables of all ranks are merged into
  * vp_stats.collectives. Everything here is private to the rank's thread
  * until vp_run has joined the threads.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,8 @@
  * that nothing outlives the run it was made in (a communicator's address
  * can come back in the next run; within a run a freed handle is kept
  * until the end, so an address names one communicator).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_COLL_MEMO_H
 #define VP_COLL_MEMO_H

@@ -29,6 +29,8 @@
  * plan made from all ranks' scripts, once, orders them so that every
  * send precedes its receives (O(messages) per pass, one pass per round of
  * the algorithm).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

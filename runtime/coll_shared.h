@@ -2,6 +2,8 @@
  * coll_shared.h - the seam between the collectives and the runtime for a
  * collective call made without its messages (coll_sync.c, coll_script.c;
  * the collectives' side: collectives/coll_shared.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_COLL_SHARED_H
 #define VP_COLL_SHARED_H

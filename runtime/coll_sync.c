@@ -52,6 +52,8 @@
  * send the messages (record[]); a signature that cannot be recorded is
  * RECORD_NEVER, which every member of that call notes in its own list,
  * so none brings it to the counter again.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <stdlib.h>

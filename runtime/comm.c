@@ -13,6 +13,8 @@
  * 1 + w + p k), so members in different processes agree on them without a
  * shared counter. Each member then derives the same new group; in each
  * process, the first member to reach the registry creates its record.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE /* qsort_r */
 #include <limits.h>

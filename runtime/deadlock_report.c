@@ -10,6 +10,8 @@
  * The transport gives each rank's state through a callback; it decides
  * when the ranks are deadlocked (threads/deadlock.c: a consistent
  * snapshot; mpi/termination.c: Safra's termination detection).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,6 +5,8 @@
  * message, records it as the run's first error if it is the first, and
  * aborts the run: the status becomes VP_EABORT and every parked rank is
  * woken, so every blocked call returns VP_EABORT. Nothing hangs.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdarg.h>
 #include <stdio.h>

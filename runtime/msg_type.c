@@ -14,6 +14,8 @@
  * before its count is published (release), and read after an acquire load
  * of the count, so names are read without the lock. The codes in a rank's
  * state are the rank's own.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdatomic.h>

@@ -8,6 +8,8 @@
  * (model/); the trace records the call when asked (trace/); the transport
  * moves the bytes (transport.h). On receipt the transport hands the
  * envelope back, and the clock and the trace read it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <string.h>

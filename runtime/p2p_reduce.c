@@ -20,6 +20,8 @@
  * differs. A transport without recv_combine would get the vp_recv into
  * scratch and the combine after it (both transports have one: the mpi
  * transport's receives a long payload straight into the result).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,8 @@
  * params.c - the run's parameters as seen by code above the runtime: the
  * model clock's ts, tw, th and the collectives' tuning (k-ary degree,
  * pipeline segment), which each rank may change for itself.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "runtime.h"
 

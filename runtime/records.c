@@ -15,6 +15,8 @@
  * machine's byte order: every process of one job runs the same binary on
  * the same kind of machine), then the strings, each ending in a zero byte.
  * A string field is a u32: 0 for NULL, else 1 + its offset in the section.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

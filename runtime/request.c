@@ -46,6 +46,8 @@
  * The events log VP__EV_ISEND at the post and VP__EV_SEND_DONE at the wait,
  * so the congested replay follows the same rules (a wait right after its
  * isend turns the pair into the blocking send's one event, clock.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -6,6 +6,8 @@
  * The limit on p is VP_MAX_RANKS; with the threads transport, in practice,
  * it is the process's thread limit (ulimit -u, kernel.threads-max) and its
  * number of memory mappings (vm.max_map_count).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <limits.h>
 #include <math.h>

@@ -12,6 +12,8 @@
  * status and first error, the group registry, the trace files, and the
  * transport. Nothing above the seam reaches into another rank's state while
  * the ranks run; after the join, vp_run reads every rank's records.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_H
 #define VP_RUNTIME_H

@@ -5,6 +5,8 @@
  * anything else is refused with the setting's name and its text, never
  * read as 0 (atoi("yes") is 0, atof("abc") is 0): "VP_FIBERS=yes: ...",
  * or "--bytes lots: ..." for an option (a name that starts with '-').
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <ctype.h>
 #include <errno.h>

@@ -15,6 +15,8 @@
  * charge: the first waits until every rank has issued its one-sided
  * operations of the superstep, so that the bytes they put into this
  * rank's shared windows are all tallied; the second takes the maximum.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

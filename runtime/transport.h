@@ -87,6 +87,8 @@
  *   vp__rank_in_collective(r)     whether that call is a collective
  *   vp__world_cycle_cause(w, p2p) what the deadlock's cycle is made of
  *   vp__deadlock_report(p, state, ctx, &p2p)  the report's text
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_TRANSPORT_H
 #define VP_RUNTIME_TRANSPORT_H

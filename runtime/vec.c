@@ -9,6 +9,8 @@
  * and on a virtual machine a first touch can cost tens of microseconds.
  * Chunks after the first are mapped with MAP_POPULATE: one system call
  * faults in their pages at once, cheaper than a fault a page.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /*
  * vec.h - a growable log owned by one rank (model events, link holds, trace
  * calls), in chunks that never move (vec.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_VEC_H
 #define VP_RUNTIME_VEC_H

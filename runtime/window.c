@@ -17,6 +17,8 @@
  * Handles: a freed window keeps its memory until the run ends (so using it
  * is reported, not undefined); the bases and sizes of all ranks live in one
  * record shared by the window's ranks, freed at the run's end.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -2,6 +2,8 @@
  * window.h - what window.c (the public calls, shared-memory windows) and
  * window_messages.c (windows over a transport without shared memory)
  * both see of a window.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_WINDOW_H
 #define VP_RUNTIME_WINDOW_H

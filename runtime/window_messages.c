@@ -28,6 +28,8 @@
  * None of these messages is modelled: window.c charges each operation as
  * one message on the route and the fence as a barrier, on every transport
  * alike, so model times are the same.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * json_valid(text) returns 1 when the whole text is one JSON value, else 0
  * and the byte offset of the first error in *where. No allocation; nesting
  * is limited to 64 levels, plenty for traces.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TESTS_JSON_CHECK_H
 #define VP_TESTS_JSON_CHECK_H

@@ -7,6 +7,8 @@
  * 640 ms a round). A loaded machine may not run the receiver within the
  * first sleep: ThreadSanitizer's runs on two CPUs shared with other test
  * passes, as in CI, once left no round with the receiver waiting.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TESTS_LATE_RANK_H
 #define VP_TESTS_LATE_RANK_H

@@ -10,6 +10,8 @@
  * "ok N - description # SKIP not selected", so the numbering and the plan
  * stay whole; its failure fails nothing. A test may ask tap_selected()
  * first to leave a long case's work undone.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TESTS_TAP_H
 #define VP_TESTS_TAP_H

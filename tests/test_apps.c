@@ -4,6 +4,8 @@
  * the formula is exact, at most where it is a bound, near where it is an
  * estimate), fails loudly when the answer is wrong, and refuses shapes it
  * cannot run with a message naming them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

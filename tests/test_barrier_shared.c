@@ -22,6 +22,8 @@
  *     arrives end such a run as with 8 ranks;
  *   - vp_coll_dissemination itself: 1 on a collective communicator of the
  *     threads transport, 0 on a user communicator.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <stdio.h>

@@ -17,6 +17,8 @@
  * (VP_FIBERS=1), adding full:64, where every algorithm runs: the
  * collectives sit above the transport, fibers change only who runs when,
  * and the whole matrix has run as threads just before.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

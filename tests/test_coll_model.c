@@ -9,6 +9,8 @@
  * for long messages; the times are the same on every run. Under the
  * sanitizers and valgrind (VP_TEST_QUICK) the formulas are checked up to
  * p = 9.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdlib.h>

@@ -13,6 +13,8 @@
  *     vp_coll_choose of another collective came in between, and a call
  *     of another size by the same algorithm gets its own reason;
  *   - repeated all-reduces of changing data give each call's sums.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -5,6 +5,8 @@
  * abort with a message naming the rank, the call and the value; overlapping
  * buffers are refused; a run reports which algorithm each collective used
  * and why AUTO chose it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -33,6 +33,8 @@
  *   - a receive posted across a collective completes;
  *   - ranks in different calls, a rank that skips a call, and a failing
  *     rank give the errors the messages give.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <stdio.h>

@@ -11,6 +11,8 @@
  *   - groups that overlap but differ, and a group some of whose members
  *     pass another or none, fail every rank with VP_EMISMATCH naming the
  *     ranks; bad lists fail by name.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -6,6 +6,8 @@
  *     more, then waits: rank 0's message (sent on the split after all
  *     that) arrives whole;
  *   - freeing it a second time fails by name.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -12,6 +12,8 @@
  *   - communicators the program never frees (as MPI_Finalize allows) are
  *     freed by the run's end: the run succeeds, and the valgrind pass
  *     (make valgrind) finds no leak.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -30,6 +30,8 @@
  *     messages mix (random sizes, the receiver sometimes late);
  *   - a receiver waiting with its buffer lent takes part in deadlock
  *     detection, and an abort while it waits ends the run.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

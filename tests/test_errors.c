@@ -3,6 +3,8 @@
  * truncation, strict mode, bad ranks, bad specs and options, NULL buffers,
  * abort propagation, deadlocks (two receivers, the unsafe ring, a wait on a
  * rank that has exited) and no false deadlock under oversubscription.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -14,6 +14,8 @@
  *     and the other ranks still finish;
  *   - fibers = 2 is refused naming the value.
  * The whole suite also runs with VP_FIBERS=1 in `make check`.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdatomic.h>

@@ -12,6 +12,8 @@
  *   - a NULL communicator names the rank and the call;
  *   - with VP_CHECK=buffers, a send buffer changed between vp_isend and
  *     the send's completion fails naming the destination, tag and size.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

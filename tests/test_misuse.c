@@ -30,6 +30,8 @@
  *     ranks finish, not at the watchdog's next check;
  *   - comm_split gives the right sub-ranks with several runs at once in
  *     parallel threads (no state shared between runs).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <signal.h>

@@ -6,6 +6,8 @@
  * numbers over 20 runs of a pattern with random sizes; where every route is
  * one link, the same figures without the replay's log; logs of up to
  * 40,000 events replayed exactly.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -5,6 +5,8 @@
  * et al. 1993; Alexandrov et al. 1995), BSP supersteps (Valiant 1990) with
  * vp_compute and one-sided operations, and k ports. Specs parse, and bad
  * ones are refused naming what is wrong.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdlib.h>

@@ -11,6 +11,8 @@
  *   - collectives are not typed: ranks naming different types still
  *     broadcast;
  *   - a NULL communicator is VP_EINVAL.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

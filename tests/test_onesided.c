@@ -16,6 +16,8 @@
  * Everything runs twice: with the ranks' windows in shared memory, and
  * with VP_WIN=messages, the path of transports without shared memory
  * (operations as messages, applied by the target in its fence).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -10,6 +10,8 @@
  *
  * Rank threads never assert: they count mismatches in per-rank slots and the
  * main thread checks them after vp_run has joined the ranks.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

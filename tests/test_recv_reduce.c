@@ -28,6 +28,8 @@
  *     result: each VP_EINVAL naming the rank, the call and the value;
  *   - two ranks each waiting in vp_recv_reduce for the other: a deadlock,
  *     reported with the call's name.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

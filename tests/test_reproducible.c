@@ -23,6 +23,8 @@
  *   - other ops and types are untouched; bad arguments are refused by name;
  *     VP_REPRODUCIBLE turns it on.
  * VP_TEST_QUICK=1 (sanitizers, valgrind) samples p = 1..64 in steps.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <float.h>
 #include <math.h>

@@ -22,6 +22,8 @@
  *   - the ring and hypercube allgathers of Pacheco's "Parallel Programming
  *     with MPI" (1997, ch. 13), written with requests, agree with
  *     vp_allgather.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

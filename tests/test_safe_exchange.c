@@ -31,6 +31,8 @@
  * elsewhere (its posted receive makes the message deliverable).
  * Real deadlocks stay reported: a posted receive that does not match
  * (another tag, another source) leaves the cycle, and vp_run names it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -9,6 +9,8 @@
  *     whole text as a number in range and nothing else;
  *   - rank threads that ulimit -v stops are reported naming ulimit -v,
  *     not the task limits.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

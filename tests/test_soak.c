@@ -11,6 +11,8 @@
  *   above eager_max (rendezvous).
  * VP_SOAK_MESSAGES overrides the total (the sanitizer builds use 10^5:
  * ThreadSanitizer runs this about 20x slower).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -19,6 +19,8 @@
  * completes its requests with vp_waitall, vp_waitany or vp_test, and a
  * barrier ends the round (so no wildcard takes the next round's messages).
  * VP_SOAK_MESSAGES overrides the total (sanitizer builds use 10^5).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

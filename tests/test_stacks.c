@@ -16,6 +16,8 @@
  *     with that signal after "rank 2 died of signal 11" (or 6) names it.
  * The cases that end a process run in a forked child. VP_TEST_QUICK runs
  * the threads' cases only.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <signal.h>
 #include <stdint.h>

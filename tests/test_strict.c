@@ -11,6 +11,8 @@
  * vp_coll_formula of that algorithm, which marks itself exact; under
  * alpha-beta:saf too (every message is one hop). Under the
  * sanitizers and valgrind (VP_TEST_QUICK) a sample of the topologies runs.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -11,6 +11,8 @@
  *   - a tagged message nobody receives fails the run (VP_EUNRECEIVED), and
  *     a receive for a tag that never comes is a deadlock, not a hang;
  *   - the model charges a tagged message as any other.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

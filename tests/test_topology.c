@@ -1,6 +1,8 @@
 /*
  * test_topology.c - topologies as pure functions: spec parsing, neighbour
  * sets, route lengths and shapes, the Gray-code ring in a hypercube.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -17,6 +17,8 @@
  *   - wall-clock traces, zero-cost models (x axis in steps), user labels
  *     and failed runs still give valid files; an unwritable path fails the
  *     run at once with VP_EINVAL naming the path.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,6 +11,8 @@
  *   - --pingpong gives one-way rows over sizes;
  *   - --calibrate prints the fitted models as specs vp accepts;
  *   - bad arguments exit 2 naming the argument.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

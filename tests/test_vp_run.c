@@ -11,6 +11,8 @@
  *   - --trace and --svg write a valid trace and a well-formed SVG;
  *   - bad arguments exit with status 2 and a message naming the argument
  *     and the accepted values.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

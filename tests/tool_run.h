@@ -4,6 +4,8 @@
  * sets VP_TOOLS to the build folder) with stdout and stderr into out, lines
  * joined by '|' so a TAP message stays on one line, and returns the exit
  * status (-1 if it did not exit).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TESTS_TOOL_RUN_H
 #define VP_TESTS_TOOL_RUN_H

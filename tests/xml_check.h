@@ -5,6 +5,8 @@
  * no attribute twice on one element, '<' never raw in text, every '&' a
  * known entity or a character reference. xml_well_formed(text, &where)
  * returns 1, or 0 with the byte offset of the first error.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TESTS_XML_CHECK_H
 #define VP_TESTS_XML_CHECK_H

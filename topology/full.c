@@ -5,6 +5,8 @@
  * Routing: one link. Links: p(p-1) of them, too many for per-link
  * counters, so link_slots is 0 and link loads are counted by sorting
  * (runtime/model/load.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kinds.h"
 

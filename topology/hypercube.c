@@ -4,6 +4,8 @@
  *
  * Routing: E-cube (Grama et al., sec. 2.6): fix the differing bits lowest
  * first. Links: rank r's d outgoing links are indexed r*d + k, k the bit.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kinds.h"
 

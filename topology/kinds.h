@@ -3,6 +3,8 @@
  * descriptor per kind, each in its own file (ring.c holds the ring and the
  * line, mesh.c the mesh and the torus). Adding a kind is one file and one
  * line in topology.c's table.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TOPOLOGY_KINDS_H
 #define VP_TOPOLOGY_KINDS_H

@@ -9,6 +9,8 @@
  * index.
  * Links: rank r's four outgoing links are indexed 4r + 0 (col + 1),
  * 4r + 1 (col - 1), 4r + 2 (row + 1), 4r + 3 (row - 1).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kinds.h"
 

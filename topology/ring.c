@@ -6,6 +6,8 @@
  * clockwise, towards increasing rank; on the line the only path.
  * Links: rank r's two outgoing links are indexed 2r (towards r + 1) and
  * 2r + 1 (towards r - 1).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kinds.h"
 

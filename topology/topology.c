@@ -2,6 +2,8 @@
  * topology.c - topologies as data: the table of kinds, the spec parser
  * ("ring:8", "mesh:3x4", "hypercube:3", ...) and the questions the runtime
  * asks, each answered by the kind's descriptor (kinds.h).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <errno.h>
 #include <math.h>

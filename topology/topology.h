@@ -8,6 +8,8 @@
  * p..2p-2 (heap order: switch with heap index h is node p + h - 1; the root
  * switch has h = 1, leaf rank r has heap index p + r). A directed link is the
  * pair (from node, to node), packed by vp__link().
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_TOPOLOGY_H
 #define VP_TOPOLOGY_H

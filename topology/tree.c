@@ -9,6 +9,8 @@
  * Routing: up to the lowest common switch, then down.
  * Links: each child-parent link is indexed 2 * child (up) or 2 * child + 1
  * (down).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kinds.h"
 

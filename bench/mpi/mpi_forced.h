@@ -14,6 +14,8 @@
  * those `ompi_info --param coll tuned --level 9` lists. Other libraries
  * (MPICH names its algorithms in enumerated control variables of its own)
  * are not mapped: the column then says "-".
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_MPI_FORCED_H
 #define VP_BENCH_MPI_FORCED_H

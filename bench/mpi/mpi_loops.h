@@ -10,6 +10,8 @@
  * timed by rank 0 alone, without barriers: the one-way time is half a
  * round trip. BYTES per rank (per block for the block collectives),
  * unsigned bytes summed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_MPI_LOOPS_H
 #define VP_BENCH_MPI_LOOPS_H

@@ -11,6 +11,8 @@
  * mpi_loops.h.
  * Output, from rank 0, one CSV row per measurement:
  *   op,mpi,p,bytes,iters,min_us,p50_us,p99_us,max_us,0
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "mpi_loops.h"
 

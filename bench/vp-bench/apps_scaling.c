@@ -4,6 +4,8 @@
  * step formula, and the wall time of the whole run (thread start, local
  * multiplies on this machine's cores, messages). With --out DIR, also
  * DIR/apps_scaling.svg: model time against p, a line per (app, n).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

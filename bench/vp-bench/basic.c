@@ -4,6 +4,8 @@
  * p = 4096 and 32000 start to finish, each with the machine's limit
  * measured beside it, then the goals as ratios within the run (medians of
  * REPS repetitions).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stddef.h>
 

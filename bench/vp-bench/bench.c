@@ -2,6 +2,8 @@
  * bench.c - what every vp-bench mode shares: the run's options (--quick,
  * --fibers), a row of a probe or a loop, the progress line, and the word
  * for a goal.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdarg.h>
 #include <stdio.h>

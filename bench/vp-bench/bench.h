@@ -2,6 +2,8 @@
  * bench.h - what every vp-bench mode shares: the run's options, a row of
  * a probe or a loop, the progress line on a terminal, and the word for a
  * goal.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_BENCH_H
 #define VP_BENCH_BENCH_H

@@ -15,6 +15,8 @@
  *                                  single copy; vader then copies twice
  *                                  through shared memory, as vp's eager path
  * and OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) so that CI, which runs as root, can.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <libgen.h>
 #include <stdio.h>

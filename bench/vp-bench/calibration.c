@@ -2,6 +2,8 @@
  * calibration.c - vp-bench --calibrate: the cost models fitted to this
  * machine's point-to-point times (calibrate.h), printed as --model specs
  * (or one JSON object with --json).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 

@@ -3,6 +3,8 @@
  * their goals: an all-to-all at p = 1024 (p^2 mailboxes in one call), as
  * threads and as fibers, and 10^5 x split+barrier+free, whose tenths must
  * take the same time and whose mailboxes must be returned.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * collectives.c - vp-bench --collectives: each collective x algorithm x p
  * x size on one kind of topology, a row each.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 

@@ -3,6 +3,8 @@
  * Open MPI (this project's MPI twin, bench/mpi/), a ratio per row, the
  * goals, the limits measured beside them, and (--out DIR) the rows as
  * CSV and the latency plot.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /*
  * compare_set.c - the rows vp-bench compares with an MPI library, and how
  * each side's row is kept.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <string.h>

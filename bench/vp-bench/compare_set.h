@@ -2,6 +2,8 @@
  * compare_set.h - the rows vp-bench compares with an MPI library
  * (--compare-mpi, --same-source, --transport mpi), and how each side's
  * row is kept.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_COMPARE_SET_H
 #define VP_BENCH_COMPARE_SET_H

@@ -1,6 +1,8 @@
 /*
  * loops.c - the timed loops of the basic suite, each a vp_run body, and
  * the runs that repeat them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

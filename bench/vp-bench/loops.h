@@ -1,6 +1,8 @@
 /*
  * loops.h - the basic suite's timed loops (vp_run bodies taking a struct
  * job) and the runs that repeat them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_LOOPS_H
 #define VP_BENCH_LOOPS_H

@@ -2,6 +2,8 @@
  * machine_limits.c - probes of what this machine allows, run in the same
  * process as the measurements they bound (machine_limits.h says what each
  * probe is, and what it bounds).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <sched.h>

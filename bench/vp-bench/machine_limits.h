@@ -55,6 +55,8 @@
  *                   that returns at once.
  * Each answers microseconds (per barrier, or for the whole start), or a
  * negative number when threads could not be made.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_MACHINE_LIMITS_H
 #define VP_BENCH_MACHINE_LIMITS_H

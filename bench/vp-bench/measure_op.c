@@ -1,6 +1,8 @@
 /*
  * measure_op.c - one operation (a collective, the barrier or the
  * ping-pong), measured the same way for every mode.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

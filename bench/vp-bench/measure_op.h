@@ -1,6 +1,8 @@
 /*
  * measure_op.h - one operation (a collective, the barrier or the
  * ping-pong), measured the same way for every mode.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_MEASURE_OP_H
 #define VP_BENCH_MEASURE_OP_H

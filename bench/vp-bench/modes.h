@@ -1,6 +1,8 @@
 /*
  * modes.h - vp-bench's modes, one file each; vp-bench.c's table names
  * them, with their help lines.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_MODES_H
 #define VP_BENCH_MODES_H

@@ -4,6 +4,8 @@
  * point-to-point, one rank per process) next to the same MPI library's own
  * calls, in the same job, with the same loop (mpi_loops.h and
  * measure_op), and the probes that bound them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,6 +10,8 @@
  * prints the context switches, the CPU time of all threads together and,
  * where the machine exposes them (not in most VMs), cycles and
  * instructions. Without perf it says what to install.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

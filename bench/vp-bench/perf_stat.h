@@ -1,6 +1,8 @@
 /*
  * perf_stat.h - the loops vp-bench --perf-stat runs alone under perf stat
  * (vp-bench --loop NAME).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_PERF_STAT_H
 #define VP_BENCH_PERF_STAT_H

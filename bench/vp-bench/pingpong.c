@@ -1,6 +1,8 @@
 /*
  * pingpong.c - vp-bench --pingpong: one-way latency and bandwidth of the
  * p = 2 ping-pong over sizes from 1 B to 4 MiB.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 

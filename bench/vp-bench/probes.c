@@ -2,6 +2,8 @@
  * probes.c - the machine's own speed, measured beside vp in the same run:
  * a cache line bounced between two threads, a flag passed each way on a
  * line of its own, and one thread's memcpy.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdatomic.h>

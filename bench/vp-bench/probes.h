@@ -1,5 +1,7 @@
 /*
  * probes.h - the machine's own speed, measured beside vp in the same run.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_BENCH_PROBES_H
 #define VP_BENCH_PROBES_H

@@ -11,6 +11,8 @@
  * wall time, each plain and reproducible and their ratio; and how many
  * elements the plain sum got wrong (not the correctly rounded exact sum,
  * which the reproducible one is).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

@@ -18,6 +18,8 @@
  * REPS_ROOTED times in turn; a row gives the
  * medians, microseconds an iteration of the whole loop, and the default
  * against the faster of the two fixed ways.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

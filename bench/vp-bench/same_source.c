@@ -3,6 +3,8 @@
  * (the twin, bench/mpi/vp-mpi-bench.c) built with vpmpicc and with Open
  * MPI's mpicc, next to vp's own loop, and the goal that an MPI program
  * through vpmpicc stays within 10% of the same loop written against vp.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <string.h>

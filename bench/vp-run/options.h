@@ -1,5 +1,7 @@
 /*
  * options.h - vp-run's command line, as the parts of vp-run read it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUN_OPTIONS_H
 #define VP_RUN_OPTIONS_H

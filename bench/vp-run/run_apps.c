@@ -4,6 +4,8 @@
  * model time next to the step-by-step formula and what the formula is to
  * it (exact: equal to the unit; bound: at most; ~: an estimate), the
  * source's closed form, the wall time, the messages and the link load.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

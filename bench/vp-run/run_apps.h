@@ -1,6 +1,8 @@
 /*
  * run_apps.h - vp-run's applications: --app NAME runs one, --apps is the
  * tour of all of them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUN_APPS_H
 #define VP_RUN_APPS_H

@@ -18,6 +18,8 @@
  * Handles are small integers (communicators, datatypes, ops) or vp's own
  * request pointers, so the constants are compile-time constants as in
  * MPICH.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_H
 #define VP_MPI_H

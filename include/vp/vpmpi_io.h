@@ -10,6 +10,8 @@
  *   - exit(0) ends the calling rank, as returning from main does; exit(s)
  *     with s != 0 ends the whole job with status s, as mpirun does when a
  *     process fails.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_IO_H
 #define VP_MPI_IO_H

@@ -24,6 +24,8 @@
  * __posix_getopt (what glibc's <unistd.h> calls for a strict POSIX
  * program) never permutes. The "W;" extension is not supported: -W is an
  * ordinary option character.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <getopt.h>

@@ -12,6 +12,8 @@
  * and are not exported from it, so the rest of the process (vp, libc
  * itself) keeps libc's own. They are weak: a program that brings its own
  * getopt or strtok keeps it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VPMPI_RANK_LIBC_H
 #define VPMPI_RANK_LIBC_H

@@ -19,6 +19,8 @@
  * program is unloaded: another thread may still use one. Under vpmpirun
  * --shared-globals the ranks share the names and the current object, and
  * each rank's thread takes the locale when that rank calls setlocale.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <locale.h>

@@ -17,6 +17,8 @@
  * A lock per rank keeps the rank's own threads apart, as glibc's does.
  * rand_r, random_r and the other _r forms have no hidden state and stay
  * libc's.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <errno.h>

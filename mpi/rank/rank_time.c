@@ -3,6 +3,8 @@
  * rank_libc.h): libc returns their results in buffers of the process, so
  * one rank's call would overwrite another's result (C11 7.27.3: "the
  * functions ... return a pointer to one of these objects").
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE
 #include <time.h>

@@ -14,6 +14,8 @@
  * directed link of its route (load.c sweeps them after the run); the
  * congested time replays the logged events with tw scaled by the largest
  * load (replay.c), the textbook's congestion factor applied to the run.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

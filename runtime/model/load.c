@@ -11,6 +11,8 @@
  * record per message plus one counter per link. A fully connected topology
  * has p(p-1) links but one link per route, so there the points are sorted by
  * (link, time) instead and counted link by link.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -10,6 +10,8 @@
  *
  * A rank's clock is private to the rank's thread while the ranks run;
  * vp__model_finish reads every rank's after they are joined.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_MODEL_H
 #define VP_RUNTIME_MODEL_H

@@ -4,6 +4,8 @@
  * scaled by the largest link load (Grama et al., sec. 2.5.1: a link shared
  * by k messages gives each 1/k of its bandwidth). Only the alpha-beta
  * models replay: their sender overhead is 0, so a posted send leaves T.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

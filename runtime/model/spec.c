@@ -4,6 +4,8 @@
  * with an optional ",ports=K" or ",ports=all" (vp_opts.model, vp-run
  * --model). Parameters are name=value in any order; those left out keep
  * the base's value (vp_opts' ts, tw, th for alpha-beta; 0 otherwise).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stddef.h>

@@ -33,6 +33,8 @@
  * a payload in flight either way is not passive (termination.c): the
  * transfer will end without anyone's help, and until it does the run has
  * not settled.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -27,6 +27,8 @@
  * or maximum (-0 against +0, NaNs), so those, like a result that is the
  * input itself, receive into scratch and combine from there: the results
  * stay bit-identical to the threads transport's.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

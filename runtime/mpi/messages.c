@@ -4,6 +4,8 @@
  * order (a message goes to the oldest posted receive that matches it,
  * else waits in arrival order), receives, probes. How messages come in
  * is arrivals.c.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <limits.h>
 #include <sched.h>

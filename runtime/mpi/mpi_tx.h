@@ -40,6 +40,8 @@
  *
  * Control messages (the termination token, failures, the deadlock report,
  * the end of the run) go on a second duplicate, so they never match data.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_TX_H
 #define VP_MPI_TX_H

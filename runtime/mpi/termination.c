@@ -26,6 +26,8 @@
  * which fails its run with the same message: its blocked calls return
  * VP_EABORT (or VP_EDEADLOCK), its rank function returns, and the
  * detection then finds the run's end.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <stdio.h>

@@ -15,6 +15,8 @@
  * records (records.c), so vp_run computes the same vp_stats, model times,
  * collective checks and trace in every process. The process of rank 0
  * writes the trace and the SVG and prints the report.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <stdint.h>

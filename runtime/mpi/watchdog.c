@@ -20,6 +20,8 @@
  * alone, so a rank that computes for s seconds without a message fails the
  * job even while other ranks are exchanging. Ranks waiting inside vp for it
  * are not watched: the stuck rank's own watchdog ends the job.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <pthread.h>
 #include <stdio.h>

@@ -14,6 +14,8 @@
  * A new context's first switch "returns" into its entry function with the
  * stack aligned as after a call (rsp + 8 a multiple of 16) and a return
  * address of 0 above it, where unwinders (pthread_exit's, debuggers') stop.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /*
  * context.h - a fiber's saved registers and the switch between two
  * (context.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_THREADS_CONTEXT_H
 #define VP_THREADS_CONTEXT_H

@@ -16,6 +16,8 @@
  * Every blocked rank waits on exactly one peer (a receive names its source,
  * a rendezvous send its destination), so the wait-for graph is a function;
  * the report lists each blocked rank and walks the graph to its cycle.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,6 +19,8 @@
  * receiver rewrites only when they change (terms_of), so the sender reads
  * them from a line that stays in its cache, not from the receiver's
  * stack frame.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
 

@@ -36,6 +36,8 @@
  *
  * The switch (context.c) is annotated for AddressSanitizer, ThreadSanitizer
  * and valgrind, which otherwise take a switch of stacks for corruption.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <errno.h>
 #include <stdio.h>

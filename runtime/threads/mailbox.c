@@ -7,6 +7,8 @@
  * inbox, a hash table that grows, behind a mutex of its own, finds or
  * creates the mailbox, so sender and receiver that meet it at the same time
  * share one.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>

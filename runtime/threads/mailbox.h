@@ -81,6 +81,8 @@
  * never fails, since a sender that sent number `want` another way can no
  * longer claim it. The state word counts loans in its upper bits, so a
  * sender that read a loan's terms cannot claim a later loan with them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_MAILBOX_H
 #define VP_RUNTIME_MAILBOX_H

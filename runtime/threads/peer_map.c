@@ -3,6 +3,8 @@
  * mailbox: open addressing with linear probing, grown at half full. Only the
  * owning thread touches it, so it needs no synchronization; it keeps the
  * inboxes' mutexes off the per-message path.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

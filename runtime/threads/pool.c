@@ -12,6 +12,8 @@
  * heap buffer of 256 << c bytes. Every header ever made is on the owner's
  * all_msgs list, so teardown frees everything, wherever a header was left
  * (queued, returned or free) when the run ended.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 

@@ -21,6 +21,8 @@
  * Two threads each copying a half end sooner than one copying the whole,
  * by more than half for long messages copied in a loop: each half stays
  * in its own CPU's caches from one copy to the next.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <sched.h>
 #include <string.h>

@@ -40,6 +40,8 @@
  * the rank is ready if a watched mailbox holds a message, its inbox got a
  * new mailbox, or a watched rendezvous buffer was taken. Progress before
  * blocking empties the watched mailboxes, so "ready" is exact.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -43,6 +43,8 @@
  *
  * The handler is not installed under AddressSanitizer or ThreadSanitizer,
  * which handle these signals themselves.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* REG_RSP */

@@ -11,6 +11,8 @@
  *   mailbox    one per (context, source, destination), created lazily by
  *              whichever end meets it first; see mailbox.h.
  *   message    allocated from and recycled to its sender's pool (pool.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_THREADS_H
 #define VP_THREADS_H

@@ -34,6 +34,8 @@
  * Threads get small stacks (256 KiB by default, 1 MiB under sanitizers), so
  * p = 4096 reserves 1 GiB of address space and touches only what the rank
  * functions use.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

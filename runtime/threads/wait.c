@@ -44,6 +44,8 @@
  *
  * Counting for deadlock detection: the rank that flips its bell 0->1 counts
  * itself blocked; whoever flips it 1->0 uncounts it and bumps the epoch.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <errno.h>
 #include <limits.h>

@@ -15,6 +15,8 @@
  *
  * Progress is each rank's count of messages, kept on its own line with
  * plain relaxed stores: the watchdog only reads them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <errno.h>
 #include <stdio.h>

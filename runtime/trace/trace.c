@@ -12,6 +12,8 @@
  * overlapping intervals always include some interval's start, so giving the
  * count at each start to every active interval is exact. Cost: sorting the
  * route links of all messages plus the sum of the active sets.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <errno.h>
 #include <stdlib.h>

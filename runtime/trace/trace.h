@@ -8,6 +8,8 @@
  * trace.c matches each send to the receive that took it (by sender and
  * sequence number), computes each message's link load, and hands the list of
  * messages to trace_json.c (Perfetto) and trace_svg.c (space-time diagram).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_TRACE_H
 #define VP_RUNTIME_TRACE_H

@@ -15,6 +15,8 @@
  * Times are in the trace's microseconds: one model time unit is shown as one
  * microsecond (vp_opts.trace_wall = 1: wall microseconds since the run
  * began). Event count: 1 + p metadata, one slice per call, two per message.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 

@@ -1,5 +1,7 @@
 /*
  * trace_rank.h - what the trace keeps per rank and per run (trace.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_TRACE_RANK_H
 #define VP_RUNTIME_TRACE_RANK_H

@@ -12,6 +12,8 @@
  * Every arrow is a <line> (or, for a send to self, a <path>) with class
  * "msg" and data-src, data-dst, data-step, data-bytes and data-load
  * attributes, so tests and scripts can read the picture back.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
 #include <stdio.h>

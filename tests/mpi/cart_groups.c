@@ -2,7 +2,10 @@
  * MPI_Dims_create for a 2-D periodic grid, MPI_Cart_create, coordinates
  * and ranks, MPI_Cart_shift with a sendrecv around each dimension, row
  * sums over MPI_Cart_sub; the even ranks' group with MPI_Group_incl,
- * MPI_Comm_create and MPI_Group_translate_ranks. Rank 0 prints a line. */
+ * MPI_Comm_create and MPI_Group_translate_ranks. Rank 0 prints a line.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

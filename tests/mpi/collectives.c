@@ -1,7 +1,10 @@
 /* collectives.c - the common collectives with results every rank checks:
  * Bcast, Reduce and Allreduce (MAX, MIN, SUM, PROD on int, long and
  * double; MPI_IN_PLACE), Scan, Gather, Scatter, Allgather, Alltoall, and a
- * Comm_split into even and odd ranks. Rank 0 prints the sums it got. */
+ * Comm_split into even and odd ranks. Rank 0 prints the sums it got.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

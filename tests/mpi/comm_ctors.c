@@ -10,7 +10,10 @@
  * rounds (MPICH's comm/comm_group_rand). On each new communicator every
  * rank sums the world ranks of its members with MPI_Allreduce; rank 0
  * prints, per constructor, each rank's place, size and sum ("-" for
- * MPI_COMM_NULL). */
+ * MPI_COMM_NULL).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

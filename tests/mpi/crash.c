@@ -11,7 +11,10 @@
  *   segv      a write through NULL           signal 11
  *   fpe       raise(SIGFPE)                  signal 8
  *   abort256  MPI_Abort(MPI_COMM_WORLD, 256) never success
- *   atexit    atexit(f), then exit(5)        status 5, f runs */
+ *   atexit    atexit(f), then exit(5)        status 5, f runs
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>

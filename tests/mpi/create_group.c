@@ -3,7 +3,10 @@
  * make theirs at the same time (another tag), neither half waiting for the
  * other; each sums its world ranks there. Every rank checks its size and
  * rank; rank 0 and rank 1 report, rank 0 prints. An empty group gives
- * MPI_COMM_NULL. */
+ * MPI_COMM_NULL.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -4,7 +4,10 @@
  * (MPI_Type_create_struct, with its extent), a resized type, a contiguous
  * one, MPI_Pack/MPI_Unpack, MPI_Get_count and MPI_Get_elements, an irecv
  * of a derived type freed before its wait, and MPI_MAXLOC on
- * MPI_DOUBLE_INT. Each rank checks what it got; rank 0 prints a line. */
+ * MPI_DOUBLE_INT. Each rank checks what it got; rank 0 prints a line.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -4,7 +4,10 @@
  * MPI_Error_string describes them. A handler of the program's own
  * (MPI_Comm_create_errhandler) on a duplicate of MPI_COMM_WORLD is called
  * for a bad rank and by MPI_Comm_call_errhandler. Rank 0 prints what it
- * got. */
+ * got.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -2,7 +2,10 @@
  * -2^60 on the last rank, 1 on the others (3 or more ranks). Their exact
  * sum is p - 2; summed left to right in rank order it is 0. With
  * VP_REPRODUCIBLE=1 vp's MPI_Allreduce, MPI_Reduce and MPI_Scan give p - 2
- * whatever the algorithm. */
+ * whatever the algorithm.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,7 +1,10 @@
 /* exit_stdin.c - process semantics: only rank 0 reads standard input
  * (the others see end of file); exit(0) on a rank ends that rank as
  * returning from main does; with an argument, the last rank calls
- * exit(5), which ends the job with status 5. */
+ * exit(5), which ends the job with status 5.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,10 @@
  * optind and optopt, and argv's final order (GNU getopt permutes it), go
  * into a trace whose hash rank 0 prints. Under a real MPI that is
  * glibc's getopt; the hash is the same wherever getopt behaves as
- * glibc's does. "getopt_cases -v" prints the trace itself. */
+ * glibc's does. "getopt_cases -v" prints the trace itself.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdarg.h>

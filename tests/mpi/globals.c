@@ -2,7 +2,10 @@
  * third of small MPI programs do, and a static counter: under a real MPI
  * every process has its own; under vpmpirun every rank has its own copy
  * of the program's globals (with --shared-globals they are shared, and
- * this program sees the others' writes). */
+ * this program sees the others' writes).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

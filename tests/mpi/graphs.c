@@ -10,7 +10,10 @@
  *     allgather from both neighbours;
  *   - MPI_Dist_graph_create_adjacent of a directed ring (in from the left,
  *     out to the right): its queries and the allgather from the left.
- * Every rank checks; rank 0 prints the verdict. */
+ * Every rank checks; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

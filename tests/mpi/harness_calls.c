@@ -20,7 +20,10 @@
  *   - MPI_Buffer_attach and _detach around an MPI_Bsend, MPI_Testany and
  *     MPI_Testsome (all null: MPI_UNDEFINED), MPI_Alltoallw with a
  *     datatype per block.
- * Every rank checks; rank 0 prints the verdict. */
+ * Every rank checks; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,10 @@
  *   - the progress rule: rank 0 starts an MPI_Ialltoallv, sends to rank 1
  *     and only then waits, while rank 1 receives first and starts the
  *     call after (a blocking all-to-all there would hang).
- * Every rank checks; rank 0 prints the verdict. */
+ * Every rank checks; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

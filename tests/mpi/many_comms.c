@@ -6,7 +6,10 @@
  * (MPI 4.0 sec. 7.4.3: the receive completes as usual), whose message
  * rank 0 sends at the end. Then each rank holds 100 windows at once, each
  * accumulating into one rank. Rank 0 prints the sum of it all and the
- * message. */
+ * message.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

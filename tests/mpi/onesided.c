@@ -8,7 +8,10 @@
  *     (MPI_Type_vector) put contiguously into the neighbour's window, and
  *     MPI_REPLACE and MPI_MAX accumulates;
  *   - MPI_PROC_NULL targets do nothing.
- * Every rank checks; rank 0 prints the verdict. */
+ * Every rank checks; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -3,7 +3,10 @@
  * keeps a global variable: every rank stores its rank there, waits for
  * the others to store theirs, and reads it back. Under mpirun each
  * process has its own copy of the library and reads its own rank; ranks
- * that shared one copy would read another's. */
+ * that shared one copy would read another's.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

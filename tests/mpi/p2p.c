@@ -3,7 +3,10 @@
  * MPI_Get_count, nonblocking calls completed with Waitall/Waitany/Test,
  * Sendrecv around a ring, Sendrecv_replace, MPI_Cancel of a receive that
  * nothing matched and of one already matched. Every rank checks what it got;
- * rank 0 prints the verdict. */
+ * rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,10 @@
  * an argument "A:B", every rank takes it apart with strtok, which writes
  * into the rank's argv strings (as the OSU benchmarks do with -m). Each
  * rank checks itself; rank 0 prints the count of failed checks and a few
- * values drawn on the last rank, which a real MPI's processes draw too. */
+ * values drawn on the last rank, which a real MPI's processes draw too.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <locale.h>

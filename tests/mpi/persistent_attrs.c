@@ -16,7 +16,10 @@
  *     copy holds the callback's value), deleted by MPI_Comm_free, replaced
  *     by a second MPI_Comm_set_attr (which deletes the old value first),
  *     deleted by MPI_Comm_delete_attr.
- * Every rank checks; rank 0 prints the verdict. */
+ * Every rank checks; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,5 +1,8 @@
 /* ring.c - a token passes around the ring of ranks; each adds its rank.
- * Prints one line (rank 0) that does not depend on the MPI library. */
+ * Prints one line (rank 0) that does not depend on the MPI library.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -10,7 +10,10 @@
  *     rank's A through xpose (the transpose again), puts its A through
  *     xpose on both sides (a copy), and every rank accumulates rank + 1
  *     into column 0 of rank 0's window through column.
- * Every element is checked; rank 0 prints the count of wrong ones. */
+ * Every element is checked; rank 0 prints the count of wrong ones.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -8,7 +8,10 @@
  * MPI_ANY_TAG receives, and with an MPI_Ibarrier open meanwhile. From
  * three ranks on, rank 0 also blocks in a receive from rank 2 while rank
  * 1 synchronously sends to rank 0's posted receive before it releases
- * rank 2. Every rank checks every byte; rank 0 prints the verdict. */
+ * rank 2. Every rank checks every byte; rank 0 prints the verdict.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,10 @@
  * "Parallel Programming with MPI" (1997), ch. 13, as a course handout
  * gives them (seed/allgather_ring.c and seed/allgather_cube.c, unchanged:
  * blocking MPI_Send then MPI_Recv, and MPI_Type_vector for the cube's
- * strided blocks), checked against MPI_Allgather for three block sizes. */
+ * strided blocks), checked against MPI_Allgather for three block sizes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,10 @@
 /* ssend_deadlock.c - two ranks that each MPI_Ssend to the other before
  * receiving: unsafe (MPI_Send would work only while it buffers), and
  * with synchronous sends a deadlock, which vp reports with its cycle
- * where a real MPI would hang. */
+ * where a real MPI would hang.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 
 int main(int argc, char **argv)

@@ -1,6 +1,9 @@
 /* trapezoid.c - the trapezoid rule for the integral of x^2 on [0, 3] with
  * 1200 trapezoids, each rank a contiguous share, summed with MPI_Reduce
- * (the classic first MPI program of many textbooks). */
+ * (the classic first MPI program of many textbooks).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 

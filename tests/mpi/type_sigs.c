@@ -2,7 +2,10 @@
  * different datatypes (MPI 4.0 sec. 6.1: the signatures must match, not
  * the datatypes): even ranks pass 2 MPI_INT, odd ranks 1 item of a
  * contiguous type of 2 MPI_INT, to MPI_Bcast, MPI_Gather, MPI_Scatter,
- * MPI_Allgather and MPI_Alltoall. Every value is checked; rank 0 prints. */
+ * MPI_Allgather and MPI_Alltoall. Every value is checked; rank 0 prints.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,9 @@
 /* undefined_op.c - MPI_MAXLOC on MPI_INT, a pair MPI leaves undefined
  * (MAXLOC takes the value-and-index pair types): the job fails, naming
- * the op and the type, rather than answering wrong. */
+ * the op and the type, rather than answering wrong.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 
 int main(int argc, char **argv)

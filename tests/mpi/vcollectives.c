@@ -4,7 +4,10 @@
  * Exscan, a non-commutative user op (2x2 matrix product, whose result
  * depends on the ranks' order) in Reduce, Allreduce and Scan, logical
  * ops, MIN on unsigned, SUM on short, and Waitsome. Every rank checks
- * against what the formula says; rank 0 prints one line. */
+ * against what the formula says; rank 0 prints one line.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -34,7 +34,10 @@
  *              fatal too)
  *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
  *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
- *              hangs) */
+ *              hangs)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,10 @@
  * (test/mpi, its harness util/mtest.c and include/mpitest.h) includes; its
  * configure script writes it for the MPI under test. These are the answers
  * for vp's MPI on Linux with a C11 compiler. run.sh puts this directory on
- * the include path when it builds the suite's tests. */
+ * the include path when it builds the suite's tests.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifndef MPITESTCONF_H_INCLUDED
 #define MPITESTCONF_H_INCLUDED
 

@@ -12,6 +12,8 @@
  * is wrong. tests/test_transport_mpi.sh runs both and requires the outputs
  * to be identical: same results, same model times to the last digit, same
  * error reports.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <stdio.h>
