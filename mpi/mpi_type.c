@@ -637,14 +637,21 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 			       1);
 }
 
+/* MPI 4.0 sec. 5.1.10: the duplicate has the same committed state as
+ * old (a committed type's duplicate may be used at once). */
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
-	int one = 1;
+	const struct vpmpi_type *t;
+	int one = 1, rc;
 	MPI_Aint zero = 0;
 
-	return vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
-				     "MPI_Type_dup"),
-			       newtype, MPI_COMBINER_DUP, 0, 0, 1);
+	rc = vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
+				   "MPI_Type_dup"),
+			     newtype, MPI_COMBINER_DUP, 0, 0, 1);
+	if (rc == MPI_SUCCESS && (t = vpmpi_type_any(old, "MPI_Type_dup")) &&
+	    t->committed)
+		rc = MPI_Type_commit(newtype);
+	return rc;
 }
 
 int MPI_Type_commit(MPI_Datatype *type)

@@ -30,7 +30,8 @@
 #     what MPICH's test harness needs); libc's state of a process per rank
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
-#     place, with derived types and a non-commutative op (ivcollectives.c).
+#     place, with derived types and a non-commutative op (ivcollectives.c);
+#     a duplicate of a committed type used at once (type_dup.c).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
@@ -41,7 +42,7 @@ case $show in
 *) notok "vpmpicc -show: $show" ;;
 esac
 
-progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc harness_calls ivcollectives"
+progs="ring trapezoid p2p collectives datatypes vcollectives cart_groups errors seed_allgather globals persistent_attrs create_group graphs icollectives onesided safe_exchange comm_ctors rma_types many_comms type_sigs per_rank_libc harness_calls ivcollectives type_dup"
 progs=$(keep $progs) # the one asked for (mpi_setup.sh), or all
 build $progs
 # the programs not rerun under Open MPI (why: at the comparison below)
@@ -76,6 +77,7 @@ for np in 1 2 3 4 8; do
 		graphs) want="graphs and neighbourhood collectives on $np ranks (grid" ;;
 		icollectives) want="nonblocking collectives on $np ranks: ok (0 bad)" ;;
 		ivcollectives) want="nonblocking v-collectives on $np ranks: ok (0 bad)" ;;
+		type_dup) want="type_dup on $np ranks: ok (0 bad)" ;;
 		onesided) want="one-sided windows on $np ranks: ok (0 bad)" ;;
 		safe_exchange) want="safe exchange on $np ranks: ok (0 bad)" ;;
 		comm_ctors) want=$(cat "$here/mpi/comm_ctors.$np.out") ;;
