@@ -264,7 +264,7 @@ endif
 # Without the suite it says so and how to get it, and is skipped (exit 0):
 # a fresh clone has no ../shared.
 MPICH_TESTS ?= ../shared/mpich-testsuite
-check-mpich: $(MPI_TOOLS)
+check-mpich: $(LIB_A) $(MPI_TOOLS)
 	@VP_BUILD=$(BUILD) tests/mpich/run.sh -B $(BUILD)/mpich $(MPICH_FLAGS) \
 	  $(if $(MPICH_FLOOR),-f tests/mpich/floor) $(MPICH_TESTS); \
 	rc=$$?; [ $$rc = 77 ] && exit 0; exit $$rc

@@ -75,6 +75,9 @@ EOF
 fi
 suite=$(cd "$suite" && pwd)
 vpb=${VP_BUILD:-$root/build} # vp's build: vpmpicc, vpmpirun, libvpmpi.a
+# both as absolute paths: the builds and runs happen from inside bdir
+vpb=$(cd "$vpb" && pwd) || { echo "check-mpich: no vp build at '${VP_BUILD:-}'" >&2; exit 2; }
+mkdir -p "$bdir" && bdir=$(cd "$bdir" && pwd) || exit 2
 [ -n "$dirs" ] || dirs="attr coll comm datatype errhan group info init pt2pt rma topo"
 start=$(date +%s)
 
