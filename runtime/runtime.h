@@ -27,6 +27,7 @@
 #include "../topology/topology.h"
 #include "coll_memo.h"
 #include "model/model.h"
+#include "schedule.h"
 #include "trace/trace_rank.h"
 #include "transport.h"
 #include "vp.h"
@@ -258,6 +259,10 @@ struct vp__world {
 	 * one add per call, by its last arrival. */
 	int shared_colls; /* VP__SHARED_* */
 	_Alignas(VP__CACHELINE) atomic_ullong shared_calls;
+
+	/* A seeded run's schedule (vp_opts.schedule; schedule.h). */
+	int scheduled;
+	struct vp__sched sched;
 };
 
 /* The transport's operations, from a rank. */

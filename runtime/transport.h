@@ -302,6 +302,10 @@ void vp__rank_main(struct vp__rank *r);
 void vp__requests_enter(struct vp__rank *r);
 void vp__rank_exited_early(struct vp__rank *r);
 int vp__world_status(const struct vp__world *w);
+/* A seeded run's schedule (schedule.h), NULL when the ranks run freely. */
+struct vp__sched *vp__world_sched(struct vp__world *w);
+/* The call a rank's user made: the layer's (vp_call_as) or vp's own. */
+const char *vp__rank_user_call(const struct vp__rank *r);
 void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
 /* The public call a blocked rank is in, for reports (written into buf). */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);
