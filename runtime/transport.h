@@ -288,6 +288,12 @@ struct vp__transport {
 	int (*crowded)(void *me);
 };
 
+/* post_send's sync: 1 for a synchronous send (vp_ssend_tag); 2 for a
+ * standard send that a seeded schedule chose not to buffer (MPI 4.0, sec.
+ * 3.4, lets a standard send wait for its receive): as 1, and a deadlock
+ * it is part of names the program unsafe. */
+#define VP__SYNC_UNBUFFERED 2
+
 /* The transports (one file each defines one). */
 extern const struct vp__transport vp__threads_transport;
 #ifdef VP_HAVE_MPI
