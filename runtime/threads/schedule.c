@@ -40,17 +40,95 @@ static int status_code(struct thr_world *w)
 	return vp__world_status(w->w);
 }
 
-/* Whether r may run now; me, polling (idle), is passed over. */
-static int ready(struct thr_world *w, struct thr_rank *r,
-		 const struct thr_rank *me)
+/* ---- the ready set ----
+ *
+ * The ranks that may run are kept in runq (unordered; pos[r] is r's place,
+ * -1 when it is not there): every rank at the start, less those blocked
+ * in a wait and those that have ended. A blocked rank comes back when
+ * what it waits for holds. Only a running rank can make that so, and it
+ * then wakes the rank (thr_wake, as in a free run: a message posted, a
+ * rendezvous copied): here that pokes it onto a list the next pick looks
+ * at, so a pick costs the pokes since the last one, not a look at every
+ * rank. Before a run is called deadlocked every rank is looked at all the
+ * same, and once the run fails every blocked rank is ready (its call
+ * returns the run's error). The set changes only in the baton holder's
+ * sequence of steps, so its order, and hence every draw, follows from the
+ * seed.
+ */
+
+static void runq_add(struct thr_world *w, int r)
 {
-	if (atomic_load_explicit(&r->exited, memory_order_relaxed))
-		return 0;
-	if (r == me && me->sched_idle)
-		return 0;
-	if (!r->sched_blocked)
-		return 1;
-	return thr_wait_ready(r) || status_code(w);
+	if (w->sched_pos[r] >= 0)
+		return;
+	w->sched_pos[r] = w->sched_nrun;
+	w->sched_runq[w->sched_nrun++] = r;
+}
+
+static void runq_del(struct thr_world *w, int r)
+{
+	int at = w->sched_pos[r], last;
+
+	if (at < 0)
+		return;
+	last = w->sched_runq[--w->sched_nrun];
+	w->sched_runq[at] = last;
+	w->sched_pos[last] = at;
+	w->sched_pos[r] = -1;
+}
+
+int thr_sched_init(struct thr_world *w)
+{
+	int i;
+
+	w->sched_runq = malloc((size_t)w->p * sizeof(int));
+	w->sched_pos = malloc((size_t)w->p * sizeof(int));
+	w->sched_poked = malloc((size_t)w->p * sizeof(int));
+	if (!w->sched_runq || !w->sched_pos || !w->sched_poked)
+		return VP_ENOMEM;
+	for (i = 0; i < w->p; i++) {
+		w->sched_runq[i] = i;
+		w->sched_pos[i] = i;
+	}
+	w->sched_nrun = w->p;
+	return VP_OK;
+}
+
+void thr_sched_free(struct thr_world *w)
+{
+	free(w->sched_runq);
+	free(w->sched_pos);
+	free(w->sched_poked);
+}
+
+/* Something r may wait for happened (wait.c, thr_wake). */
+void thr_sched_poke(struct thr_world *w, struct thr_rank *r)
+{
+	if (!r->sched_blocked || r->sched_poke)
+		return;
+	r->sched_poke = 1;
+	w->sched_poked[w->sched_npoked++] = r->world_rank;
+}
+
+/* A blocked rank that may run again joins the ready set. */
+static void recheck(struct thr_world *w, struct thr_rank *r)
+{
+	if (r->sched_blocked &&
+	    !atomic_load_explicit(&r->exited, memory_order_relaxed) &&
+	    (thr_wait_ready(r) || status_code(w)))
+		runq_add(w, r->world_rank);
+}
+
+/* Every rank looked at: the ended ones leave, the ready ones join. */
+static void sweep(struct thr_world *w)
+{
+	int i;
+
+	for (i = 0; i < w->p; i++)
+		if (atomic_load_explicit(&w->ranks[i].exited,
+					 memory_order_relaxed))
+			runq_del(w, i);
+		else
+			recheck(w, &w->ranks[i]);
 }
 
 /* No rank can run: the deadlock report fails the run, after which every
@@ -73,23 +151,54 @@ static void stuck(struct thr_world *w)
 
 struct thr_rank *thr_sched_pick(struct thr_world *w, struct thr_rank *me)
 {
-	int i, n;
+	int idle = me && me->sched_idle && w->sched_pos[me->world_rank] >= 0;
 
-	for (;;) {
-		for (i = n = 0; i < w->p; i++)
-			if (ready(w, &w->ranks[i], me))
-				w->sched_ready[n++] = i;
-		if (n)
-			return &w->ranks[vp__sched_pick(
-			    w->sched, w->sched_ready, n,
-			    me ? me->world_rank : -1)];
-		if (me && me->sched_idle &&
-		    !atomic_load_explicit(&me->exited, memory_order_relaxed))
-			return me; /* nothing else can run: it polls on */
+	if (!w->sched_started) { /* ranks that could not start are gone */
+		w->sched_started = 1;
+		sweep(w);
+	}
+
+	while (w->sched_npoked) {
+		struct thr_rank *r = &w->ranks[w->sched_poked[--w->sched_npoked]];
+
+		r->sched_poke = 0;
+		recheck(w, r);
+	}
+	if (!w->sched_swept && status_code(w)) {
+		w->sched_swept = 1; /* failing: every blocked rank returns */
+		sweep(w);
+	}
+	if (idle) /* polling in vain: the others first */
+		runq_del(w, me->world_rank);
+	if (!w->sched_nrun)
+		sweep(w);
+	while (!w->sched_nrun) {
+		if (idle)
+			break;
 		if (atomic_load(&w->alive) == 0)
 			return NULL;
 		stuck(w);
+		sweep(w);
 	}
+	if (idle)
+		runq_add(w, me->world_rank);
+	if (idle && w->sched_nrun == 1)
+		return me; /* nothing else can run: it polls on */
+	return &w->ranks[vp__sched_pick(w->sched, w->sched_runq,
+					w->sched_nrun - idle,
+					me ? me->world_rank : -1)];
+}
+
+/* A rank blocks (it leaves the ready set until it may run again) or
+ * ends. */
+static void leave_runq(struct thr_rank *me)
+{
+	runq_del(me->tw, me->world_rank);
+}
+
+void thr_sched_gone(struct thr_rank *r)
+{
+	leave_runq(r);
 }
 
 /* ---- the baton of rank threads ---- */
@@ -147,6 +256,7 @@ void thr_sched_block(struct thr_rank *me)
 	struct thr_world *w = me->tw;
 
 	me->sched_blocked = 1;
+	leave_runq(me);
 	switch_to(w, me, thr_sched_pick(w, me));
 	me->sched_blocked = 0;
 }
@@ -154,7 +264,10 @@ void thr_sched_block(struct thr_rank *me)
 /* A rank thread's end (after thr_rank_exit): the baton goes on. */
 void thr_sched_leave(struct thr_rank *me)
 {
-	struct thr_rank *next = thr_sched_pick(me->tw, NULL);
+	struct thr_rank *next;
+
+	leave_runq(me);
+	next = thr_sched_pick(me->tw, NULL);
 
 	if (next)
 		thr_sched_give(next);

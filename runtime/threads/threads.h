@@ -195,7 +195,7 @@ struct thr_rank {
 	 * turn); blocked in a wait, and polling (passed over once); written
 	 * by the rank, read by the baton's next holder */
 	atomic_int turn;
-	int sched_blocked, sched_idle;
+	int sched_blocked, sched_idle, sched_poke;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
@@ -269,7 +269,8 @@ struct thr_world {
 	/* a seeded run's schedule (schedule.c), NULL when the ranks run
 	 * freely; its list of ready ranks, and the fiber to run next */
 	struct vp__sched *sched;
-	int *sched_ready;
+	int *sched_runq, *sched_pos, *sched_poked;
+	int sched_nrun, sched_npoked, sched_swept, sched_started;
 	struct thr_rank *sched_next;
 	/* 1 while a start that has lasted goes on (transport.c, run): a
 	 * rank that waits then parks at once (wait.c) */
@@ -413,7 +414,11 @@ void thr_rank_exit(struct thr_rank *r); /* transport.c */
  * wait's condition is false (returns when it runs again); leave: the
  * baton goes on after a rank thread's end. give/take: the baton of rank
  * threads. */
+int thr_sched_init(struct thr_world *w);
+void thr_sched_free(struct thr_world *w);
 struct thr_rank *thr_sched_pick(struct thr_world *w, struct thr_rank *me);
+void thr_sched_poke(struct thr_world *w, struct thr_rank *r);
+void thr_sched_gone(struct thr_rank *r);
 void thr_sched_point(struct thr_rank *me);
 void thr_sched_idle(struct thr_rank *me);
 void thr_sched_block(struct thr_rank *me);

@@ -219,7 +219,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	w->ranks = vp__bulk_alloc((size_t)w->p * sizeof(*w->ranks));
 	if (!w->ranks)
 		goto nomem;
-	if (w->sched && !(w->sched_ready = malloc((size_t)w->p * sizeof(int))))
+	if (w->sched && thr_sched_init(w))
 		goto nomem;
 	for (i = 0; i < w->p; i++) {
 		struct thr_rank *r = &w->ranks[i];
@@ -241,6 +241,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	return VP_OK;
 nomem:
 	if (w) {
+		thr_sched_free(w);
 		pthread_mutex_destroy(&w->verify_lock);
 		pthread_mutex_destroy(&w->released.lock);
 	}
@@ -257,6 +258,8 @@ void thr_rank_exit(struct thr_rank *r)
 	int alive;
 
 	atomic_store(&r->exited, 1);
+	if (w->sched)
+		thr_sched_gone(r);
 	alive = atomic_fetch_sub(&w->alive, 1) - 1;
 	if (alive > 0 && atomic_load(&w->blocked) >= alive)
 		thr_deadlock_check(r);
@@ -495,7 +498,7 @@ static void world_free(void *tx_world)
 	pthread_mutex_destroy(&w->verify_lock);
 	pthread_mutex_destroy(&w->released.lock);
 	vp__bulk_free(w->ranks, (size_t)w->p * sizeof(*w->ranks));
-	free(w->sched_ready);
+	thr_sched_free(w);
 	free(w);
 }
 

@@ -249,6 +249,10 @@ void thr_wake(struct thr_world *w, int target, int waker)
 
 	int on;
 
+	if (w->sched) { /* a seeded run's next pick looks at r */
+		thr_sched_poke(w, r);
+		return;
+	}
 	if (w->fibers) /* after the caller's condition, before the bell */
 		atomic_fetch_add(&r->pokes, 1);
 	if (atomic_load(&r->bell) != 1)
