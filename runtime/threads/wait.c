@@ -358,6 +358,20 @@ void thr_wake_for_copy(struct thr_world *w, int sender, int receiver)
 		thr_wake(w, sender, receiver);
 }
 
+/* A seeded run's wait: the others run while this rank cannot
+ * (schedule.c); no bell, no spin. 0 once ready, or the run's error. */
+static int sched_wait(struct thr_rank *me)
+{
+	int rc;
+
+	while (!thr_wait_ready(me)) {
+		if ((rc = status_code(me->tw)))
+			return rc;
+		thr_sched_block(me);
+	}
+	return 0;
+}
+
 /* block_once's result when only a posted receive's message woke it. */
 #define WOKEN_FOR_POSTED 1
 
@@ -379,14 +393,10 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
 	atomic_store(&me->waiting_on, peer);
 
-	while (w->sched) {
-		/* a seeded run: the others run while this one cannot
-		 * (schedule.c); no bell, no spin */
-		if (thr_wait_ready(me))
-			goto ready;
-		if ((rc = status_code(w)))
+	if (w->sched) {
+		if ((rc = sched_wait(me)))
 			goto stop;
-		thr_sched_block(me);
+		goto ready;
 	}
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	/* a start that lasts: this rank may wait for ranks not made yet,
