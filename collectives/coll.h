@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "vp.h"
+#include "vp/vp_layer.h"
 #include "../runtime/coll_shared.h"
 
 /*

@@ -30,6 +30,7 @@
 #include "trace/trace_rank.h"
 #include "transport.h"
 #include "vp.h"
+#include "vp/vp_layer.h"
 
 #define VP__CACHELINE 64
 /* Bytes kept of the run's first error message (vp_stats.error). */
