@@ -237,7 +237,8 @@ endif
 endif
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
-# test_exports.sh reads the shared library's dynamic symbols.
+# test_exports.sh reads the shared library's dynamic symbols;
+# test_layers.sh reads the sources' includes.
 ifneq ($(MPI),)
 # the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
 # model times compared with the threads transport's
@@ -253,7 +254,8 @@ else
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
-	  tests/test_exports.sh tests/test_mpi.sh tests/test_mpi_cases.sh
+	  tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
+	  tests/test_mpi_cases.sh
 	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  $(FIBER_TESTS)
