@@ -152,7 +152,7 @@ fi
 # The check itself: it sees the includes it must judge.
 echo "$edges" | grep -q '^collectives/coll.h include/vp.h$' &&
 	echo "$edges" | grep -q '^runtime/runtime.h runtime/transport.h$'
-check $? "the includes were read ($(echo "$edges" | wc -l) of the tree's own headers)"
+check $? "the includes were read ($(echo "$edges" | wc -l) of the tree's own files)"
 
 echo "1..$n"
 [ "$fail" = 0 ]
