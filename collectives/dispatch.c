@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "coll.h"
-#include "../runtime/coll_memo.h"
 
 int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max)
 {

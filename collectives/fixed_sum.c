@@ -182,40 +182,6 @@ void vp__grid_add_terms(const struct vp__grid *g, uint64_t *acc, int each,
 	}
 }
 
-void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count, int limbs)
-{
-	size_t k, n = count * (size_t)limbs;
-
-	if (limbs == 1) { /* the common narrow case: vectorizes */
-		for (k = 0; k < n; k++)
-			inout[k] += in[k];
-		return;
-	}
-	if (limbs == 2) { /* the common case: 128-bit adds */
-		for (k = 0; k < n; k += 2) {
-			unsigned __int128 a, b;
-
-			memcpy(&a, in + k, 16);
-			memcpy(&b, inout + k, 16);
-			b += a;
-			memcpy(inout + k, &b, 16);
-		}
-		return;
-	}
-	for (k = 0; k < n; k += (size_t)limbs) {
-		unsigned carry = 0;
-		int i;
-
-		for (i = 0; i < limbs; i++) {
-			uint64_t s = in[k + i] + inout[k + i];
-			unsigned c1 = s < in[k + i];
-
-			inout[k + i] = s + carry;
-			carry = c1 | (inout[k + i] < s);
-		}
-	}
-}
-
 static void negate(uint64_t *v, int n)
 {
 	unsigned carry = 1;

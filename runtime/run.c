@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "bulk.h"
+#include "runtime.h"
 #include "trace/trace.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
