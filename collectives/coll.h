@@ -16,6 +16,10 @@
  * checked by the public call: count > 0, buffers valid for their roles,
  * root in range, and the algorithm applicable to p.
  *
+ * Names: coll a collective; in struct coll op is the collective (vp_coll)
+ * and rop its reduction's operator (vp_op); esize an element's bytes; q a
+ * shift's distance; sbuf and rbuf the send and receive buffers.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_COLL_H

@@ -6,6 +6,11 @@
  * is a thread, and every handle (communicator, group, datatype, op,
  * request) is the rank's own, as in MPI.
  *
+ * Names: vpmpi_ and VPMPI_ are the layer's names shared between its files
+ * (the public ones are MPI's own, MPI_*); nbc (vpmpi_nbc_*) a nonblocking
+ * collective's state (mpi_icoll.c); cc a communicator's collective twin
+ * (vp_coll_comm), where the layer's collectives send.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_LAYER_H

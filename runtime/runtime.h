@@ -14,6 +14,10 @@
  * transport. Nothing above the seam reaches into another rank's state while
  * the ranks run; after the join, vp_run reads every rank's records.
  *
+ * Names: vp_ and VP_ are the public API's (include/vp.h); vp__ and VP__
+ * the library's internal names shared between its files (never exported);
+ * a file's own helpers are static and unprefixed.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_H
