@@ -255,9 +255,10 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[],
 
 	if (!c)
 		return MPI_ERR_COMM;
-	if (ndims < 1)
+	/* MPI 4.0 sec. 8.5.1: ndims 0 makes a grid of one point */
+	if (ndims < 0)
 		return vpmpi_err(comm, MPI_ERR_DIMS, call,
-				 "ndims %d is not positive", ndims);
+				 "ndims %d is negative", ndims);
 	for (i = 0; i < ndims; i++) {
 		if (dims[i] < 1)
 			return vpmpi_err(comm, MPI_ERR_DIMS, call,
