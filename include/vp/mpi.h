@@ -818,6 +818,17 @@ int MPI_Type_hindexed(int count, int blocklengths[],
 int MPI_Type_lb(MPI_Datatype type, MPI_Aint *lb);
 int MPI_Type_ub(MPI_Datatype type, MPI_Aint *ub);
 
+/* ---- topology mapping and general distributed graphs (mpi_topo_map.c,
+ * mpi_dist_graph.c; MPI 4.0, sec. 8.5.4 and 8.5.7) ---- */
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[],
+		 const int periods[], int *newrank);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[],
+		  const int edges[], int *newrank);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
+			  const int degrees[], const int destinations[],
+			  const int weights[], MPI_Info info, int reorder,
+			  MPI_Comm *newcomm);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);
