@@ -88,7 +88,7 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
 			  MPI_Comm *newcomm)
 {
 	vp_comm *c = vpmpi_comm(comm, call);
-	int *mine = NULL, *all = NULL, *adj = NULL, ne, total, i, me, rc;
+	int *mine = NULL, *all = NULL, *adj = NULL, ne = 0, total = 0, i, me, rc;
 	int in = 0, out = 0, unweighted = weights == MPI_UNWEIGHTED;
 
 	if (!c)

@@ -221,6 +221,12 @@ const struct vpmpi_type *vpmpi_type_failed(MPI_Comm h, MPI_Datatype t,
 	return ty;
 }
 
+int vpmpi_absolute(const struct vpmpi_type *t)
+{
+	/* below the first page no object has an address */
+	return t->true_lb >= 4096 && t->size;
+}
+
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 {
 	const struct vpmpi_type *t = vpmpi_type(h, type, call);
@@ -295,7 +301,7 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 					   "count %d is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
-	if (*n && !buf)
+	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
 					   "buffer is NULL for %d items",
 					   count),
@@ -325,7 +331,7 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 					   "count %d is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
-	if (*n && !buf)
+	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
 					   "buffer is NULL for %d items",
 					   count),

@@ -251,6 +251,10 @@ static inline const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
 }
 /* The same, committed or not (constructors, queries). */
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call);
+/* 1 if t's data lie at addresses (displacements from MPI_Get_address),
+ * so that MPI_BOTTOM, a NULL buffer, is the buffer to give with it
+ * (MPI 4.0 sec. 5.1.12); else a NULL buffer holding data is refused. */
+int vpmpi_absolute(const struct vpmpi_type *t);
 /* Bytes of count items of type, or -1 after the error. */
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call);
 /* 1 if count items of t lie in one run of bytes starting at the buffer. */
