@@ -453,10 +453,8 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 			periods[nd++] = k->periods[i];
 		} else
 			color = color * k->dims[i] + k->coords[i];
-	if (!nd) { /* MPI: a 0-dimensional grid of this rank alone */
-		dims[nd] = 1;
-		periods[nd++] = 0;
-	}
+	/* no dimension kept: MPI 4.0 sec. 8.5.6 makes it a 0-dimensional
+	 * grid of this rank alone (nd = 0) */
 	rc = vp_comm_split(vpmpi_me.comm[comm], color, key, &sub);
 	if (rc)
 		return vpmpi_ret(rc);

@@ -1,9 +1,11 @@
 /* topo_more.c - topology calls (MPI 4.0 sec. 8.5): a Cartesian grid of
- * no dimensions (one process: rank 0 gets it, the others MPI_COMM_NULL);
- * MPI_Cart_map and MPI_Graph_map of a grid and a ring of every process; MPI_Dist_graph_create where each rank
- * names one edge of a ring that is not its own (r + 1 -> r + 2), so that
- * every rank's neighbours come from another rank; MPI_Dims_create's
- * balanced, non-increasing grids. Prints one line (rank 0).
+ * no dimensions (one process: rank 0 gets it, the others MPI_COMM_NULL),
+ * and MPI_Cart_sub keeping no dimension (a 0-dimensional grid of each
+ * process alone); MPI_Cart_map and MPI_Graph_map of a grid and a ring of
+ * every process; MPI_Dist_graph_create where each rank names one edge of
+ * a ring that is not its own (r + 1 -> r + 2), so that every rank's
+ * neighbours come from another rank; MPI_Dims_create's balanced,
+ * non-increasing grids. Prints one line (rank 0).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -20,8 +22,8 @@ static int mapped(int nr, int points)
 
 static int grids(int r, int p)
 {
-	MPI_Comm c;
-	int bad = 0, size, nd = -1, nr, dims[2] = { 0, 0 }, periods[2] = { 0, 1 };
+	MPI_Comm c, s;
+	int keep[1] = { 0 }, bad = 0, size, nd = -1, nr, dims[2] = { 0, 0 }, periods[2] = { 0, 1 };
 	int ring_idx[16], ring[16], i;
 
 	MPI_Cart_create(MPI_COMM_WORLD, 0, NULL, NULL, 0, &c);
@@ -35,6 +37,14 @@ static int grids(int r, int p)
 	/* the mapped ranks: 0 .. p - 1 once each (which process gets which
 	 * is the MPI's choice; Open MPI 4.1 also maps a process outside a
 	 * smaller grid or graph, where MPI says MPI_UNDEFINED) */
+	/* a grid with no dimension kept: 0-dimensional, of one process */
+	MPI_Cart_create(MPI_COMM_WORLD, 1, &p, periods, 0, &c);
+	MPI_Cart_sub(c, keep, &s);
+	MPI_Cartdim_get(s, &nd);
+	MPI_Comm_size(s, &size);
+	bad += nd != 0 || size != 1;
+	MPI_Comm_free(&s);
+	MPI_Comm_free(&c);
 	MPI_Dims_create(p, 2, dims);
 	MPI_Cart_map(MPI_COMM_WORLD, 2, dims, periods, &nr);
 	bad += mapped(nr, p);
