@@ -45,6 +45,7 @@ void vpmpi_unbind(void)
 	vpmpi_errhandlers_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
+	vpmpi_messages_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
 	free(vpmpi_me.comm);
@@ -194,7 +195,11 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
 		return;
 	status->MPI_SOURCE = in->source;
 	status->MPI_TAG = in->tag;
-	status->MPI_ERROR = vpmpi_class(rc);
+	/* MPI 4.0 sec. 3.2.5: a call that succeeds leaves MPI_ERROR as
+	 * it was (single completions never set it, the array calls only
+	 * with MPI_ERR_IN_STATUS) */
+	if (rc)
+		status->MPI_ERROR = vpmpi_class(rc);
 	status->vpmpi_bytes = in->bytes;
 	status->vpmpi_cancelled = in->cancelled;
 }

@@ -548,10 +548,16 @@ struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
 int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 		   const void *send, void *recv, size_t bytes)
 {
+	return vpmpi_nbc_post_tag(b, aux, peer, 0, slot, send, recv, bytes);
+}
+
+int vpmpi_nbc_post_tag(struct vpmpi_nbc *b, vp_comm *c, int peer, int tag,
+		       int slot, const void *send, void *recv, size_t bytes)
+{
 	b->from[b->n] = send ? -1 : slot;
 	if (send)
-		return vp_isend(aux, peer, 0, send, bytes, &b->req[b->n++]);
-	return vp_irecv(aux, peer, 0, recv, bytes, &b->req[b->n++]);
+		return vp_isend(c, peer, tag, send, bytes, &b->req[b->n++]);
+	return vp_irecv(c, peer, tag, recv, bytes, &b->req[b->n++]);
 }
 
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc)

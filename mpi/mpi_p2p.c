@@ -279,9 +279,12 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 
 	if (size < 0)
 		return MPI_ERR_TYPE;
-	*count = size && status->vpmpi_bytes % (size_t)size == 0
-		     ? (int)(status->vpmpi_bytes / (size_t)size)
-		     : MPI_UNDEFINED;
+	if (!size) /* items of no bytes: 0 of them in an empty message */
+		*count = status->vpmpi_bytes ? MPI_UNDEFINED : 0;
+	else
+		*count = status->vpmpi_bytes % (size_t)size == 0
+			     ? (int)(status->vpmpi_bytes / (size_t)size)
+			     : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }
 
@@ -380,6 +383,8 @@ int MPI_Start(MPI_Request *request)
 		return vpmpi_err(r->comm, MPI_ERR_REQUEST, call,
 				 "the request is active: it was started and "
 				 "has not completed");
+	if (r->persistent == PERSIST_COLL)
+		return vpmpi_pcoll_start(r);
 	rc = r->persistent == PERSIST_SEND
 		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t)

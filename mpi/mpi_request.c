@@ -46,6 +46,9 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->count = r->recv = 0;
 	r->persistent = r->active = 0;
 	r->nbc = NULL;
+	r->pcoll = NULL;
+	r->greq = NULL;
+	r->lst = no_status;
 	r->ready = 0;
 	r->live = 1;
 	return r;
@@ -96,9 +99,14 @@ void vpmpi_requests_free(void)
 static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 		   MPI_Status *status)
 {
-	if (r->ready) { /* a nonblocking collective: its status is empty */
-		st = &no_status;
+	vp_status lst;
+
+	if (r->ready) { /* completed in the layer: its own status (empty
+			 * for a nonblocking collective) */
+		lst = r->lst;
+		st = &lst;
 		r->ready = 0;
+		r->lst = no_status;
 	}
 	if (r->tmp || r->type) { /* a packed copy, a derived type held */
 		if (r->recv)
@@ -179,6 +187,8 @@ static int nbc_step(struct vpmpi_request *r, int block)
 
 	if (r->ready)
 		return MPI_SUCCESS;
+	if (r->greq)
+		return vpmpi_greq_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
 	rc = block ? vp_waitall(n, req, st) : vp_testall(n, req, &done, st);
@@ -192,10 +202,25 @@ static int nbc_step(struct vpmpi_request *r, int block)
 	return rc;
 }
 
-/* 1 if r is a nonblocking collective's request not reported yet */
+/* 1 if r is a nonblocking collective's request not reported yet, or
+ * one the layer completes itself */
 static int is_nbc(const struct vpmpi_request *r)
 {
-	return r && (r->nbc || r->ready);
+	return r && (r->nbc || r->ready || r->greq);
+}
+
+struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
+					 const char *call)
+{
+	struct vpmpi_request *r = vpmpi_request_new();
+
+	if (!r) {
+		vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory for a request");
+		return NULL;
+	}
+	r->lst = *st;
+	r->ready = 1;
+	return r;
 }
 
 /* vp's requests of an MPI array, in buf when it is large enough. */
@@ -337,6 +362,10 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 				which[n++] = -1;
 				continue;
 			}
+			if (r->greq && (rc = nbc_step(r, 0)))
+				goto out;
+			if (r->greq && !r->ready)
+				continue; /* completed by MPI_Grequest_complete */
 			if (!r->ready) { /* all its messages done already? */
 				int m = vpmpi_nbc_requests(r->nbc, &sub), live;
 
@@ -376,6 +405,11 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 		vpmpi_nbc_statuses(requests[i]->nbc)[which[k]] = st;
 	}
 	if (*index == MPI_UNDEFINED) {
+		for (i = 0; i < count; i++)
+			if (pending(requests[i]) && requests[i]->greq) {
+				rc = nbc_step(requests[i], 1); /* fails */
+				goto out;
+			}
 		empty(status);
 	} else {
 		finish(requests[*index], &st, VP_OK, status);
@@ -511,6 +545,13 @@ int MPI_Request_free(MPI_Request *request)
 	if (!(r = *request))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
 				  "the request is MPI_REQUEST_NULL");
+	if (r->pcoll && pending(r))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
+				  "the persistent collective request is "
+				  "active: complete it first (MPI 4.0 sec. "
+				  "6.13)");
+	if (r->pcoll)
+		vpmpi_pcoll_free(r);
 	if (pending(r)) { /* it completes on its own: MPI_Finalize waits */
 		r->persistent = 0;
 		r->next = detached;
@@ -539,6 +580,10 @@ int MPI_Cancel(MPI_Request *request)
 	if (!(r = *request))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
 				  "the request is MPI_REQUEST_NULL");
+	if (r->greq)
+		return vpmpi_greq_cancel(r);
+	if (r->ready && !r->nbc && !r->pcoll && r->lst.source != VP_ANY_SOURCE)
+		return MPI_SUCCESS; /* completed already: nothing to take back */
 	if (is_nbc(r))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
 				  "a nonblocking collective's request cannot "
@@ -548,6 +593,43 @@ int MPI_Cancel(MPI_Request *request)
 				  "the persistent request is inactive (not "
 				  "started)");
 	return vpmpi_ret(vp_cancel(&r->vr));
+}
+
+/* MPI_Request_get_status (MPI 4.0 sec. 3.7.3): MPI_Test that leaves the
+ * request as it is. A request found done is completed underneath and
+ * kept ready with its status, which its wait or test reports later. */
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+	static const char call[] = "MPI_Request_get_status";
+	vp_status st = no_status;
+	struct vpmpi_request *r = request;
+	int rc;
+
+	if (!flag)
+		return vpmpi_fail(MPI_ERR_ARG, call, "flag is NULL");
+	if ((rc = check_live(1, &request, call)))
+		return rc;
+	*flag = 1;
+	if (!pending(r)) {
+		empty(status);
+		return MPI_SUCCESS;
+	}
+	if (is_nbc(r)) {
+		if ((rc = nbc_step(r, 0)))
+			return rc;
+		*flag = r->ready;
+		st = r->lst;
+	} else {
+		if ((rc = vp_test(&r->vr, flag, &st)))
+			return vpmpi_ret(rc);
+		if (*flag) { /* keep its status for the wait */
+			r->lst = st;
+			r->ready = 1;
+		}
+	}
+	if (*flag)
+		vpmpi_status(&st, VP_OK, status);
+	return MPI_SUCCESS;
 }
 
 int MPI_Test_cancelled(const MPI_Status *status, int *flag)

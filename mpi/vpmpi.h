@@ -111,6 +111,13 @@ struct vpmpi_request {
 	void *pbuf;
 	int pcount, peer, tag;
 	MPI_Datatype ptype;
+	struct vpmpi_pcoll *pcoll; /* PERSIST_COLL's arguments */
+	/* a request the layer completes itself (ready, nbc NULL): an
+	 * MPI_Imrecv's, one MPI_Request_get_status found done, or a
+	 * generalized request (greq: mpi_grequest.c) once complete; lst is
+	 * the status its wait reports (an empty one for the collectives) */
+	vp_status lst;
+	struct vpmpi_greq *greq;
 	MPI_Comm comm;
 	struct vpmpi_request *next; /* the pool's free list */
 	struct vpmpi_request *block_next;
@@ -300,7 +307,7 @@ int vpmpi_commutative(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
-enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV };
+enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
@@ -327,6 +334,10 @@ struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
  * of up to bytes into recv, tagged slot: 0 or vp's error. */
 int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 		   const void *send, void *recv, size_t bytes);
+/* The same with a tag (MPI_Isendrecv posts on the program's own
+ * point-to-point space, peer and tag its own). */
+int vpmpi_nbc_post_tag(struct vpmpi_nbc *b, vp_comm *c, int peer, int tag,
+		       int slot, const void *send, void *recv, size_t bytes);
 /* b as an MPI request in *request (rc: a posting's failure, then b is
  * freed): MPI_SUCCESS or the error. */
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
@@ -335,6 +346,26 @@ int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
 int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
 			  const int recvcounts[], MPI_Datatype type, MPI_Op op,
 			  MPI_Comm comm, MPI_Request *request, const char *call);
+/* A request completed by the layer with status st (MPI_Imrecv): its wait
+ * or test reports st at once. NULL after the error (no memory). */
+struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
+					 const char *call);
+/* ---- generalized requests (mpi_grequest.c) ---- */
+/* r's generalized request: once MPI_Grequest_complete came, its query
+ * callback fills r->lst, its free callback runs and r is ready;
+ * otherwise a blocking step fails (nothing else can complete it).
+ * MPI_SUCCESS or the error raised. */
+int vpmpi_greq_step(struct vpmpi_request *r, int block);
+/* MPI_Cancel of a generalized request: its cancel callback. */
+int vpmpi_greq_cancel(struct vpmpi_request *r);
+/* A status as vp's (the query callback's, MPI_Status_set_*). */
+void vpmpi_status_in(const MPI_Status *in, vp_status *out);
+/* ---- persistent collectives (mpi_persistent_coll.c) ---- */
+/* MPI_Start of a PERSIST_COLL request: its nonblocking collective
+ * started and adopted; MPI_SUCCESS or the error raised. */
+int vpmpi_pcoll_start(struct vpmpi_request *r);
+/* MPI_Request_free of an inactive one: its arguments freed. */
+void vpmpi_pcoll_free(struct vpmpi_request *r);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);
@@ -352,6 +383,7 @@ void vpmpi_wins_free(void);
 
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);
+void vpmpi_messages_free(void); /* matched, never received */
 void vpmpi_ops_free(void);
 void vpmpi_groups_free(void);
 
