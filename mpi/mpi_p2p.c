@@ -19,17 +19,29 @@ static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 
 /* The communicator of a point-to-point call with its peer and tag
  * checked (a receive's may be MPI_ANY_SOURCE and MPI_ANY_TAG), or NULL
- * with *rc the error's class. vp checks that the message's elements are of
+ * with *rc the error's class. On an intercommunicator *commp and *peerp
+ * become its union's and *off the offset of a received source
+ * (mpi_intercomm_p2p.c); else *off is 0. vp checks that the message's elements are of
  * the kind its receive expects (MPI's type matching, sec. 3.3.1). */
-static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv,
-			 MPI_Datatype type, int *rc, const char *call)
+static vp_comm *p2p_args(MPI_Comm *commp, int *peerp, int tag, int recv,
+			 MPI_Datatype type, int *off, int *rc,
+			 const char *call)
 {
-	vp_comm *c = vpmpi_comm(comm, call);
+	vp_comm *c;
 	const struct vpmpi_type *t;
 	const char *kind;
+	MPI_Comm comm;
+	int peer;
 
+	*off = 0;
+	if (__builtin_expect(*commp >= VPMPI_FIRST_INTER, 0) &&
+	    (*rc = vpmpi_inter_p2p(commp, peerp, recv, off, call,
+				   recv ? "source" : "destination")))
+		return NULL;
+	comm = *commp;
+	peer = *peerp;
 	*rc = MPI_ERR_COMM;
-	if (!c)
+	if (!(c = vpmpi_comm(comm, call)))
 		return NULL;
 	if ((*rc = vpmpi_check_rank(comm, c, peer, recv, call,
 				    recv ? "source" : "destination")) ||
@@ -50,9 +62,9 @@ static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -98,9 +110,10 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	vp_status st = no_status;
 	void *bytes, *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Recv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
+			   "MPI_Recv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Recv");
@@ -113,6 +126,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 		vpmpi_recv_done(tmp, buf, count,
 				vpmpi_type_any(type, "MPI_Recv"),
 				(long)st.bytes);
+	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return MPI_SUCCESS;
 }
@@ -128,9 +142,9 @@ isend_as(int (*post)(vp_comm *, int, int, const void *, size_t, vp_request *),
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -169,9 +183,10 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	struct vpmpi_request *r;
 	void *bytes, *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Irecv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
+			   "MPI_Irecv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Irecv");
@@ -184,6 +199,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	}
 	r->tmp = tmp;
 	r->recv = 1;
+	r->src_off = off;
 	r->user = buf;
 	r->count = count;
 	if (tmp) { /* unpacked at completion: hold the type till then */
@@ -247,12 +263,13 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
 	vp_comm *c;
 	vp_status st = no_status;
-	int rc;
+	int rc, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
-			   "MPI_Probe")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, MPI_DATATYPE_NULL, &off,
+			   &rc, "MPI_Probe")))
 		return rc;
 	rc = vp_probe(c, source, tag, &st);
+	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return vpmpi_ret(rc);
 }
@@ -262,12 +279,13 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 {
 	vp_comm *c;
 	vp_status st = no_status;
-	int rc;
+	int rc, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
-			   "MPI_Iprobe")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, MPI_DATATYPE_NULL, &off,
+			   &rc, "MPI_Iprobe")))
 		return rc;
 	rc = vp_iprobe(c, source, tag, flag, &st);
+	vpmpi_inter_source(off, &st);
 	if (*flag)
 		vpmpi_status(&st, rc, status);
 	return vpmpi_ret(rc);
@@ -303,11 +321,11 @@ static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 		   const char *call)
 {
 	struct vpmpi_request *r;
-	vp_comm *c;
-	int rc;
+	MPI_Comm h = comm; /* checked as MPI_Start will post it */
+	int rc, off, to = peer;
 
-	if (!(c = p2p_args(comm, peer, tag, kind == PERSIST_RECV, type, &rc,
-			   call)))
+	if (!p2p_args(&h, &to, tag, kind == PERSIST_RECV, type, &off, &rc,
+		      call))
 		return rc;
 	if (!request)
 		return vpmpi_err(comm, MPI_ERR_REQUEST, call,
@@ -400,6 +418,7 @@ int MPI_Start(MPI_Request *request)
 	r->user = t->user;
 	r->count = t->count;
 	r->recv = t->recv;
+	r->src_off = t->src_off;
 	r->type = t->type;
 	r->active = 1;
 	vpmpi_request_recycle(t);

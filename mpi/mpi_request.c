@@ -48,6 +48,7 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->nbc = NULL;
 	r->pcoll = NULL;
 	r->greq = NULL;
+	r->src_off = 0;
 	r->lst = no_status;
 	r->ready = 0;
 	r->live = 1;
@@ -99,15 +100,16 @@ void vpmpi_requests_free(void)
 static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 		   MPI_Status *status)
 {
-	vp_status lst;
+	vp_status lst = *st;
 
 	if (r->ready) { /* completed in the layer: its own status (empty
 			 * for a nonblocking collective) */
 		lst = r->lst;
-		st = &lst;
 		r->ready = 0;
 		r->lst = no_status;
 	}
+	vpmpi_inter_source(r->src_off, &lst); /* an intercommunicator's */
+	st = &lst;
 	if (r->tmp || r->type) { /* a packed copy, a derived type held */
 		if (r->recv)
 			vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
@@ -627,6 +629,7 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 			r->ready = 1;
 		}
 	}
+	vpmpi_inter_source(r->src_off, &st);
 	if (*flag)
 		vpmpi_status(&st, VP_OK, status);
 	return MPI_SUCCESS;

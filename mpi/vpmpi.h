@@ -118,6 +118,7 @@ struct vpmpi_request {
 	 * the status its wait reports (an empty one for the collectives) */
 	vp_status lst;
 	struct vpmpi_greq *greq;
+	int src_off; /* a receive on an intercommunicator: vpmpi_inter_p2p */
 	MPI_Comm comm;
 	struct vpmpi_request *next; /* the pool's free list */
 	struct vpmpi_request *block_next;
@@ -430,7 +431,30 @@ int vpmpi_is_inter(MPI_Comm h);
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
+int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm); /* MPI_Comm_dup */
+/* MPI_Comm_split of an intercommunicator; MPI_Comm_create's too (color 0
+ * for the group's members, key their rank in it) */
+int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
+		      const char *call);
 int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group); /* the local one */
 void vpmpi_inters_free(void);
+/* Intercommunicator h's hidden union of both groups (*uni), the remote
+ * group's size and where it starts in the union (remote rank r is the
+ * union's rank r + *off): 0, or -1 when h is not an intercommunicator. */
+int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off);
+/* ---- point to point on an intercommunicator (mpi_intercomm_p2p.c) ---- */
+/* For a call on intercommunicator *comm naming remote rank *peer: *comm
+ * becomes the union, *peer its rank there (MPI_PROC_NULL and
+ * MPI_ANY_SOURCE stay), *off the remote group's offset, to subtract from
+ * a received source. MPI_SUCCESS or the error raised (a rank outside the
+ * remote group). */
+int vpmpi_inter_p2p(MPI_Comm *comm, int *peer, int any_ok, int *off,
+		    const char *call, const char *role);
+/* A received source in the union as a remote rank. */
+static inline void vpmpi_inter_source(int off, vp_status *st)
+{
+	if (off && st->source >= 0)
+		st->source -= off;
+}
 
 #endif /* VP_MPI_LAYER_H */
