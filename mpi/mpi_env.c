@@ -97,6 +97,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	h = vpmpi_errh_handle(h);
 	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];
 	else if (world)
@@ -441,6 +442,7 @@ void vpmpi_errhandlers_free(void)
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
@@ -461,6 +463,7 @@ int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_get_errhandler"))
 		return MPI_ERR_COMM;
 	*errhandler = vpmpi_me.errh[comm] ? vpmpi_me.errh[comm]

@@ -44,7 +44,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
 		return MPI_ERR_OTHER;
 	if (!request || !query_fn || !free_fn || !cancel_fn)
 		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
-				  !request  ? "request pointer"
+				  !request    ? "request pointer"
 				  : !query_fn ? "query function"
 				  : !free_fn  ? "free function"
 					      : "cancel function");
@@ -69,9 +69,8 @@ int MPI_Grequest_complete(MPI_Request request)
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
 	if (!request || !request->live || !request->greq)
-		return vpmpi_fail(MPI_ERR_REQUEST, call,
-				  "the request %s",
-				  !request	  ? "is MPI_REQUEST_NULL"
+		return vpmpi_fail(MPI_ERR_REQUEST, call, "the request %s",
+				  !request         ? "is MPI_REQUEST_NULL"
 				  : !request->live ? "was freed"
 						   : "is not a generalized "
 						     "request (MPI_Grequest_"

@@ -199,6 +199,8 @@ static int pack_new(MPI_Comm comm, const void *buf, int count,
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_barrier(comm), request);
 	static const char call[] = "MPI_Ibarrier";
 	vp_comm *aux, *c = begin(comm, request, &aux, call);
 	struct vpmpi_nbc *b;
@@ -360,6 +362,9 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
 	       MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_bcast(buf, count, type, root, comm), request);
 	return blocks(NBC_BCAST, NULL, count, type, buf, count, type, root,
 		      comm, request, "MPI_Ibcast");
 }
@@ -368,6 +373,12 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Igather"),
+		    request);
 	int r = -1;
 
 	/* non-roots have no receive arguments: their block's size is
@@ -385,6 +396,12 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		 MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(0, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Iscatter"),
+		    request);
 	int r = -1;
 
 	MPI_Comm_rank(comm, &r);
@@ -400,6 +417,12 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		   MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 0, comm, "MPI_Iallgather"),
+		    request);
 	return blocks(NBC_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Iallgather");
 }
@@ -408,6 +431,12 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		  MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 1, comm, "MPI_Ialltoall"),
+		    request);
 	return blocks(NBC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Ialltoall");
 }
@@ -465,6 +494,10 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
 		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
 		MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_reduce(sendbuf, recvbuf, count,
+						     type, op, root, comm),
+				     request);
 	return reduction(NBC_REDUCE, sendbuf, recvbuf, count, type, op, root,
 			 comm, request, "MPI_Ireduce");
 }
@@ -473,6 +506,11 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		   MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_allreduce(sendbuf, recvbuf, count,
+							type, op, 0, comm,
+							"MPI_Iallreduce"),
+				     request);
 	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
 			 comm, request, "MPI_Iallreduce");
 }
@@ -520,6 +558,11 @@ int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 			      MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op, 1,
+				       comm, "MPI_Ireduce_scatter_block"),
+		    request);
 	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
 		return in_place_block(recvbuf, recvcount, type, op, comm,
 				      request);

@@ -25,6 +25,7 @@
 
 struct inter {
 	MPI_Comm uni;	     /* the hidden union, both groups */
+	MPI_Comm coll;	     /* its duplicate for collectives (0: none yet) */
 	int lrank, lsize, rsize;
 	int left;	     /* this side's group comes first in uni */
 	int *rworld, *lworld; /* both groups' world ranks */
@@ -65,6 +66,29 @@ int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off)
 	*rsize = ic->rsize;
 	*off = ic->left ? ic->lsize : 0;
 	return 0;
+}
+
+MPI_Comm vpmpi_errh_handle(MPI_Comm h)
+{
+	struct inter *ic = h >= VPMPI_FIRST_INTER ? inter_of(h) : NULL;
+
+	return ic ? ic->uni : h;
+}
+
+int vpmpi_inter_coll(MPI_Comm h, MPI_Comm *coll, int *rsize, int *off,
+		     int *lsize, int *lrank)
+{
+	struct inter *ic = inter_of(h);
+	int rc;
+
+	if (!ic->coll && (rc = MPI_Comm_dup(ic->uni, &ic->coll)))
+		return rc;
+	*coll = ic->coll;
+	*rsize = ic->rsize;
+	*off = ic->left ? ic->lsize : 0;
+	*lsize = ic->lsize;
+	*lrank = ic->lrank;
+	return MPI_SUCCESS;
 }
 
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
@@ -308,6 +332,7 @@ int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
 				  "at most)",
 				  MAX_INTER);
 	*n = *ic;
+	n->coll = MPI_COMM_NULL;
 	n->lworld = ints_dup(ic->lworld, ic->lsize);
 	n->rworld = ints_dup(ic->rworld, ic->rsize);
 	if (!n->lworld || !n->rworld)
@@ -436,6 +461,9 @@ int vpmpi_inter_free(MPI_Comm *comm)
 {
 	struct inter *ic = inter_of(*comm);
 	int rc = MPI_Comm_free(&ic->uni);
+
+	if (ic->coll && !rc)
+		rc = MPI_Comm_free(&ic->coll);
 
 	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
 	inters[*comm - VPMPI_FIRST_INTER] = NULL;

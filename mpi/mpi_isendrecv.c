@@ -16,11 +16,11 @@
 #include "vpmpi.h"
 
 struct pair {
-	void *sendcopy;		      /* packed or copied send (or NULL) */
-	void *recvtmp;		      /* packed receive to unpack (or NULL) */
+	void *sendcopy; /* packed or copied send (or NULL) */
+	void *recvtmp;  /* packed receive to unpack (or NULL) */
 	void *recvbuf;
 	int recvcount;
-	struct vpmpi_type *recvtype;  /* held while recvtmp is used */
+	struct vpmpi_type *recvtype; /* held while recvtmp is used */
 	struct vpmpi_request *req;
 };
 
@@ -113,8 +113,8 @@ static vp_comm *check(int dest, int sendtag, int source, int recvtag,
 
 int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		  int dest, int sendtag, void *recvbuf, int recvcount,
-		  MPI_Datatype recvtype, int source, int recvtag,
-		  MPI_Comm comm, MPI_Request *request)
+		  MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+		  MPI_Request *request)
 {
 	static const char call[] = "MPI_Isendrecv";
 	const void *sbytes;
@@ -129,8 +129,8 @@ int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		return rc;
 	if (!(q = calloc(1, sizeof(*q))))
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
-	if (!(sbytes = vpmpi_send_bytes(comm, sendbuf, sendcount, sendtype,
-					&sn, &q->sendcopy, &rc, call)) ||
+	if (!(sbytes = vpmpi_send_bytes(comm, sendbuf, sendcount, sendtype, &sn,
+					&q->sendcopy, &rc, call)) ||
 	    !(rbytes = recv_side(q, recvbuf, recvcount, recvtype, comm, &rn,
 				 &rc, call))) {
 		drop(q);

@@ -130,8 +130,8 @@ static int take(vp_comm *c, MPI_Comm comm, const vp_status *st,
 
 /* The communicator of a matched probe with its source and tag checked,
  * or NULL with *rc the error. */
-static vp_comm *args(int source, int tag, MPI_Comm comm,
-		     MPI_Message *message, int *rc, const char *call)
+static vp_comm *args(int source, int tag, MPI_Comm comm, MPI_Message *message,
+		     int *rc, const char *call)
 {
 	vp_comm *c = vpmpi_comm(comm, call);
 
@@ -205,9 +205,9 @@ static int receive(void *buf, int count, MPI_Datatype type,
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
 	if (!message || *message == MPI_MESSAGE_NULL)
-		return vpmpi_fail(MPI_ERR_REQUEST, call,
-				  "the message is %s",
-				  message ? "MPI_MESSAGE_NULL" : "a NULL pointer");
+		return vpmpi_fail(MPI_ERR_REQUEST, call, "the message is %s",
+				  message ? "MPI_MESSAGE_NULL"
+					  : "a NULL pointer");
 	if (*message == MPI_MESSAGE_NO_PROC) {
 		*st = proc_null;
 		*message = MPI_MESSAGE_NULL;

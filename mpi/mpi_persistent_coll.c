@@ -112,8 +112,8 @@ static int start_one(const struct vpmpi_pcoll *a, MPI_Request *t)
 		return MPI_Iscan(a->sbuf, a->rbuf, a->scount, a->stype, a->op,
 				 a->comm, t);
 	case PC_EXSCAN:
-		return MPI_Iexscan(a->sbuf, a->rbuf, a->scount, a->stype,
-				   a->op, a->comm, t);
+		return MPI_Iexscan(a->sbuf, a->rbuf, a->scount, a->stype, a->op,
+				   a->comm, t);
 	case PC_REDSCAT_BLOCK:
 		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->rcount,
 						 a->stype, a->op, a->comm, t);
@@ -200,8 +200,11 @@ int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 int MPI_Bcast_init(void *buffer, int count, MPI_Datatype type, int root,
 		   MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_BCAST, .rbuf = buffer,
-				 .scount = count, .stype = type, .root = root,
+	struct vpmpi_pcoll a = { .kind = PC_BCAST,
+				 .rbuf = buffer,
+				 .scount = count,
+				 .stype = type,
+				 .root = root,
 				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Bcast_init");
@@ -213,9 +216,13 @@ static int reduction(enum pc_kind kind, const void *sendbuf, void *recvbuf,
 		     MPI_Comm comm, MPI_Info info, MPI_Request *request,
 		     const char *call)
 {
-	struct vpmpi_pcoll a = { .kind = kind, .sbuf = sendbuf,
-				 .rbuf = recvbuf, .scount = count,
-				 .stype = type, .op = op, .root = root,
+	struct vpmpi_pcoll a = { .kind = kind,
+				 .sbuf = sendbuf,
+				 .rbuf = recvbuf,
+				 .scount = count,
+				 .stype = type,
+				 .op = op,
+				 .root = root,
 				 .comm = comm };
 
 	if (kind == PC_REDSCAT_BLOCK) {
@@ -272,9 +279,13 @@ int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
 			    MPI_Op op, MPI_Comm comm, MPI_Info info,
 			    MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_REDSCAT, .sbuf = sendbuf,
-				 .rbuf = recvbuf, .rcounts = recvcounts,
-				 .stype = type, .op = op, .comm = comm };
+	struct vpmpi_pcoll a = { .kind = PC_REDSCAT,
+				 .sbuf = sendbuf,
+				 .rbuf = recvbuf,
+				 .rcounts = recvcounts,
+				 .stype = type,
+				 .op = op,
+				 .comm = comm };
 
 	if (!recvcounts)
 		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Reduce_scatter_init",
@@ -285,13 +296,17 @@ int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
 /* Gather, scatter, allgather, alltoall: a block each way. */
 static int blocks(enum pc_kind kind, const void *sendbuf, int sendcount,
 		  MPI_Datatype sendtype, void *recvbuf, int recvcount,
-		  MPI_Datatype recvtype, int root, MPI_Comm comm,
-		  MPI_Info info, MPI_Request *request, const char *call)
+		  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+		  MPI_Request *request, const char *call)
 {
-	struct vpmpi_pcoll a = { .kind = kind, .sbuf = sendbuf,
-				 .scount = sendcount, .stype = sendtype,
-				 .rbuf = recvbuf, .rcount = recvcount,
-				 .rtype = recvtype, .root = root,
+	struct vpmpi_pcoll a = { .kind = kind,
+				 .sbuf = sendbuf,
+				 .scount = sendcount,
+				 .stype = sendtype,
+				 .rbuf = recvbuf,
+				 .rcount = recvcount,
+				 .rtype = recvtype,
+				 .root = root,
 				 .comm = comm };
 
 	return make(&a, info, request, call);
@@ -307,10 +322,10 @@ int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		      "MPI_Gather_init");
 }
 
-int MPI_Scatter_init(const void *sendbuf, int sendcount,
-		     MPI_Datatype sendtype, void *recvbuf, int recvcount,
-		     MPI_Datatype recvtype, int root, MPI_Comm comm,
-		     MPI_Info info, MPI_Request *request)
+int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		     void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		     int root, MPI_Comm comm, MPI_Info info,
+		     MPI_Request *request)
 {
 	return blocks(PC_SCATTER, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, root, comm, info, request,
@@ -327,10 +342,9 @@ int MPI_Allgather_init(const void *sendbuf, int sendcount,
 		      "MPI_Allgather_init");
 }
 
-int MPI_Alltoall_init(const void *sendbuf, int sendcount,
-		      MPI_Datatype sendtype, void *recvbuf, int recvcount,
-		      MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
-		      MPI_Request *request)
+int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		      void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
 	return blocks(PC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, info, request,
@@ -342,11 +356,16 @@ int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		     MPI_Datatype recvtype, int root, MPI_Comm comm,
 		     MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_GATHERV, .sbuf = sendbuf,
-				 .scount = sendcount, .stype = sendtype,
-				 .rbuf = recvbuf, .rcounts = recvcounts,
-				 .rdispls = displs, .rtype = recvtype,
-				 .root = root, .comm = comm };
+	struct vpmpi_pcoll a = { .kind = PC_GATHERV,
+				 .sbuf = sendbuf,
+				 .scount = sendcount,
+				 .stype = sendtype,
+				 .rbuf = recvbuf,
+				 .rcounts = recvcounts,
+				 .rdispls = displs,
+				 .rtype = recvtype,
+				 .root = root,
+				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Gatherv_init");
 }
@@ -356,11 +375,16 @@ int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
 		      int recvcount, MPI_Datatype recvtype, int root,
 		      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_SCATTERV, .sbuf = sendbuf,
-				 .scounts = sendcounts, .sdispls = displs,
-				 .stype = sendtype, .rbuf = recvbuf,
-				 .rcount = recvcount, .rtype = recvtype,
-				 .root = root, .comm = comm };
+	struct vpmpi_pcoll a = { .kind = PC_SCATTERV,
+				 .sbuf = sendbuf,
+				 .scounts = sendcounts,
+				 .sdispls = displs,
+				 .stype = sendtype,
+				 .rbuf = recvbuf,
+				 .rcount = recvcount,
+				 .rtype = recvtype,
+				 .root = root,
+				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Scatterv_init");
 }
@@ -371,10 +395,14 @@ int MPI_Allgatherv_init(const void *sendbuf, int sendcount,
 			MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
 			MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLGATHERV, .sbuf = sendbuf,
-				 .scount = sendcount, .stype = sendtype,
-				 .rbuf = recvbuf, .rcounts = recvcounts,
-				 .rdispls = displs, .rtype = recvtype,
+	struct vpmpi_pcoll a = { .kind = PC_ALLGATHERV,
+				 .sbuf = sendbuf,
+				 .scount = sendcount,
+				 .stype = sendtype,
+				 .rbuf = recvbuf,
+				 .rcounts = recvcounts,
+				 .rdispls = displs,
+				 .rtype = recvtype,
 				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Allgatherv_init");
@@ -386,11 +414,16 @@ int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
 		       const int rdispls[], MPI_Datatype recvtype,
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLV, .sbuf = sendbuf,
-				 .scounts = sendcounts, .sdispls = sdispls,
-				 .stype = sendtype, .rbuf = recvbuf,
-				 .rcounts = recvcounts, .rdispls = rdispls,
-				 .rtype = recvtype, .comm = comm };
+	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLV,
+				 .sbuf = sendbuf,
+				 .scounts = sendcounts,
+				 .sdispls = sdispls,
+				 .stype = sendtype,
+				 .rbuf = recvbuf,
+				 .rcounts = recvcounts,
+				 .rdispls = rdispls,
+				 .rtype = recvtype,
+				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Alltoallv_init");
 }
@@ -401,11 +434,16 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
 		       const int rdispls[], const MPI_Datatype recvtypes[],
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLW, .sbuf = sendbuf,
-				 .scounts = sendcounts, .sdispls = sdispls,
-				 .stypes = sendtypes, .rbuf = recvbuf,
-				 .rcounts = recvcounts, .rdispls = rdispls,
-				 .rtypes = recvtypes, .comm = comm };
+	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLW,
+				 .sbuf = sendbuf,
+				 .scounts = sendcounts,
+				 .sdispls = sdispls,
+				 .stypes = sendtypes,
+				 .rbuf = recvbuf,
+				 .rcounts = recvcounts,
+				 .rdispls = rdispls,
+				 .rtypes = recvtypes,
+				 .comm = comm };
 
 	return make(&a, info, request, "MPI_Alltoallw_init");
 }

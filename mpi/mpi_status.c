@@ -8,8 +8,8 @@
  */
 #include "vpmpi.h"
 
-static int set_elements(MPI_Status *status, MPI_Datatype type,
-			MPI_Count count, const char *call)
+static int set_elements(MPI_Status *status, MPI_Datatype type, MPI_Count count,
+			const char *call)
 {
 	const struct vpmpi_type *t;
 	long size;
@@ -86,7 +86,8 @@ int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
 
 	if (!status || !count)
 		return vpmpi_fail(MPI_ERR_ARG, "MPI_Get_count_c",
-				  "the %s is NULL", status ? "count" : "status");
+				  "the %s is NULL",
+				  status ? "count" : "status");
 	if ((rc = MPI_Get_count(status, type, &n)))
 		return rc;
 	*count = n;

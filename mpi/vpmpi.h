@@ -450,6 +450,43 @@ int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off);
  * remote group). */
 int vpmpi_inter_p2p(MPI_Comm *comm, int *peer, int any_ok, int *off,
 		    const char *call, const char *role);
+/* The handle whose error handler is h's: an intercommunicator's is its
+ * union's (MPI_Comm_set_errhandler, errors raised on it); h otherwise. */
+MPI_Comm vpmpi_errh_handle(MPI_Comm h);
+/* The union's duplicate for collectives (made at the first call, which
+ * every member of both groups makes), the remote group's size and
+ * offset in it, the local group's size and this rank's rank in it. */
+int vpmpi_inter_coll(MPI_Comm h, MPI_Comm *coll, int *rsize, int *off,
+		     int *lsize, int *lrank);
+/* ---- collectives on an intercommunicator (mpi_intercomm_coll.c) ---- */
+int vpmpi_ic_barrier(MPI_Comm comm);
+int vpmpi_ic_bcast(void *buf, int count, MPI_Datatype type, int root,
+		   MPI_Comm comm);
+/* gather 1: MPI_Gather(v), 0: MPI_Scatter(v); count and displacement
+ * arrays NULL for the fixed-size forms */
+int vpmpi_ic_rooted(int gather, const void *sendbuf, const int *scounts,
+		    const int *sdispls, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, const int *rcounts, const int *rdispls,
+		    int recvcount, MPI_Datatype recvtype, int root,
+		    MPI_Comm comm, const char *call);
+/* MPI_Allgather(v) (alltoall 0) and MPI_Alltoall(v, w) (alltoall 1; w:
+ * types per peer, byte displacements) */
+int vpmpi_ic_all(const void *sendbuf, const int *scounts, const int *sdispls,
+		 const MPI_Datatype *stypes, int sendcount,
+		 MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
+		 const int *rdispls, const MPI_Datatype *rtypes,
+		 int recvcount, MPI_Datatype recvtype, int alltoall,
+		 MPI_Comm comm, const char *call);
+int vpmpi_ic_reduce(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
+/* MPI_Allreduce (blocks 0), MPI_Reduce_scatter_block (blocks 1) */
+int vpmpi_ic_allreduce(const void *sendbuf, void *recvbuf, int count,
+		       MPI_Datatype type, MPI_Op op, int blocks, MPI_Comm comm,
+		       const char *call);
+/* A nonblocking collective on an intercommunicator, run as the blocking
+ * one (rc its result): a completed request in *request. */
+int vpmpi_ic_done(int rc, MPI_Request *request);
+#define VPMPI_IS_INTER(h) ((h) >= VPMPI_FIRST_INTER && vpmpi_is_inter(h))
 /* A received source in the union as a remote rank. */
 static inline void vpmpi_inter_source(int off, vp_status *st)
 {

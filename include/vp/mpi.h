@@ -708,6 +708,11 @@ int MPI_Is_thread_main(int *flag);
  * probes, MPI_Isendrecv, request statuses, generalized requests, large
  * counts, persistent collectives ==== */
 
+/* ---- collectives on intercommunicators (mpi_intercomm_coll.c; MPI 4.0,
+ * sec. 6.2.2): the root of a rooted one passes MPI_ROOT, the rest of its
+ * group MPI_PROC_NULL ---- */
+#define MPI_ROOT (-4)
+
 /* ---- matched probes (mpi_mprobe.c; MPI 4.0, sec. 3.8.2) ---- */
 typedef int MPI_Message;
 typedef int MPI_Fint;
