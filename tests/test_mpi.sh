@@ -31,7 +31,14 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
 #     place, with derived types and a non-commutative op (ivcollectives.c);
-#     a duplicate of a committed type used at once (type_dup.c).
+#     a duplicate of a committed type used at once (type_dup.c); matched
+#     probes, MPI_Request_get_status, generalized requests and a large
+#     MPI_Bsend ring (matched_probe.c); point to point, duplicates, splits
+#     and collectives with MPI_ROOT on intercommunicators (intercomm.c);
+#     MPI_Isendrecv(_replace), persistent collectives started in different
+#     orders, MPI_Send_c, an op and a datatype freed before a nonblocking
+#     collective's wait (mpi4_p2p_coll.c: MPI 4.0, which Open MPI 4.1
+#     lacks: no reference run).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
