@@ -29,10 +29,11 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 	if (vpmpi_is_inter(h)) {
 		vpmpi_fail(MPI_ERR_COMM, call,
 			   "communicator %d is an intercommunicator: vp's MPI "
-			   "takes one only in MPI_Comm_size, MPI_Comm_rank, "
-			   "MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group, "
-			   "MPI_Comm_test_inter, MPI_Intercomm_merge and "
-			   "MPI_Comm_free",
+			   "has no intercommunicator form of this call (it "
+			   "has point to point, the blocking and nonblocking "
+			   "collectives but the scans and Reduce_scatter, "
+			   "and the constructors Comm_dup, Comm_split, "
+			   "Comm_create, Intercomm_merge)",
 			   h);
 		return NULL;
 	}

@@ -1,12 +1,13 @@
 /*
- * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6), in part:
+ * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6):
  * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
  * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
- * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes an intracommunicator of
- * both groups, and MPI_Comm_free frees it. Communication on an
- * intercommunicator (point to point, collectives, MPI_Comm_dup and the
- * other constructors) is not provided: such a call fails with
- * MPI_ERR_COMM, saying so.
+ * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes
+ * an intracommunicator of both groups, MPI_Comm_dup, MPI_Comm_split and
+ * MPI_Comm_create make new ones (sec. 7.4.2), and MPI_Comm_free frees it.
+ * Its point to point is in mpi_intercomm_p2p.c, its collectives in
+ * mpi_intercomm_coll.c; a call this layer has no intercommunicator form
+ * of fails with MPI_ERR_COMM, saying so.
  *
  * An intercommunicator keeps both groups (world ranks in rank order) and
  * a hidden intracommunicator over their union, the group whose lowest

@@ -572,9 +572,10 @@ int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
 int MPI_Win_set_name(MPI_Win win, const char *name);
 int MPI_Win_get_name(MPI_Win win, char *name, int *resultlen);
 
-/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6), in part:
- * made, queried (size, rank, remote size and group), merged and freed;
- * communication on one fails with MPI_ERR_COMM, saying so ---- */
+/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6): made,
+ * queried (size, rank, remote size and group), merged, duplicated, split
+ * and freed; point to point and collectives on them: mpi_intercomm_p2p.c,
+ * mpi_intercomm_coll.c ---- */
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
