@@ -66,6 +66,10 @@ struct vpmpi_nbc {
 	int count, has_result;
 	MPI_Datatype type;
 	MPI_Op op;
+	/* held until the wait, freed by the program or not (MPI 4.0 sec.
+	 * 6.12: a pending call keeps its datatype and op) */
+	struct vpmpi_type *held;
+	int op_held;
 	MPI_Comm comm;
 	const char *call;
 	/* NBC_HOOKED: the wait's work and the context's release */
@@ -80,6 +84,9 @@ static void nbc_free(struct vpmpi_nbc *b)
 		return;
 	if (b->drop)
 		b->drop(b->ctx);
+	vpmpi_type_release(b->held);
+	if (b->op_held)
+		vpmpi_op_release(b->op);
 	free(b->req);
 	free(b->sbuf);
 	free(b->rbuf);
@@ -308,6 +315,8 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	b->user = recvbuf;
 	b->count = recvcount;
 	b->type = recvtype;
+	b->held = (struct vpmpi_type *)rt;
+	vpmpi_type_hold(b->held);
 	b->has_result = kind == NBC_ALLGATHER || kind == NBC_ALLTOALL ||
 			kind == NBC_BCAST || kind == NBC_SCATTER || r == root;
 	/* the input, packed (in place: it is in recvbuf) */
@@ -466,6 +475,10 @@ static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
 	b->count = count;
 	b->type = type;
 	b->op = op;
+	b->held = (struct vpmpi_type *)vpmpi_type_any(type, call);
+	vpmpi_type_hold(b->held);
+	vpmpi_op_hold(op);
+	b->op_held = 1;
 	b->has_result = kind == NBC_REDUCE   ? r == root
 			: kind == NBC_EXSCAN ? r > 0
 					     : 1;
@@ -634,7 +647,7 @@ int vpmpi_nbc_finish(struct vpmpi_nbc *b)
 			goto out;
 		}
 	if (!b->has_result || b->kind == NBC_BARRIER ||
-	    !(t = vpmpi_type_any(b->type, b->call)))
+	    !(t = b->held))
 		goto out;
 	switch (b->kind) {
 	case NBC_REDUCE:

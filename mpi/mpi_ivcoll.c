@@ -60,6 +60,8 @@ static void ivc_drop(void *ctx)
 		return;
 	for (i = 0; v->rt && i < v->p; i++)
 		vpmpi_type_release(v->rt[i]);
+	if (v->reduce)
+		vpmpi_op_release(v->op);
 	free(v->sw);
 	free(v->rw);
 	free(v->roff);
@@ -655,6 +657,7 @@ int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
 		return MPI_ERR_NO_MEM;
 	v->reduce = 1;
 	v->op = op;
+	vpmpi_op_hold(op); /* till the wait, freed or not */
 	v->type = type;
 	for (i = 0; i < p; i++) /* every rank's contribution to block r */
 		ivc_block(v, i, t, recvcounts[r], i == r ? recvbuf : NULL);

@@ -83,6 +83,7 @@ struct vpmpi_rank {
 struct vpmpi_userop {
 	MPI_User_function *fn; /* NULL: free slot */
 	int commute;
+	int refs, freed; /* pending nonblocking collectives; MPI_Op_free came */
 };
 
 /* A group: world ranks in group order. */
@@ -305,6 +306,10 @@ int vpmpi_check_op(MPI_Comm h, MPI_Datatype type, MPI_Op op,
 void vpmpi_combine(MPI_Op op, MPI_Datatype type, int count, const void *in,
 		   void *inout);
 int vpmpi_commutative(MPI_Op op);
+/* A pending nonblocking collective keeps a user op until it completes,
+ * MPI_Op_free or not (MPI 4.0 sec. 6.12); predefined ops pass. */
+void vpmpi_op_hold(MPI_Op op);
+void vpmpi_op_release(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */

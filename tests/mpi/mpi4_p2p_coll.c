@@ -2,7 +2,9 @@
  * MPI_Isendrecv_replace around a ring (sec. 3.10), persistent collectives
  * started twice, two of them started in different orders on different
  * ranks (sec. 6.13: they match in the order they were made), and the
- * large-count MPI_Send_c / MPI_Recv_c (sec. 19.2). Prints one line
+ * large-count MPI_Send_c / MPI_Recv_c (sec. 19.2); a nonblocking
+ * reduction and broadcast whose user op and derived datatype are freed
+ * before the wait (sec. 6.12: the call keeps them). Prints one line
  * (rank 0).
  * no-ref: Open MPI 4.1 has none of these MPI 4.0 calls
  *
@@ -10,6 +12,7 @@
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int sendrecvs(int r, int p)
 {
@@ -58,6 +61,36 @@ static int persistent(int r, int p)
 	return bad;
 }
 
+static void maxabs(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+	int *a = in, *b = inout;
+
+	(void)type;
+	for (int i = 0; i < *len; i++)
+		b[i] = abs(a[i]) > abs(b[i]) ? a[i] : b[i];
+}
+
+static int freed_early(int r, int p)
+{
+	int v = r % 2 ? -r : r, m = 0, pair[4] = { 0 }, bad = 0;
+	MPI_Request q[2];
+	MPI_Datatype two;
+	MPI_Op op;
+
+	MPI_Op_create(maxabs, 1, &op);
+	MPI_Type_vector(2, 1, 2, MPI_INT, &two);
+	MPI_Type_commit(&two);
+	if (r == 0)
+		pair[0] = 11, pair[2] = 22;
+	MPI_Iallreduce(&v, &m, 1, MPI_INT, op, MPI_COMM_WORLD, &q[0]);
+	MPI_Ibcast(pair, 1, two, 0, MPI_COMM_WORLD, &q[1]);
+	MPI_Op_free(&op);
+	MPI_Type_free(&two);
+	MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+	bad += abs(m) != p - 1 || pair[0] != 11 || pair[2] != 22;
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int r, p, bad, big[4] = { 1, 2, 3, 4 }, got[4] = { 0 };
@@ -66,7 +99,7 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &r);
 	MPI_Comm_size(MPI_COMM_WORLD, &p);
-	bad = sendrecvs(r, p) + persistent(r, p);
+	bad = sendrecvs(r, p) + persistent(r, p) + freed_early(r, p);
 	if (r == 0)
 		MPI_Send_c(big, n, MPI_INT, p - 1, 3, MPI_COMM_WORLD);
 	if (r == p - 1) {
