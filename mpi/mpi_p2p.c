@@ -2,8 +2,9 @@
  * mpi_p2p.c - MPI point to point on vp: a message of count items of a
  * datatype is its packed bytes (the user's buffer itself when the items
  * are contiguous, which is the common case and costs nothing more), sent
- * with vp's tagged calls. MPI_Bsend and MPI_Rsend are MPI_Send (vp buffers
- * every eager message, and a ready send is a correct standard send);
+ * with vp's tagged calls. MPI_Bsend sends from a copy of its own and
+ * returns at once; MPI_Rsend is MPI_Send (a ready send is a correct
+ * standard send);
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
  * vp reports it; MPI_Issend's request completes then (vp_issend).
@@ -82,11 +83,39 @@ int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Send");
 }
 
+/* A buffered send (MPI 4.0 sec. 3.6): the message leaves from a copy of
+ * its own, posted and let go (as MPI_Request_free does), so the call
+ * returns at once whatever the message's size and whether its receive
+ * has come; the copy is freed when the send completes (MPI_Finalize
+ * waits for the last). vp's buffer is the heap, not the program's
+ * attached buffer, whose size is not checked. */
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	      MPI_Comm comm)
 {
-	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
-		       "MPI_Bsend");
+	static const char call[] = "MPI_Bsend";
+	struct vpmpi_request *r;
+	const void *bytes;
+	void *tmp;
+	long n;
+	int rc, failed, off;
+	vp_comm *c;
+
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
+		return rc;
+	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
+				       &failed, call)))
+		return failed;
+	if (!tmp && (tmp = malloc(n ? (size_t)n : 1)))
+		bytes = memcpy(tmp, bytes, (size_t)n);
+	if (!tmp || !(r = vpmpi_request_new())) {
+		free(tmp);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for a %ld-byte buffered send", n);
+	}
+	r->tmp = tmp;
+	if ((rc = vp_isend(c, dest, tag, bytes, (size_t)n, &r->vr)))
+		return vpmpi_ret(rc);
+	return MPI_Request_free(&r);
 }
 
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,

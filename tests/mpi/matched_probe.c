@@ -5,13 +5,16 @@
  * (polled) + MPI_Imrecv; a probe between finds nothing matched already.
  * MPI_PROC_NULL gives MPI_MESSAGE_NO_PROC. MPI_Request_get_status peeks
  * at a receive without completing it; a generalized request completed by
- * the program reports the status its query callback sets. Prints one
- * line (rank 0).
+ * the program reports the status its query callback sets. A 256 KiB
+ * MPI_Bsend around the ring returns before its receive is posted (sec.
+ * 3.6: the standard send there would wait for it). Prints one line
+ * (rank 0).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int freed;
 
@@ -99,6 +102,31 @@ static int statuses(int r, int p)
 	return bad;
 }
 
+static int bsend_ring(int r, int p)
+{
+	int n = 64 * 1024, size, i, bad = 0;
+	int *out = malloc(sizeof(int) * (size_t)n);
+	int *in = malloc(sizeof(int) * (size_t)n);
+	char *buf;
+
+	MPI_Pack_size(n, MPI_INT, MPI_COMM_WORLD, &size);
+	size += MPI_BSEND_OVERHEAD;
+	buf = malloc((size_t)size);
+	MPI_Buffer_attach(buf, size);
+	for (i = 0; i < n; i++)
+		out[i] = r * n + i;
+	MPI_Bsend(out, n, MPI_INT, (r + 1) % p, 9, MPI_COMM_WORLD);
+	MPI_Recv(in, n, MPI_INT, (r + p - 1) % p, 9, MPI_COMM_WORLD,
+		 MPI_STATUS_IGNORE);
+	for (i = 0; i < n; i++)
+		bad += in[i] != ((r + p - 1) % p) * n + i;
+	MPI_Buffer_detach(&buf, &size);
+	free(buf);
+	free(in);
+	free(out);
+	return bad != 0;
+}
+
 int main(int argc, char **argv)
 {
 	int r, p, bad;
@@ -106,7 +134,7 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &r);
 	MPI_Comm_size(MPI_COMM_WORLD, &p);
-	bad = probes(r, p) + statuses(r, p);
+	bad = probes(r, p) + statuses(r, p) + bsend_ring(r, p);
 	MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 	if (r == 0)
 		printf("matched probes and request statuses on %d ranks: ok "
