@@ -127,10 +127,13 @@ static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 	vpmpi_status(st, rc, status);
 }
 
-/* A null request's status (MPI: source ANY_SOURCE, tag ANY_TAG). */
+/* A null request's status (MPI 4.0 sec. 3.7.3, the empty status: source
+ * MPI_ANY_SOURCE, tag MPI_ANY_TAG, error MPI_SUCCESS, count 0). */
 static void empty(MPI_Status *status)
 {
 	vpmpi_status(&no_status, VP_OK, status);
+	if (status)
+		status->MPI_ERROR = MPI_SUCCESS;
 }
 
 /* 0 if every non-null request is live and none comes twice, else the
