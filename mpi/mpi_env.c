@@ -46,6 +46,7 @@ void vpmpi_unbind(void)
 	vpmpi_errhandlers_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
+	vpmpi_messages_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
 	free(vpmpi_me.comm);
@@ -97,6 +98,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	h = vpmpi_errh_handle(h);
 	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];
 	else if (world)
@@ -195,7 +197,11 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
 		return;
 	status->MPI_SOURCE = in->source;
 	status->MPI_TAG = in->tag;
-	status->MPI_ERROR = vpmpi_class(rc);
+	/* MPI 4.0 sec. 3.2.5: a call that succeeds leaves MPI_ERROR as
+	 * it was (single completions never set it, the array calls only
+	 * with MPI_ERR_IN_STATUS) */
+	if (rc)
+		status->MPI_ERROR = vpmpi_class(rc);
 	status->vpmpi_bytes = in->bytes;
 	status->vpmpi_cancelled = in->cancelled;
 }
@@ -455,6 +461,7 @@ void vpmpi_errhandlers_free(void)
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
@@ -475,6 +482,7 @@ int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_get_errhandler"))
 		return MPI_ERR_COMM;
 	*errhandler = vpmpi_me.errh[comm] ? vpmpi_me.errh[comm]

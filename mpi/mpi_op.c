@@ -68,6 +68,24 @@ static struct vpmpi_userop *user_op(MPI_Op op)
 		   : NULL;
 }
 
+void vpmpi_op_hold(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u)
+		u->refs++;
+}
+
+void vpmpi_op_release(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u && u->refs && !--u->refs && u->freed) {
+		u->fn = NULL; /* the slot is free now */
+		u->freed = 0;
+	}
+}
+
 int vpmpi_commutative(MPI_Op op)
 {
 	struct vpmpi_userop *u = user_op(op);
@@ -374,7 +392,7 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
 		vpmpi_me.ops = n;
 		vpmpi_me.nops += 8;
 	}
-	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0 };
+	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0, 0, 0 };
 	*op = VPMPI_FIRST_OP + i;
 	return MPI_SUCCESS;
 }
@@ -387,7 +405,10 @@ int MPI_Op_free(MPI_Op *op)
 		return vpmpi_fail(MPI_ERR_OP, "MPI_Op_free",
 				  "%s is not an op made by MPI_Op_create",
 				  op ? vpmpi_op_name(*op) : "NULL");
-	u->fn = NULL;
+	if (u->refs)
+		u->freed = 1; /* the last pending collective frees it */
+	else
+		u->fn = NULL;
 	*op = MPI_OP_NULL;
 	return MPI_SUCCESS;
 }
