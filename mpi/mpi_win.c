@@ -16,10 +16,10 @@
  * take on their types, and MPI_REPLACE (a put); its target type has one
  * basic type (MPI 4.0 sec. 12.3.4), which the origin's elements match.
  *
- * Not here (they are not declared, so a program using them fails to link):
- * passive target (MPI_Win_lock, MPI_Win_flush), post-start-complete-wait,
- * MPI_Get_accumulate, MPI_Rput and the other request-based operations,
- * dynamic windows.
+ * Passive target and the atomics are in mpi_win_lock.c and
+ * mpi_win_atomic.c. Not here (they are not declared, so a program using
+ * them fails to link): post-start-complete-wait, MPI_Rput and the other
+ * request-based operations, dynamic windows.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -160,6 +160,18 @@ int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 	*disp_unit = m->my_unit;
 	*flavor = m->mine ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
 	return 0;
+}
+
+vp_win *vpmpi_win_parts(MPI_Win win, const char *call, MPI_Comm *comm,
+			const int **disp_unit)
+{
+	struct mpi_win *m = win_of(win, call);
+
+	if (!m)
+		return NULL;
+	*comm = m->comm;
+	*disp_unit = m->disp_unit;
+	return m->w;
 }
 
 int MPI_Win_fence(int assert, MPI_Win win)

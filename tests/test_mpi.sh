@@ -31,7 +31,10 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
 #     place, with derived types and a non-commutative op (ivcollectives.c);
-#     a duplicate of a committed type used at once (type_dup.c).
+#     a duplicate of a committed type used at once (type_dup.c); passive
+#     target and atomics: exclusive and shared locks, lock_all, flushes,
+#     fetch-and-op, compare-and-swap, get-accumulate with MPI_NO_OP,
+#     MPI_REPLACE, MPI_MAXLOC and MPI_LAND (rma_lock.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
