@@ -587,6 +587,15 @@ VP_API int vp_fetch_and_op(vp_win *win, int target, size_t offset,
 VP_API int vp_compare_and_swap(vp_win *win, int target, size_t offset,
 			       const void *origin, const void *compare,
 			       void *result, vp_type type);
+/* For a layer above vp with element types and ops of its own (the MPI
+ * layer: MPI_SHORT, MPI_LAND, MPI_MAXLOC ...): copies the target's n
+ * bytes at offset into result, then calls fn(bytes, n, arg) on them in
+ * place, as one atomic of the same kind as the above (fn must not call
+ * vp). Charged as vp_get_accumulate of n bytes. */
+VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
+			 void *result, void (*fn)(void *bytes, size_t n,
+						  void *arg),
+			 void *arg);
 
 /* Collective algorithms; lower-case names via vp_alg_name/vp_alg_parse. */
 typedef enum vp_alg {

@@ -7,10 +7,14 @@
  * atomic per element with respect to every accumulate and atomic to the
  * same bytes, under fences and locks alike.
  *
- * Ops: the predefined ones vp's reductions take on their element types
- * (as MPI_Accumulate: sums, products, bit operations and signed orders of
- * 8-, 32- and 64-bit integers, sums, products and orders of floats and
- * doubles), and MPI_REPLACE and MPI_NO_OP on any datatype. The origin
+ * Ops: every predefined op on the datatypes MPI defines it for (MPI 4.0,
+ * sec. 6.9.2), and MPI_REPLACE and MPI_NO_OP on any datatype. Pairs vp's
+ * reductions take (sums, products, bit operations and signed orders of
+ * 8-, 32- and 64-bit integers; floats and doubles) go to
+ * vp_get_accumulate; the others (short and unsigned orders, the logical
+ * ops, long double, MPI_MAXLOC and MPI_MINLOC) are combined by the
+ * layer's own kernel (mpi_op.c) inside vp_win_update, under the same
+ * target lock, so they are atomic with the rest. The origin
  * and result datatypes may be derived (packed and unpacked here); the
  * target's must be contiguous. MPI_Compare_and_swap takes the integer
  * types and MPI_BYTE of 1, 4 or 8 bytes. Anything else is refused with
@@ -71,11 +75,25 @@ static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 	}
 	if (vpmpi_native(t, type, op, count, vt, vop, vcount))
 		return MPI_SUCCESS;
-	return vpmpi_err(comm, MPI_ERR_OP, call,
-			 "%s on %s is not an atomic vp can do (the predefined "
-			 "ops vp's reductions take on their types, "
-			 "MPI_REPLACE and MPI_NO_OP)",
-			 vpmpi_op_name(op), vpmpi_type_name(type));
+	/* the layer's own kernel, under the target's lock (update below) */
+	*vcount = 0;
+	return vpmpi_check_op(comm, type, op, call);
+}
+
+/* What update applies: op of count items of type, from origin. */
+struct combine {
+	MPI_Op op;
+	MPI_Datatype type;
+	int count;
+	const void *origin;
+};
+
+static void update(void *bytes, size_t n, void *arg)
+{
+	const struct combine *c = arg;
+
+	(void)n;
+	vpmpi_combine(c->op, c->type, c->count, c->origin, bytes);
 }
 
 /* The origin's packed bytes for n target bytes: MPI_SUCCESS with *bytes
@@ -151,8 +169,15 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 				 "datatype %ld",
 				 rn, n);
 	}
-	rc = vpmpi_ret(vp_get_accumulate(w, target, off, obytes, rbytes,
-					 vcount, vt, vop));
+	if (vcount || !n) {
+		rc = vpmpi_ret(vp_get_accumulate(w, target, off, obytes,
+						 rbytes, vcount, vt, vop));
+	} else {
+		struct combine cb = { op, target_type, target_count, obytes };
+
+		rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)n, rbytes,
+					     update, &cb));
+	}
 	free(otmp);
 	if (!rc && rtmp)
 		vpmpi_recv_done(rtmp, result_addr, result_count, rt, rn);

@@ -176,3 +176,28 @@ int vp_compare_and_swap(vp_win *w, int target, size_t offset,
 	vp__win_lock_charge(w, target, 2 * n, n, 1, "compare_and_swap");
 	return VP_OK;
 }
+
+int vp_win_update(vp_win *w, int target, size_t offset, size_t n,
+		  void *result, void (*fn)(void *bytes, size_t n, void *arg),
+		  void *arg)
+{
+	static const char call[] = "vp_win_update";
+	size_t bytes = 0;
+	char *at;
+	int rc = enter(w, target, offset, result, result, n, VP_BYTE,
+		       VP_NO_OP, &bytes, call);
+
+	if (rc)
+		return rc < 0 ? rc : VP_OK;
+	if (!fn)
+		return vp__fail(w->comm->me, VP_EINVAL, call,
+				"the function is NULL");
+	at = (char *)w->sh->base[target] + offset;
+	pthread_mutex_lock(&w->sh->lock[target]);
+	if (n)
+		memcpy(result, at, n);
+	fn(at, n, arg);
+	pthread_mutex_unlock(&w->sh->lock[target]);
+	vp__win_lock_charge(w, target, n, n, 1, "update");
+	return VP_OK;
+}

@@ -20,8 +20,12 @@ int main(int argc, char **argv)
 	int rank, p, i, bad = 0, total = 0, slots_won = 0, all_won;
 	long *mem, one = 1, got, prev = -1, v;
 	int *slot, minus = -1, owner;
-	MPI_Win win, swin;
+	MPI_Win win, swin, xwin;
 	MPI_Request req;
+	/* xwin: a short counter, an MPI_2INT for MAXLOC, an int for LAND */
+	struct { short s; short pad; int v[2]; int land; } *x;
+	short one_s = 1, old_s;
+	int pair[2], oldpair[2], truth, oldland, best = -1, at = -1;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -33,6 +37,14 @@ int main(int argc, char **argv)
 	MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, win);
 	mem[0] = mem[1] = mem[2] = mem[3] = 0;
 	MPI_Win_unlock(rank, win);
+	MPI_Win_allocate(sizeof(*x), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &x,
+			 &xwin);
+	MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, xwin);
+	x->s = 0;
+	x->v[0] = -1;
+	x->v[1] = -1;
+	x->land = 1;
+	MPI_Win_unlock(rank, xwin);
 	MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, swin);
 	for (i = 0; i < SLOTS; i++)
 		slot[i] = -1;
@@ -90,7 +102,29 @@ int main(int argc, char **argv)
 	if (all_won != SLOTS)
 		bad++;
 
+	/* short sums, MAXLOC on (value, rank), LAND: into rank 0 */
+	MPI_Win_lock_all(0, xwin);
+	for (i = 0; i < 20; i++)
+		MPI_Fetch_and_op(&one_s, &old_s, MPI_SHORT, 0, 0, MPI_SUM,
+				 xwin);
+	pair[0] = (rank * 5) % 7;
+	pair[1] = rank;
+	MPI_Get_accumulate(pair, 1, MPI_2INT, oldpair, 1, MPI_2INT, 0, 4, 1,
+			   MPI_2INT, MPI_MAXLOC, xwin);
+	truth = rank != p - 1 || p == 1;
+	MPI_Get_accumulate(&truth, 1, MPI_INT, &oldland, 1, MPI_INT, 0, 12, 1,
+			   MPI_INT, MPI_LAND, xwin);
+	MPI_Win_unlock_all(xwin);
+
 	MPI_Barrier(MPI_COMM_WORLD);
+	if (rank == 0) {
+		for (i = 0; i < p; i++)
+			if ((i * 5) % 7 > best)
+				best = (i * 5) % 7, at = i;
+		if (x->s != 20 * p || x->v[0] != best || x->v[1] != at ||
+		    x->land != (p == 1))
+			bad++;
+	}
 	/* the totals, read with MPI_NO_OP; then MPI_REPLACE swaps */
 	MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
 	for (i = 0; i < 2; i++) {
@@ -126,6 +160,7 @@ int main(int argc, char **argv)
 	if (rank == 0)
 		printf("passive target and atomics on %d ranks: %s (%d bad)\n",
 		       p, total ? "WRONG" : "ok", total);
+	MPI_Win_free(&xwin);
 	MPI_Win_free(&swin);
 	MPI_Win_free(&win);
 	MPI_Finalize();
