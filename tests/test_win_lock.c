@@ -23,6 +23,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@ static int64_t seen[P][ITERS];
 /* Read, increment, write back under the exclusive lock of rank 0. */
 static int exclusive_counter(vp_comm *c, void *arg)
 {
-	int me = vp_rank(c), p = vp_size(c), rc, i;
+	int me = vp_rank(c), p = vp_size(c), rc, i, found;
 	int64_t counter = 0, v;
 	vp_win *w;
 
@@ -52,6 +53,11 @@ static int exclusive_counter(vp_comm *c, void *arg)
 		if ((rc = vp_win_lock(w, VP_LOCK_EXCLUSIVE, 0)) ||
 		    (rc = vp_get(w, 0, 0, &v, sizeof(v))) ||
 		    (rc = vp_win_flush(w, 0)))
+			return rc;
+		/* give the CPU (and a fiber's carrier) away inside the
+		 * lock: without exclusion increments would be lost */
+		sched_yield();
+		if ((rc = vp_iprobe(c, VP_ANY_SOURCE, 99, &found, NULL)))
 			return rc;
 		v++;
 		if ((rc = vp_put(w, 0, 0, &v, sizeof(v))) ||
