@@ -14,11 +14,19 @@
  * vp_get_accumulate; the others (short and unsigned orders, the logical
  * ops, long double, MPI_MAXLOC and MPI_MINLOC) are combined by the
  * layer's own kernel (mpi_op.c) inside vp_win_update, under the same
- * target lock, so they are atomic with the rest. The origin
- * and result datatypes may be derived (packed and unpacked here); the
- * target's must be contiguous. MPI_Compare_and_swap takes the integer
+ * target lock, so they are atomic with the rest. Any datatype may be
+ * derived: the origin's and result's are packed and unpacked here, a
+ * target datatype that is not contiguous (a pair type's gap, a vector)
+ * is gathered from its layout and scattered back inside the same
+ * atomic. MPI_Compare_and_swap takes the integer
  * types and MPI_BYTE of 1, 4 or 8 bytes. Anything else is refused with
  * MPI_ERR_OP or MPI_ERR_TYPE naming op and datatype.
+ *
+ * MPI_Accumulate comes here (vpmpi_accumulate_atomic) for MPI_REPLACE,
+ * MPI_NO_OP and the pairs vp's reductions lack, so that they too are
+ * atomic with the rest; it is charged as vp_accumulate where vp's
+ * reductions do it, as a round trip (vp_win_update) where the layer's
+ * kernel does.
  *
  * MPI_Rget_accumulate completes when it returns (the ranks share memory);
  * its request is complete at once.
@@ -26,6 +34,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "vpmpi.h"
 
@@ -62,11 +71,16 @@ static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 		    MPI_Datatype type, int count, MPI_Op op, vp_type *vt,
 		    vp_op *vop, size_t *vcount, const char *call)
 {
-	if (!vpmpi_dense(t))
-		return vpmpi_err(comm, MPI_ERR_TYPE, call,
-				 "target datatype %s is not contiguous (the "
-				 "atomics take contiguous target datatypes)",
-				 vpmpi_type_name(type));
+	if (op >= VPMPI_FIRST_OP)
+		return vpmpi_err(comm, MPI_ERR_OP, call,
+				 "a user-defined op is not allowed in a "
+				 "one-sided accumulate (MPI 4.0, sec. 12.3.4)");
+	if (!vpmpi_dense(t)) { /* the layout's own path (update below) */
+		*vcount = 0;
+		return op == MPI_REPLACE || op == MPI_NO_OP
+			   ? MPI_SUCCESS
+			   : vpmpi_check_op(comm, type, op, call);
+	}
 	if (op == MPI_REPLACE || op == MPI_NO_OP) {
 		*vt = VP_BYTE;
 		*vop = op == MPI_REPLACE ? VP_REPLACE : VP_NO_OP;
@@ -80,20 +94,110 @@ static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 	return vpmpi_check_op(comm, type, op, call);
 }
 
-/* What update applies: op of count items of type, from origin. */
+/* What update applies: op of count items of type t, from the origin's
+ * packed bytes; packed: room for the target's (NULL when the datatype is
+ * contiguous: the target's bytes are combined where they lie). */
 struct combine {
 	MPI_Op op;
 	MPI_Datatype type;
+	const struct vpmpi_type *t;
 	int count;
 	const void *origin;
+	char *packed;
 };
+
+/* Copies between the target's bytes at span (count items of t, in
+ * type-map order) and packed: into packed when in. */
+static void gather(const struct vpmpi_type *t, int count, char *span,
+		   char *packed, int in)
+{
+	long pos = 0, k;
+	int b;
+
+	for (k = 0; k < count; k++)
+		for (b = 0; b < t->nblocks; b++) {
+			char *at = span + k * t->extent + t->blocks[b].off;
+
+			if (in)
+				memcpy(packed + pos, at,
+				       (size_t)t->blocks[b].len);
+			else
+				memcpy(at, packed + pos,
+				       (size_t)t->blocks[b].len);
+			pos += t->blocks[b].len;
+		}
+}
 
 static void update(void *bytes, size_t n, void *arg)
 {
 	const struct combine *c = arg;
+	char *data = c->packed ? c->packed : bytes;
 
 	(void)n;
-	vpmpi_combine(c->op, c->type, c->count, c->origin, bytes);
+	if (c->op == MPI_NO_OP)
+		return;
+	if (c->packed)
+		gather(c->t, c->count, bytes, c->packed, 1);
+	if (c->op == MPI_REPLACE)
+		memcpy(data, c->origin,
+		       (size_t)c->count * (size_t)c->t->size);
+	else
+		vpmpi_combine(c->op, c->type, c->count, c->origin, data);
+	if (c->packed)
+		gather(c->t, c->count, bytes, c->packed, 0);
+}
+
+/* The bytes count items of t span from their start (every block at or
+ * after it), or -1. */
+static long span_of(const struct vpmpi_type *t, int count)
+{
+	long end = 0, e;
+	int b;
+
+	for (b = 0; b < t->nblocks; b++) {
+		if (t->blocks[b].off < 0)
+			return -1;
+		e = (long)(count - 1) * t->extent + t->blocks[b].off +
+		    t->blocks[b].len;
+		if (e > end)
+			end = e;
+	}
+	return count ? end : 0;
+}
+
+/* The generic path: op applied by the layer's kernel inside
+ * vp_win_update, the target's bytes gathered from their layout when it
+ * is not contiguous; rbytes gets the packed values before. */
+static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
+		   const struct vpmpi_type *tt, MPI_Datatype type, int count,
+		   MPI_Op op, const void *obytes, void *rbytes, long n,
+		   const char *call)
+{
+	struct combine cb = { op, type, tt, count, obytes, NULL };
+	long span = vpmpi_dense(tt) ? n : span_of(tt, count);
+	char *old = rbytes;
+	int rc;
+
+	if (span < 0)
+		return vpmpi_err(comm, MPI_ERR_TYPE, call,
+				 "target datatype %s reaches before its start",
+				 vpmpi_type_name(type));
+	if (!vpmpi_dense(tt) &&
+	    (!(cb.packed = malloc((size_t)n + 1)) ||
+	     !(old = malloc((size_t)span + 1)))) {
+		free(cb.packed);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %ld bytes", span);
+	}
+	rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)span, old,
+				     update, &cb));
+	if (!rc && cb.packed)
+		gather(tt, count, old, rbytes, 1);
+	if (cb.packed) {
+		free(cb.packed);
+		free(old);
+	}
+	return rc;
 }
 
 /* The origin's packed bytes for n target bytes: MPI_SUCCESS with *bytes
@@ -123,6 +227,28 @@ static int origin_bytes(MPI_Comm comm, const void *addr, int count,
 	return MPI_SUCCESS;
 }
 
+/* A get_accumulate without its fetch (MPI_Accumulate): vp_accumulate,
+ * or the generic path with the old values dropped. */
+static int accumulate(MPI_Comm comm, vp_win *w, int target, size_t off,
+		      const struct vpmpi_type *tt, MPI_Datatype type,
+		      int count, MPI_Op op, const void *obytes, long n,
+		      size_t vcount, vp_type vt, vp_op vop, const char *call)
+{
+	void *scratch;
+	int rc;
+
+	if (vcount || !n)
+		return vpmpi_ret(vp_accumulate(w, target, off, obytes, vcount,
+					       vt, vop));
+	if (!(scratch = malloc((size_t)n)))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %ld bytes", n);
+	rc = generic(comm, w, target, off, tt, type, count, op, obytes,
+		     scratch, n, call);
+	free(scratch);
+	return rc;
+}
+
 static int get_accumulate(const void *origin_addr, int origin_count,
 			  MPI_Datatype origin_type, void *result_addr,
 			  int result_count, MPI_Datatype result_type,
@@ -130,7 +256,7 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 			  MPI_Datatype target_type, MPI_Op op, MPI_Win win,
 			  const char *call)
 {
-	const struct vpmpi_type *tt, *rt;
+	const struct vpmpi_type *tt, *rt = NULL;
 	const void *obytes;
 	void *otmp = NULL, *rtmp = NULL, *rbytes;
 	MPI_Comm comm;
@@ -146,7 +272,8 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 	if (rc || !w)
 		return rc;
 	if (!(tt = vpmpi_type(comm, target_type, call)) ||
-	    !(rt = vpmpi_type(comm, result_type, call)))
+	    (result_type != MPI_DATATYPE_NULL &&
+	     !(rt = vpmpi_type(comm, result_type, call))))
 		return MPI_ERR_TYPE;
 	if ((rc = elements(comm, tt, target_type, target_count, op, &vt, &vop,
 			   &vcount, call)))
@@ -155,6 +282,13 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 	if ((rc = origin_bytes(comm, origin_addr, origin_count, origin_type, n,
 			       op, &obytes, &otmp, call)))
 		return rc;
+	if (result_type == MPI_DATATYPE_NULL) { /* MPI_Accumulate */
+		rc = accumulate(comm, w, target, off, tt, target_type,
+				target_count, op, obytes, n, vcount, vt, vop,
+				call);
+		free(otmp);
+		return rc;
+	}
 	if (!(rbytes = vpmpi_recv_bytes(comm, result_addr, result_count,
 					result_type, &rn, &rtmp, &failed,
 					call))) {
@@ -173,10 +307,8 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 		rc = vpmpi_ret(vp_get_accumulate(w, target, off, obytes,
 						 rbytes, vcount, vt, vop));
 	} else {
-		struct combine cb = { op, target_type, target_count, obytes };
-
-		rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)n, rbytes,
-					     update, &cb));
+		rc = generic(comm, w, target, off, tt, target_type,
+			     target_count, op, obytes, rbytes, n, call);
 	}
 	free(otmp);
 	if (!rc && rtmp)
@@ -196,6 +328,33 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count,
 			      result_addr, result_count, result_type,
 			      target_rank, target_disp, target_count,
 			      target_type, op, win, "MPI_Get_accumulate");
+}
+
+int vpmpi_accumulate_atomic(const void *origin_addr, int origin_count,
+			    MPI_Datatype origin_type, int target_rank,
+			    MPI_Aint target_disp, int target_count,
+			    MPI_Datatype target_type, MPI_Op op, MPI_Win win)
+{
+	return get_accumulate(origin_addr, origin_count, origin_type, NULL, 0,
+			      MPI_DATATYPE_NULL, target_rank, target_disp,
+			      target_count, target_type, op, win,
+			      "MPI_Accumulate");
+}
+
+int vpmpi_accumulate_native(MPI_Datatype type, int count, MPI_Op op)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type), *basic;
+	size_t vcount;
+	vp_type vt;
+	vp_op vop;
+
+	if (!t || op == MPI_REPLACE || op == MPI_NO_OP)
+		return 0;
+	if (vpmpi_dense(t))
+		return vpmpi_native(t, type, op, count, &vt, &vop, &vcount);
+	basic = t->elem ? vpmpi_lookup(t->elem) : NULL;
+	return basic &&
+	       vpmpi_native(basic, t->elem, op, 1, &vt, &vop, &vcount);
 }
 
 int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
