@@ -79,7 +79,9 @@ static int one_op(vp_comm *c, struct ctx *x, vp_win *w)
 	return VP_OK;
 }
 
-/* Puts M bytes into every other rank under vp_win_lock_all. */
+/* Puts M bytes into every other rank under vp_win_lock_all: from the
+ * rank's own slot of its window, into its slot of the target's (no
+ * rank writes the bytes another reads). */
 static int put_all(vp_comm *c, struct ctx *x, vp_win *w)
 {
 	int me = vp_rank(c), p = vp_size(c), t, rc;
@@ -88,7 +90,8 @@ static int put_all(vp_comm *c, struct ctx *x, vp_win *w)
 		return rc;
 	for (t = 0; t < p; t++)
 		if (t != me &&
-		    (rc = vp_put(w, t, (size_t)me * M, x->win[me], M)))
+		    (rc = vp_put(w, t, (size_t)me * M,
+				 x->win[me] + (size_t)me * M, M)))
 			return rc;
 	return vp_win_unlock_all(w);
 }
