@@ -2,8 +2,10 @@
  * rma_lock.c - passive target and atomics: MPI_Win_lock (shared and
  * exclusive), MPI_Win_lock_all, the flushes, MPI_Win_sync,
  * MPI_Fetch_and_op, MPI_Compare_and_swap, MPI_Get_accumulate (with
- * MPI_SUM, MPI_NO_OP, MPI_REPLACE) and MPI_Rget_accumulate. Every rank
- * counts what it got wrong; rank 0 prints the total.
+ * MPI_SUM, MPI_NO_OP, MPI_REPLACE, and on a type and ops vp's reductions
+ * lack: MPI_SHORT sums, MPI_MAXLOC on MPI_2INT, MPI_LAND) and
+ * MPI_Rget_accumulate. Every rank counts what it got wrong; rank 0
+ * prints the total. Open MPI prints the same.
  *
  * ref-np: 4
  *
