@@ -149,6 +149,8 @@ int vpmpi_class(int code)
 		return MPI_ERR_TRUNCATE;
 	case VP_ETYPE:
 		return MPI_ERR_TYPE;
+	case VP_ESYNC:
+		return MPI_ERR_RMA_SYNC;
 	case VP_ENOMEM:
 		return MPI_ERR_NO_MEM;
 	default:
@@ -375,6 +377,9 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_INFO_VALUE] = "invalid info value",
 	    [MPI_ERR_INFO_NOKEY] = "no such key in the info object",
 	    [MPI_ERR_KEYVAL] = "invalid keyval",
+	    [MPI_ERR_RMA_CONFLICT] = "conflicting accesses to a window",
+	    [MPI_ERR_RMA_SYNC] = "one-sided call outside its synchronization "
+				 "epoch",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&

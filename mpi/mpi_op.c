@@ -51,10 +51,11 @@ const char *vpmpi_op_name(MPI_Op op)
 	static const char *names[] = {
 	    "MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",    "MPI_PROD",
 	    "MPI_LAND",    "MPI_BAND", "MPI_LOR",  "MPI_BOR",    "MPI_LXOR",
-	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE"
+	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE",
+	    "MPI_NO_OP"
 	};
 
-	if (op >= 0 && op <= MPI_REPLACE)
+	if (op >= 0 && op <= MPI_NO_OP)
 		return names[op];
 	return op >= VPMPI_FIRST_OP ? "a user op" : "an unknown op";
 }

@@ -477,6 +477,19 @@ enum { VPMPI_NAME_COMM = 1, VPMPI_NAME_TYPE, VPMPI_NAME_WIN };
  * when win is not a live window of the rank. */
 int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 		    int *disp_unit, int *flavor);
+/* A live window's vp window, communicator and every rank's disp_unit
+ * (mpi_win.c, for mpi_win_lock.c and mpi_win_atomic.c); NULL after
+ * raising MPI_ERR_WIN. */
+vp_win *vpmpi_win_parts(MPI_Win win, const char *call, MPI_Comm *comm,
+			const int **disp_unit);
+/* MPI_Accumulate through the atomics' path (mpi_win_atomic.c): for
+ * MPI_REPLACE, MPI_NO_OP and the (datatype, op) pairs vp's reductions
+ * lack, which vpmpi_accumulate_native tells apart. */
+int vpmpi_accumulate_atomic(const void *origin_addr, int origin_count,
+			    MPI_Datatype origin_type, int target_rank,
+			    MPI_Aint target_disp, int target_count,
+			    MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int vpmpi_accumulate_native(MPI_Datatype type, int count, MPI_Op op);
 /* The datatype constructors record their combiner and argument counts
  * (MPI_Type_get_envelope): rc, unchanged. */
 int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,

@@ -44,7 +44,10 @@
 #     MPI_Isendrecv(_replace), persistent collectives started in different
 #     orders, MPI_Send_c, an op and a datatype freed before a nonblocking
 #     collective's wait (mpi4_p2p_coll.c: MPI 4.0, which Open MPI 4.1
-#     lacks: no reference run).
+#     lacks: no reference run); passive target and atomics: exclusive and
+#     shared locks, lock_all, flushes, fetch-and-op, compare-and-swap,
+#     get-accumulate with MPI_NO_OP, MPI_REPLACE, MPI_MAXLOC and MPI_LAND
+#     (rma_lock.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

@@ -163,6 +163,7 @@ typedef int MPI_Op;
 #define MPI_MAXLOC 11
 #define MPI_MINLOC 12
 #define MPI_REPLACE 13
+#define MPI_NO_OP 14 /* one-sided accumulates only (mpi_win_atomic.c) */
 /* MPI_Op_create's ops are numbered from 32 on, per rank */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 			       MPI_Datatype *datatype);
@@ -569,6 +570,39 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Datatype origin_type, int target_rank,
 		   MPI_Aint target_disp, int target_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+
+/* ---- passive target and atomics (mpi_win_lock.c, mpi_win_atomic.c;
+ * MPI 4.0, sec. 12.5.3, 12.5.4, 12.3.4, 12.3.5) ---- */
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Get_accumulate(const void *origin_addr, int origin_count,
+		       MPI_Datatype origin_type, void *result_addr,
+		       int result_count, MPI_Datatype result_type,
+		       int target_rank, MPI_Aint target_disp, int target_count,
+		       MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr,
+		     MPI_Datatype type, int target_rank, MPI_Aint target_disp,
+		     MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
+			 void *result_addr, MPI_Datatype type, int target_rank,
+			 MPI_Aint target_disp, MPI_Win win);
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
+			MPI_Datatype origin_type, void *result_addr,
+			int result_count, MPI_Datatype result_type,
+			int target_rank, MPI_Aint target_disp,
+			int target_count, MPI_Datatype target_type, MPI_Op op,
+			MPI_Win win, MPI_Request *request);
 
 /* ---- info objects (mpi_info.c; MPI 4.0, sec. 10) ---- */
 #define MPI_MAX_INFO_KEY 255
