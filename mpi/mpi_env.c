@@ -42,9 +42,11 @@ void vpmpi_unbind(void)
 	vpmpi_cart_free(MPI_COMM_WORLD);
 	vpmpi_requests_free();
 	vpmpi_attrs_free();
+	vpmpi_error_classes_free();
 	vpmpi_errhandlers_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
+	vpmpi_messages_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
 	free(vpmpi_me.comm);
@@ -96,6 +98,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	h = vpmpi_errh_handle(h);
 	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];
 	else if (world)
@@ -146,6 +149,8 @@ int vpmpi_class(int code)
 		return MPI_ERR_TRUNCATE;
 	case VP_ETYPE:
 		return MPI_ERR_TYPE;
+	case VP_ESYNC:
+		return MPI_ERR_RMA_SYNC;
 	case VP_ENOMEM:
 		return MPI_ERR_NO_MEM;
 	default:
@@ -194,7 +199,11 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
 		return;
 	status->MPI_SOURCE = in->source;
 	status->MPI_TAG = in->tag;
-	status->MPI_ERROR = vpmpi_class(rc);
+	/* MPI 4.0 sec. 3.2.5: a call that succeeds leaves MPI_ERROR as
+	 * it was (single completions never set it, the array calls only
+	 * with MPI_ERR_IN_STATUS) */
+	if (rc)
+		status->MPI_ERROR = vpmpi_class(rc);
 	status->vpmpi_bytes = in->bytes;
 	status->vpmpi_cancelled = in->cancelled;
 }
@@ -327,7 +336,14 @@ int MPI_Get_library_version(char *version, int *resultlen)
 
 int MPI_Error_class(int errorcode, int *errorclass)
 {
-	*errorclass = errorcode;
+	const char *string;
+
+	if (!errorclass)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Error_class",
+				  "errorclass is NULL");
+	/* a code the program added has its class (mpi_error_class.c) */
+	if (!vpmpi_error_added(errorcode, errorclass, &string))
+		*errorclass = errorcode;
 	return MPI_SUCCESS;
 }
 
@@ -361,13 +377,27 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_INFO_VALUE] = "invalid info value",
 	    [MPI_ERR_INFO_NOKEY] = "no such key in the info object",
 	    [MPI_ERR_KEYVAL] = "invalid keyval",
+	    [MPI_ERR_RMA_CONFLICT] = "conflicting accesses to a window",
+	    [MPI_ERR_RMA_SYNC] = "one-sided call outside its synchronization "
+				 "epoch",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&
 				names[errorcode]
 			    ? names[errorcode]
 			    : "unknown error class";
+	int cls;
 
+	if (!string || !resultlen)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Error_string",
+				  "the %s is NULL",
+				  !string ? "string" : "resultlen");
+	/* a class or code the program added: its own string, or none */
+	if (vpmpi_error_added(errorcode, &cls, &s)) {
+		snprintf(string, MPI_MAX_ERROR_STRING, "%s", s ? s : "");
+		*resultlen = (int)strlen(string);
+		return MPI_SUCCESS;
+	}
 	/* the class's name, and this rank's message for it when the error
 	 * was returned (MPI_ERRORS_RETURN) */
 	if (errorcode && errorcode == vpmpi_me.last_class)
@@ -436,6 +466,7 @@ void vpmpi_errhandlers_free(void)
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
@@ -456,6 +487,7 @@ int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_get_errhandler"))
 		return MPI_ERR_COMM;
 	*errhandler = vpmpi_me.errh[comm] ? vpmpi_me.errh[comm]

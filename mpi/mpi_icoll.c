@@ -66,6 +66,10 @@ struct vpmpi_nbc {
 	int count, has_result;
 	MPI_Datatype type;
 	MPI_Op op;
+	/* held until the wait, freed by the program or not (MPI 4.0 sec.
+	 * 6.12: a pending call keeps its datatype and op) */
+	struct vpmpi_type *held;
+	int op_held;
 	MPI_Comm comm;
 	const char *call;
 	/* NBC_HOOKED: the wait's work and the context's release */
@@ -80,6 +84,9 @@ static void nbc_free(struct vpmpi_nbc *b)
 		return;
 	if (b->drop)
 		b->drop(b->ctx);
+	vpmpi_type_release(b->held);
+	if (b->op_held)
+		vpmpi_op_release(b->op);
 	free(b->req);
 	free(b->sbuf);
 	free(b->rbuf);
@@ -199,6 +206,8 @@ static int pack_new(MPI_Comm comm, const void *buf, int count,
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_barrier(comm), request);
 	static const char call[] = "MPI_Ibarrier";
 	vp_comm *aux, *c = begin(comm, request, &aux, call);
 	struct vpmpi_nbc *b;
@@ -272,6 +281,49 @@ static int exchange(struct vpmpi_nbc *b, vp_comm *c, vp_comm *aux, int root,
 	return rc;
 }
 
+/* A block call's input packed into b->sbuf, its receive side (b->user,
+ * count, type, block, nblocks = p) set: sendbuf, or in place the data in
+ * recvbuf; a scatter or an all-to-all at the root packs p blocks. *n is
+ * the bytes of one block, the root's for a broadcast. */
+static int pack_input(struct vpmpi_nbc *b, enum nbc_kind kind,
+		      const void *sendbuf, int sendcount,
+		      MPI_Datatype sendtype, const struct vpmpi_type *rt,
+		      int r, int root, MPI_Comm comm, const char *call,
+		      long *n)
+{
+	int per_dst = kind == NBC_SCATTER || kind == NBC_ALLTOALL, rc;
+	int scount = per_dst && (r == root || kind == NBC_ALLTOALL)
+			 ? b->nblocks
+			 : 1;
+
+	if (kind == NBC_BCAST) {
+		rc = r == root ? pack_new(comm, b->user, b->count, b->type,
+					  &b->sbuf, n, call)
+		     : (b->sbuf = malloc(1)) ? 0
+					     : MPI_ERR_NO_MEM;
+		*n = b->block;
+	} else if (sendbuf == MPI_IN_PLACE) {
+		const void *in = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				     ? (const char *)b->user +
+					   (long)r * b->count * rt->extent
+				     : b->user;
+		int items = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				? b->count
+				: b->count * scount;
+
+		rc = pack_new(comm, in, items, b->type, &b->sbuf, n, call);
+		*n /= scount;
+	} else if (per_dst && r != root && kind == NBC_SCATTER) {
+		rc = (b->sbuf = malloc(1)) ? 0 : MPI_ERR_NO_MEM; /* unused */
+		*n = b->block;
+	} else {
+		rc = pack_new(comm, sendbuf, sendcount * scount, sendtype,
+			      &b->sbuf, n, call);
+		*n /= scount;
+	}
+	return rc;
+}
+
 /* A block call: the packed input (count items, or p blocks for scatter and
  * alltoall at the root), room for p received blocks, then the exchange. */
 static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
@@ -283,7 +335,6 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	const struct vpmpi_type *rt;
 	struct vpmpi_nbc *b;
 	int p, r, rc, per_dst = kind == NBC_SCATTER || kind == NBC_ALLTOALL;
-	int scount;
 	long n, rb;
 
 	if (!c)
@@ -306,35 +357,12 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	b->user = recvbuf;
 	b->count = recvcount;
 	b->type = recvtype;
+	b->held = (struct vpmpi_type *)rt;
+	vpmpi_type_hold(b->held);
 	b->has_result = kind == NBC_ALLGATHER || kind == NBC_ALLTOALL ||
 			kind == NBC_BCAST || kind == NBC_SCATTER || r == root;
-	/* the input, packed (in place: it is in recvbuf) */
-	scount = per_dst && (r == root || kind == NBC_ALLTOALL) ? p : 1;
-	if (kind == NBC_BCAST) {
-		rc = r == root ? pack_new(comm, recvbuf, recvcount, recvtype,
-					  &b->sbuf, &n, call)
-		     : (b->sbuf = malloc(1)) ? 0
-					     : MPI_ERR_NO_MEM;
-		n = rb;
-	} else if (sendbuf == MPI_IN_PLACE) {
-		const void *in = kind == NBC_ALLGATHER || kind == NBC_GATHER
-				     ? (const char *)recvbuf +
-					   (long)r * recvcount * rt->extent
-				     : recvbuf;
-		int items = kind == NBC_ALLGATHER || kind == NBC_GATHER
-				? recvcount
-				: recvcount * scount;
-
-		rc = pack_new(comm, in, items, recvtype, &b->sbuf, &n, call);
-		n /= scount;
-	} else if (per_dst && r != root && kind == NBC_SCATTER) {
-		rc = (b->sbuf = malloc(1)) ? 0 : MPI_ERR_NO_MEM; /* unused */
-		n = rb;
-	} else {
-		rc = pack_new(comm, sendbuf, sendcount * scount, sendtype,
-			      &b->sbuf, &n, call);
-		n /= scount;
-	}
+	rc = pack_input(b, kind, sendbuf, sendcount, sendtype, rt, r, root,
+			comm, call, &n);
 	if (rc) {
 		nbc_free(b);
 		return rc;
@@ -360,6 +388,9 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
 	       MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_bcast(buf, count, type, root, comm), request);
 	return blocks(NBC_BCAST, NULL, count, type, buf, count, type, root,
 		      comm, request, "MPI_Ibcast");
 }
@@ -368,6 +399,12 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Igather"),
+		    request);
 	int r = -1;
 
 	/* non-roots have no receive arguments: their block's size is
@@ -385,6 +422,12 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		 MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(0, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Iscatter"),
+		    request);
 	int r = -1;
 
 	MPI_Comm_rank(comm, &r);
@@ -400,6 +443,12 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		   MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 0, comm, "MPI_Iallgather"),
+		    request);
 	return blocks(NBC_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Iallgather");
 }
@@ -408,6 +457,12 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		  MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 1, comm, "MPI_Ialltoall"),
+		    request);
 	return blocks(NBC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Ialltoall");
 }
@@ -437,6 +492,10 @@ static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
 	b->count = count;
 	b->type = type;
 	b->op = op;
+	b->held = (struct vpmpi_type *)vpmpi_type_any(type, call);
+	vpmpi_type_hold(b->held);
+	vpmpi_op_hold(op);
+	b->op_held = 1;
 	b->has_result = kind == NBC_REDUCE   ? r == root
 			: kind == NBC_EXSCAN ? r > 0
 					     : 1;
@@ -465,6 +524,10 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
 		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
 		MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_reduce(sendbuf, recvbuf, count,
+						     type, op, root, comm),
+				     request);
 	return reduction(NBC_REDUCE, sendbuf, recvbuf, count, type, op, root,
 			 comm, request, "MPI_Ireduce");
 }
@@ -473,6 +536,11 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		   MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_allreduce(sendbuf, recvbuf, count,
+							type, op, 0, comm,
+							"MPI_Iallreduce"),
+				     request);
 	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
 			 comm, request, "MPI_Iallreduce");
 }
@@ -520,6 +588,11 @@ int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 			      MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op, 1,
+				       comm, "MPI_Ireduce_scatter_block"),
+		    request);
 	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
 		return in_place_block(recvbuf, recvcount, type, op, comm,
 				      request);
@@ -548,10 +621,16 @@ struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
 int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 		   const void *send, void *recv, size_t bytes)
 {
+	return vpmpi_nbc_post_tag(b, aux, peer, 0, slot, send, recv, bytes);
+}
+
+int vpmpi_nbc_post_tag(struct vpmpi_nbc *b, vp_comm *c, int peer, int tag,
+		       int slot, const void *send, void *recv, size_t bytes)
+{
 	b->from[b->n] = send ? -1 : slot;
 	if (send)
-		return vp_isend(aux, peer, 0, send, bytes, &b->req[b->n++]);
-	return vp_irecv(aux, peer, 0, recv, bytes, &b->req[b->n++]);
+		return vp_isend(c, peer, tag, send, bytes, &b->req[b->n++]);
+	return vp_irecv(c, peer, tag, recv, bytes, &b->req[b->n++]);
 }
 
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc)
@@ -585,7 +664,7 @@ int vpmpi_nbc_finish(struct vpmpi_nbc *b)
 			goto out;
 		}
 	if (!b->has_result || b->kind == NBC_BARRIER ||
-	    !(t = vpmpi_type_any(b->type, b->call)))
+	    !(t = b->held))
 		goto out;
 	switch (b->kind) {
 	case NBC_REDUCE:

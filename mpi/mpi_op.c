@@ -16,7 +16,7 @@
 
 #include "vpmpi.h"
 
-enum type_class { C_NONE, C_INT, C_FLOAT, C_BOOL, C_BYTE, C_PAIR };
+enum type_class { C_NONE, C_INT, C_FLOAT, C_BOOL, C_BYTE, C_PAIR, C_COMPLEX };
 
 static enum type_class class_of(MPI_Datatype e)
 {
@@ -31,8 +31,11 @@ static enum type_class class_of(MPI_Datatype e)
 		return C_INT;
 	case MPI_FLOAT: case MPI_DOUBLE: case MPI_LONG_DOUBLE:
 		return C_FLOAT;
-	case MPI_C_BOOL:
+	case MPI_C_BOOL: case MPI_LOGICAL:
 		return C_BOOL;
+	case MPI_C_FLOAT_COMPLEX: case MPI_C_DOUBLE_COMPLEX:
+	case MPI_C_LONG_DOUBLE_COMPLEX:
+		return C_COMPLEX;
 	case MPI_BYTE:
 		return C_BYTE;
 	case MPI_FLOAT_INT: case MPI_DOUBLE_INT: case MPI_LONG_INT:
@@ -48,10 +51,11 @@ const char *vpmpi_op_name(MPI_Op op)
 	static const char *names[] = {
 	    "MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",    "MPI_PROD",
 	    "MPI_LAND",    "MPI_BAND", "MPI_LOR",  "MPI_BOR",    "MPI_LXOR",
-	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE"
+	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE",
+	    "MPI_NO_OP"
 	};
 
-	if (op >= 0 && op <= MPI_REPLACE)
+	if (op >= 0 && op <= MPI_NO_OP)
 		return names[op];
 	return op >= VPMPI_FIRST_OP ? "a user op" : "an unknown op";
 }
@@ -63,6 +67,24 @@ static struct vpmpi_userop *user_op(MPI_Op op)
 	return i >= 0 && i < vpmpi_me.nops && vpmpi_me.ops[i].fn
 		   ? &vpmpi_me.ops[i]
 		   : NULL;
+}
+
+void vpmpi_op_hold(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u)
+		u->refs++;
+}
+
+void vpmpi_op_release(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u && u->refs && !--u->refs && u->freed) {
+		u->fn = NULL; /* the slot is free now */
+		u->freed = 0;
+	}
 }
 
 int vpmpi_commutative(MPI_Op op)
@@ -92,8 +114,11 @@ int vpmpi_check_op(MPI_Comm h, MPI_Datatype type, MPI_Op op,
 				 "op %d is not a reduction operation", op);
 	k = t->elem ? class_of(t->elem) : C_NONE;
 	switch (op) {
-	case MPI_MAX: case MPI_MIN: case MPI_SUM: case MPI_PROD:
+	case MPI_MAX: case MPI_MIN:
 		ok = k == C_INT || k == C_FLOAT;
+		break;
+	case MPI_SUM: case MPI_PROD:
+		ok = k == C_INT || k == C_FLOAT || k == C_COMPLEX;
 		break;
 	case MPI_LAND: case MPI_LOR: case MPI_LXOR:
 		ok = k == C_INT || k == C_BOOL;
@@ -239,6 +264,19 @@ static void op_bool(MPI_Op op, long n, const void *vin, void *vio)
 		       : op == MPI_LOR ? a[i] || b[i]
 				       : a[i] != b[i];
 }
+/* complex values: the sum and the product (class_of admits no other) */
+#define COMPLEX_FN(NAME, T)                                                    \
+	static void NAME(MPI_Op op, long n, const void *vin, void *vio)        \
+	{                                                                      \
+		const T *a = vin;                                              \
+		T *b = vio;                                                    \
+		long i;                                                        \
+		for (i = 0; i < n; i++)                                        \
+			b[i] = op == MPI_SUM ? a[i] + b[i] : a[i] * b[i];      \
+	}
+COMPLEX_FN(op_fcomplex, float _Complex)
+COMPLEX_FN(op_dcomplex, double _Complex)
+COMPLEX_FN(op_ldcomplex, long double _Complex)
 FLOAT_FN(op_float, float)
 FLOAT_FN(op_double, double)
 FLOAT_FN(op_ldouble, long double)
@@ -268,6 +306,10 @@ static elem_fn *fn_of(MPI_Datatype e)
 		return op_llong;
 	case MPI_UNSIGNED_LONG_LONG: case MPI_UINT64_T: return op_ullong;
 	case MPI_C_BOOL: return op_bool;
+	case MPI_LOGICAL: return op_int;
+	case MPI_C_FLOAT_COMPLEX: return op_fcomplex;
+	case MPI_C_DOUBLE_COMPLEX: return op_dcomplex;
+	case MPI_C_LONG_DOUBLE_COMPLEX: return op_ldcomplex;
 	case MPI_FLOAT: return op_float;
 	case MPI_DOUBLE: return op_double;
 	case MPI_LONG_DOUBLE: return op_ldouble;
@@ -351,7 +393,7 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
 		vpmpi_me.ops = n;
 		vpmpi_me.nops += 8;
 	}
-	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0 };
+	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0, 0, 0 };
 	*op = VPMPI_FIRST_OP + i;
 	return MPI_SUCCESS;
 }
@@ -364,7 +406,10 @@ int MPI_Op_free(MPI_Op *op)
 		return vpmpi_fail(MPI_ERR_OP, "MPI_Op_free",
 				  "%s is not an op made by MPI_Op_create",
 				  op ? vpmpi_op_name(*op) : "NULL");
-	u->fn = NULL;
+	if (u->refs)
+		u->freed = 1; /* the last pending collective frees it */
+	else
+		u->fn = NULL;
 	*op = MPI_OP_NULL;
 	return MPI_SUCCESS;
 }

@@ -91,6 +91,10 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, const int recvcounts[], const int displs[],
 		MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount,
+				       sendtype, recvbuf, recvcounts, displs, 0,
+				       recvtype, root, comm, "MPI_Gatherv");
 	const char *call = "MPI_Gatherv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *rt;
@@ -164,11 +168,42 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	return vpmpi_ret(rc);
 }
 
+/* MPI_Scatterv on a rank other than the root: its block of n bytes from
+ * the root into bytes (recvbuf, or rtmp to unpack from, which it frees). */
+static int scatterv_block(MPI_Comm comm, vp_comm *c, int root, void *bytes,
+			  long n, void *rtmp, void *recvbuf, int recvcount,
+			  MPI_Datatype recvtype, const char *call)
+{
+	vp_status st;
+	int rc;
+
+	if (!(rc = begin(c, call, VP_ALG_LINEAR, root)))
+		rc = vp_recv_tag(vp_coll_comm(c), root, 0, bytes, (size_t)n,
+				 &st);
+	if (!rc && (long)st.bytes != n) {
+		free(rtmp);
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
+				 "the root sent %zu bytes, recvcount "
+				 "makes %ld",
+				 st.bytes, n);
+	}
+	if (!rc)
+		vpmpi_recv_done(rtmp, recvbuf, recvcount,
+				vpmpi_type_any(recvtype, call), n);
+	else
+		free(rtmp);
+	return vpmpi_ret(rc);
+}
+
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 		 const int displs[], MPI_Datatype sendtype, void *recvbuf,
 		 int recvcount, MPI_Datatype recvtype, int root,
 		 MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(0, sendbuf, sendcounts, displs, 0,
+				       sendtype, recvbuf, NULL, NULL, recvcount,
+				       recvtype, root, comm, "MPI_Scatterv");
 	const char *call = "MPI_Scatterv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *ty;
@@ -176,7 +211,6 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 	char *tmp;
 	long n = 0, len;
 	int r, p, i, rc, failed;
-	vp_status st;
 
 	if ((rc = rooted(comm, c, root, call)))
 		return rc;
@@ -190,23 +224,9 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 			return failed;
 	} else
 		bytes = NULL;
-	if (r != root) {
-		if (!(rc = begin(c, call, VP_ALG_LINEAR, root)))
-			rc = vp_recv_tag(cc, root, 0, bytes, (size_t)n, &st);
-		if (!rc && (long)st.bytes != n) {
-			free(rtmp);
-			return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
-					 "the root sent %zu bytes, recvcount "
-					 "makes %ld",
-					 st.bytes, n);
-		}
-		if (!rc)
-			vpmpi_recv_done(rtmp, recvbuf, recvcount,
-					vpmpi_type_any(recvtype, call), n);
-		else
-			free(rtmp);
-		return vpmpi_ret(rc);
-	}
+	if (r != root)
+		return scatterv_block(comm, c, root, bytes, n, rtmp, recvbuf,
+				      recvcount, recvtype, call);
 	if ((rc = check_counts(comm, sendcounts, displs, p, "send", call)) ||
 	    !(ty = vpmpi_type(comm, sendtype, call))) {
 		free(rtmp);
@@ -251,6 +271,10 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, const int recvcounts[], const int displs[],
 		   MPI_Datatype recvtype, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount,
+				    sendtype, recvbuf, recvcounts, displs, NULL,
+				    0, recvtype, 0, comm, "MPI_Allgatherv");
 	const char *call = "MPI_Allgatherv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *rt;
@@ -324,6 +348,11 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 		  const int recvcounts[], const int rdispls[],
 		  MPI_Datatype recvtype, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, sendcounts, sdispls, NULL, 0,
+				    sendtype, recvbuf, recvcounts, rdispls,
+				    NULL, 0, recvtype, 1, comm,
+				    "MPI_Alltoallv");
 	const char *call = "MPI_Alltoallv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *st, *rt;

@@ -112,6 +112,40 @@ typedef int MPI_Datatype;
 #define MPI_OFFSET 34
 #define MPI_COUNT 35
 #define MPI_UNSIGNED_LONG_LONG_INT MPI_UNSIGNED_LONG_LONG
+/* complex, C++ and Fortran types, named in C (MPI 4.0, sec. 3.2.2 and
+ * 19.1.17): a Fortran type is the C type of its size (MPI_INTEGER an int,
+ * MPI_REAL a float, MPI_LOGICAL an int, MPI_COMPLEX a float _Complex);
+ * MPI_2REAL and the like are two of them. MPI_REAL16, MPI_COMPLEX32 and
+ * MPI_INTEGER16 are optional and absent (MPI_DATATYPE_NULL). */
+#define MPI_C_FLOAT_COMPLEX 36
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX 37
+#define MPI_C_LONG_DOUBLE_COMPLEX 38
+#define MPI_CXX_BOOL 39
+#define MPI_CXX_FLOAT_COMPLEX 40
+#define MPI_CXX_DOUBLE_COMPLEX 41
+#define MPI_CXX_LONG_DOUBLE_COMPLEX 42
+#define MPI_INTEGER 43
+#define MPI_REAL 44
+#define MPI_DOUBLE_PRECISION 45
+#define MPI_COMPLEX 46
+#define MPI_DOUBLE_COMPLEX 47
+#define MPI_LOGICAL 48
+#define MPI_CHARACTER 49
+#define MPI_INTEGER1 50
+#define MPI_INTEGER2 51
+#define MPI_INTEGER4 52
+#define MPI_INTEGER8 53
+#define MPI_REAL4 54
+#define MPI_REAL8 55
+#define MPI_COMPLEX8 56
+#define MPI_COMPLEX16 57
+#define MPI_2INTEGER 58
+#define MPI_2REAL 59
+#define MPI_2DOUBLE_PRECISION 60
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
 /* derived datatypes are numbered from 64 on, per rank */
 
 typedef int MPI_Op;
@@ -129,6 +163,7 @@ typedef int MPI_Op;
 #define MPI_MAXLOC 11
 #define MPI_MINLOC 12
 #define MPI_REPLACE 13
+#define MPI_NO_OP 14 /* one-sided accumulates only (mpi_win_atomic.c) */
 /* MPI_Op_create's ops are numbered from 32 on, per rank */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 			       MPI_Datatype *datatype);
@@ -536,6 +571,39 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Aint target_disp, int target_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win);
 
+/* ---- passive target and atomics (mpi_win_lock.c, mpi_win_atomic.c;
+ * MPI 4.0, sec. 12.5.3, 12.5.4, 12.3.4, 12.3.5) ---- */
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Get_accumulate(const void *origin_addr, int origin_count,
+		       MPI_Datatype origin_type, void *result_addr,
+		       int result_count, MPI_Datatype result_type,
+		       int target_rank, MPI_Aint target_disp, int target_count,
+		       MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr,
+		     MPI_Datatype type, int target_rank, MPI_Aint target_disp,
+		     MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
+			 void *result_addr, MPI_Datatype type, int target_rank,
+			 MPI_Aint target_disp, MPI_Win win);
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
+			MPI_Datatype origin_type, void *result_addr,
+			int result_count, MPI_Datatype result_type,
+			int target_rank, MPI_Aint target_disp,
+			int target_count, MPI_Datatype target_type, MPI_Op op,
+			MPI_Win win, MPI_Request *request);
+
 /* ---- info objects (mpi_info.c; MPI 4.0, sec. 10) ---- */
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
@@ -572,9 +640,10 @@ int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
 int MPI_Win_set_name(MPI_Win win, const char *name);
 int MPI_Win_get_name(MPI_Win win, char *name, int *resultlen);
 
-/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6), in part:
- * made, queried (size, rank, remote size and group), merged and freed;
- * communication on one fails with MPI_ERR_COMM, saying so ---- */
+/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6): made,
+ * queried (size, rank, remote size and group), merged, duplicated, split
+ * and freed; point to point and collectives on them: mpi_intercomm_p2p.c,
+ * mpi_intercomm_coll.c ---- */
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
@@ -703,6 +772,231 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
 /* ---- threads (mpi_thread.c; MPI 4.0, sec. 11.6) ---- */
 int MPI_Query_thread(int *provided);
 int MPI_Is_thread_main(int *flag);
+
+/* ---- datatype attributes (mpi_type_attr.c; MPI 4.0, sec. 7.7.4) ---- */
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int keyval,
+					void *extra_state,
+					void *attribute_val_in,
+					void *attribute_val_out, int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype type, int keyval,
+					  void *attribute_val,
+					  void *extra_state);
+int MPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int keyval, void *extra,
+			  void *in, void *out, int *flag);
+int MPI_TYPE_DUP_FN(MPI_Datatype oldtype, int keyval, void *extra, void *in,
+		    void *out, int *flag);
+int MPI_TYPE_NULL_DELETE_FN(MPI_Datatype type, int keyval, void *value,
+			    void *extra);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy_fn,
+			   MPI_Type_delete_attr_function *delete_fn,
+			   int *keyval, void *extra_state);
+int MPI_Type_free_keyval(int *keyval);
+int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val);
+int MPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val,
+		      int *flag);
+int MPI_Type_delete_attr(MPI_Datatype type, int keyval);
+
+/* ---- error classes, codes and strings a program adds
+ * (mpi_error_class.c; MPI 4.0, sec. 9.5): numbered above
+ * MPI_ERR_LASTCODE; MPI_COMM_WORLD's attribute MPI_LASTUSEDCODE is the
+ * largest so far ---- */
+#define MPI_LASTUSEDCODE 6
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
+
+/* ---- subarray and distributed-array datatypes (mpi_type_subarray.c,
+ * mpi_type_darray.c; MPI 4.0, sec. 5.1.3 and 5.1.4) ---- */
+#define MPI_ORDER_C 56
+#define MPI_ORDER_FORTRAN 57
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+int MPI_Type_create_subarray(int ndims, const int sizes[],
+			     const int subsizes[], const int starts[],
+			     int order, MPI_Datatype oldtype,
+			     MPI_Datatype *newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+			   const int distribs[], const int dargs[],
+			   const int psizes[], int order, MPI_Datatype oldtype,
+			   MPI_Datatype *newtype);
+
+/* ---- MPI_Count forms of the datatype queries (mpi_type_x.c; MPI 4.0,
+ * sec. 5.1.5, 5.1.11 and 19.3.5) ---- */
+int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb,
+			  MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *true_lb,
+			       MPI_Count *true_extent);
+
+/* ---- MPI_Type_match_size (mpi_type_match.c; MPI 4.0, sec. 19.1.9) ---- */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+
+/* ---- MPI_Type_create_hindexed_block and MPI-1 names removed by MPI 3.0
+ * (mpi_type_hindexed_block.c; MPI 4.0, sec. 5.1.2) ---- */
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+				   const MPI_Aint displacements[],
+				   MPI_Datatype oldtype,
+				   MPI_Datatype *newtype);
+int MPI_Type_hindexed(int count, int blocklengths[],
+		      MPI_Aint displacements[], MPI_Datatype oldtype,
+		      MPI_Datatype *newtype);
+int MPI_Type_lb(MPI_Datatype type, MPI_Aint *lb);
+int MPI_Type_ub(MPI_Datatype type, MPI_Aint *ub);
+
+/* ---- topology mapping and general distributed graphs (mpi_topo_map.c,
+ * mpi_dist_graph.c; MPI 4.0, sec. 8.5.4 and 8.5.7) ---- */
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[],
+		 const int periods[], int *newrank);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[],
+		  const int edges[], int *newrank);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
+			  const int degrees[], const int destinations[],
+			  const int weights[], MPI_Info info, int reorder,
+			  MPI_Comm *newcomm);
+/* ==== the rest of point to point and collectives (MPI 4.0): matched
+ * probes, MPI_Isendrecv, request statuses, generalized requests, large
+ * counts, persistent collectives ==== */
+
+/* ---- collectives on intercommunicators (mpi_intercomm_coll.c; MPI 4.0,
+ * sec. 6.2.2): the root of a rooted one passes MPI_ROOT, the rest of its
+ * group MPI_PROC_NULL ---- */
+#define MPI_ROOT (-4)
+
+/* ---- matched probes (mpi_mprobe.c; MPI 4.0, sec. 3.8.2) ---- */
+typedef int MPI_Message;
+typedef int MPI_Fint;
+#define MPI_MESSAGE_NULL 0
+#define MPI_MESSAGE_NO_PROC 1
+MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPI_Message MPI_Message_f2c(MPI_Fint message);
+MPI_Fint PMPI_Message_c2f(MPI_Message message);
+MPI_Message PMPI_Message_f2c(MPI_Fint message);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+	       MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
+		MPI_Message *message, MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	      MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	       MPI_Request *request);
+
+/* ---- MPI_Isendrecv (mpi_isendrecv.c; MPI 4.0, sec. 3.10) ---- */
+int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  int dest, int sendtag, void *recvbuf, int recvcount,
+		  MPI_Datatype recvtype, int source, int recvtag,
+		  MPI_Comm comm, MPI_Request *request);
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
+			  int sendtag, int source, int recvtag, MPI_Comm comm,
+			  MPI_Request *request);
+
+/* ---- request statuses (mpi_request.c, mpi_status.c; MPI 4.0, sec.
+ * 3.7.3 and 13.3) ---- */
+int MPI_Request_get_status(MPI_Request request, int *flag,
+			   MPI_Status *status);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type,
+			    int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count);
+int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
+		    MPI_Count *count);
+
+/* ---- generalized requests (mpi_grequest.c; MPI 4.0, sec. 13.2) ---- */
+typedef int MPI_Grequest_query_function(void *extra_state,
+					MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+		       MPI_Grequest_free_function *free_fn,
+		       MPI_Grequest_cancel_function *cancel_fn,
+		       void *extra_state, MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
+
+/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): up to
+ * INT_MAX items ---- */
+int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm);
+int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+	       int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+		int tag, MPI_Comm comm, MPI_Request *request);
+
+/* ---- persistent collectives (mpi_persistent_coll.c; MPI 4.0, sec.
+ * 6.13): started by MPI_Start and MPI_Startall ---- */
+int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Bcast_init(void *buffer, int count, MPI_Datatype type, int root,
+		   MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		    MPI_Info info, MPI_Request *request);
+int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
+		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		       MPI_Info info, MPI_Request *request);
+int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count,
+		  MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		  MPI_Request *request);
+int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		    MPI_Request *request);
+int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf,
+				  int recvcount, MPI_Datatype type, MPI_Op op,
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request);
+int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
+			    const int recvcounts[], MPI_Datatype type,
+			    MPI_Op op, MPI_Comm comm, MPI_Info info,
+			    MPI_Request *request);
+int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		    int root, MPI_Comm comm, MPI_Info info,
+		    MPI_Request *request);
+int MPI_Scatter_init(const void *sendbuf, int sendcount,
+		     MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		     MPI_Datatype recvtype, int root, MPI_Comm comm,
+		     MPI_Info info, MPI_Request *request);
+int MPI_Allgather_init(const void *sendbuf, int sendcount,
+		       MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+		       MPI_Request *request);
+int MPI_Alltoall_init(const void *sendbuf, int sendcount,
+		      MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		      MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+		      MPI_Request *request);
+int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		     void *recvbuf, const int recvcounts[], const int displs[],
+		     MPI_Datatype recvtype, int root, MPI_Comm comm,
+		     MPI_Info info, MPI_Request *request);
+int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
+		      const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		      int recvcount, MPI_Datatype recvtype, int root,
+		      MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allgatherv_init(const void *sendbuf, int sendcount,
+			MPI_Datatype sendtype, void *recvbuf,
+			const int recvcounts[], const int displs[],
+			MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+			MPI_Request *request);
+int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
+		       const int sdispls[], MPI_Datatype sendtype,
+		       void *recvbuf, const int recvcounts[],
+		       const int rdispls[], MPI_Datatype recvtype,
+		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
+		       const int sdispls[], const MPI_Datatype sendtypes[],
+		       void *recvbuf, const int recvcounts[],
+		       const int rdispls[], const MPI_Datatype recvtypes[],
+		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/* ==== end of the block ==== */
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
