@@ -126,6 +126,21 @@ typedef struct vp_opts {
 	 * outside vp's calls. The threads transport only. The environment
 	 * variable VP_FIBERS (0 or 1) overrides it. 0: off (default). */
 	int fibers;
+	/* A deterministic schedule (docs/schedules.md): with a seed other
+	 * than 0, the ranks' interleaving and every wildcard match follow
+	 * that seed alone, so a run can be replayed exactly. The environment
+	 * variable VP_SCHEDULE=SEED applies when it is 0. 0: free-running
+	 * (default). */
+	uint64_t schedule;
+	/* 0: each choice of a seeded schedule is uniform; d >= 1: PCT
+	 * priority schedules for bugs of depth d (Burckhardt et al., "A
+	 * Randomized Scheduler with Probabilistic Guarantees of Finding
+	 * Bugs", ASPLOS 2010). VP_SCHEDULE_DEPTH=D applies when it is 0. */
+	int schedule_depth;
+	/* vp_explore: seconds each run may take before it is killed and
+	 * reported as a timeout. The environment variable VP_EXPLORE_TIMEOUT
+	 * applies when it is 0. 0: 60 s. */
+	double explore_timeout;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -200,6 +215,86 @@ typedef struct vp_stats {
  */
 VP_API int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 		  vp_stats *stats);
+
+/* What the last seeded vp_run of this process did: its seed and depth,
+ * how many scheduling choices it made, a hash of the sequence of wildcard
+ * matches (which sender each VP_ANY_SOURCE receive or probe took) and a
+ * hash of every switch and choice. With the environment variable
+ * VP_SCHEDULE_REPORT_FD=n a seeded run also writes one line to fd n at its
+ * end: "vp-schedule seed=S depth=D choices=N matches=HEX schedule=HEX". */
+typedef struct vp_schedule_info {
+	uint64_t seed;
+	int depth;
+	uint64_t choices;
+	uint64_t match_hash;
+	uint64_t schedule_hash;
+} vp_schedule_info;
+VP_API int vp_schedule_last(vp_schedule_info *out);
+
+/*
+ * Exploration: vp_run under `runs` deterministic schedules, one after the
+ * other, until one fails. The seeds are base, base + 1, ... (base is
+ * opts->schedule, or VP_EXPLORE_BASE when that is 0), so an exploration is
+ * itself reproducible, and a failing seed replays alone: opts.schedule =
+ * first_seed (or VP_SCHEDULE=first_seed) and the same schedule_depth.
+ * opts->schedule_depth (or VP_SCHEDULE_DEPTH) picks the strategy: 0,
+ * uniform random choices; d >= 1, PCT with bug depth d.
+ *
+ * Each run is a child process (fork), so that a crash, an abort() or a
+ * failed assert() ends the child, not the explorer; a run that takes longer
+ * than opts->explore_timeout (default 60 s) is killed. A run fails when
+ * vp_run returns an error (a rank's non-zero result, a deadlock, a
+ * collective mismatch, messages never received, vp's watchdog), when it
+ * dies of a signal or calls exit(), or when it is killed for its time.
+ * The child's stdout goes to /dev/null and its stderr, with vp's report
+ * (printed even where opts->quiet is 1), is kept for the result; fn and
+ * arg are the child's copies: what a run writes to memory is lost with it.
+ * Call it where no other thread of the process runs (fork copies only the
+ * caller's thread).
+ *
+ * Returns VP_OK whether or not a run failed (see result->failed), or
+ * VP_EINVAL (bad arguments, named on stderr unless opts->quiet) or
+ * VP_ENOMEM (no process, pipe or memory for a run).
+ */
+#define VP_EXPLORE_BASE 1
+typedef enum vp_explore_kind {
+	VP_EXPLORE_PASSED = 0, /* no run failed */
+	VP_EXPLORE_ERROR,      /* vp_run returned code (VP_E*, or a rank's
+				* positive result) */
+	VP_EXPLORE_ASSERTION,  /* assert() failed (SIGABRT, and its message) */
+	VP_EXPLORE_ABORT,      /* abort() (SIGABRT) */
+	VP_EXPLORE_CRASH,      /* another signal: SIGSEGV, SIGBUS, SIGFPE, ... */
+	VP_EXPLORE_EXIT,       /* the run's process called exit(code) */
+	VP_EXPLORE_TIMEOUT,    /* not ended after explore_timeout s; killed */
+} vp_explore_kind;
+
+typedef struct vp_explore_result {
+	int runs;            /* runs made, the failing one included */
+	int failed;          /* runs that failed: 0, or 1 (the last made) */
+	uint64_t first_seed; /* the failing run's seed; 0 if none failed */
+	int depth;           /* the schedule depth of every run */
+	vp_explore_kind kind;
+	const char *what;    /* the failure in words: "deadlock", "mismatch",
+			      * "unreceived messages", "watchdog", "rank
+			      * error", "error", "assertion", "abort", "crash",
+			      * "exit", "timeout" ("passed" if none; static) */
+	int code;            /* ERROR: vp_run's result; EXIT: the status */
+	int signal;          /* ASSERTION, ABORT, CRASH: the signal */
+	int rank;            /* ERROR: vp's failing rank, else -1 */
+	/* The failure's report: the first lines of the failing run's stderr
+	 * (whole lines, as many as fit), or a line of vp_explore's own
+	 * where the run wrote nothing. */
+	char report[1024];
+	/* How many different sequences of wildcard matches, and different
+	 * schedules (every switch and choice), the runs made: distinct
+	 * vp_schedule_info hashes. */
+	uint64_t match_orders;
+	uint64_t schedules;
+	double seconds; /* wall time of the whole exploration */
+} vp_explore_result;
+
+VP_API int vp_explore(const vp_opts *opts, int (*fn)(vp_comm *, void *),
+		      void *arg, int runs, vp_explore_result *result);
 
 VP_API int vp_rank(const vp_comm *c);
 VP_API int vp_size(const vp_comm *c);
