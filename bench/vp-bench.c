@@ -125,6 +125,12 @@ static const struct mode modes[] = {
 	  "and\n"
 	  "                   as the default picks, in three kinds of loop\n",
 	  mode_rooted, MODE_OWN },
+	{ "schedule-cost",
+	  "  --schedule-cost  a seeded run (vp_opts.schedule) at p = 64 "
+	  "against\n"
+	  "                   free-running fibers: ring, allreduce, "
+	  "wildcards\n",
+	  mode_schedule_cost, MODE_OWN },
 	{ "calibrate",
 	  "  --calibrate      fit the cost models to this machine's point-to-\n"
 	  "                   point times; prints them as --model specs\n",
@@ -226,6 +232,7 @@ static const struct option long_options[] = {
 	{ "apps", no_argument, NULL, OPT_MODE },
 	{ "reproducible", no_argument, NULL, OPT_MODE },
 	{ "rooted", no_argument, NULL, OPT_MODE },
+	{ "schedule-cost", no_argument, NULL, OPT_MODE },
 	{ "loop", required_argument, NULL, OPT_LOOP },
 	{ "fibers", no_argument, NULL, OPT_FIBERS },
 	{ "out", required_argument, NULL, OPT_OUT },

@@ -126,16 +126,21 @@ typedef struct vp_opts {
 	 * outside vp's calls. The threads transport only. The environment
 	 * variable VP_FIBERS (0 or 1) overrides it. 0: off (default). */
 	int fibers;
-	/* A deterministic schedule (docs/schedules.md): with a seed other
-	 * than 0, the ranks' interleaving and every wildcard match follow
-	 * that seed alone, so a run can be replayed exactly. The environment
-	 * variable VP_SCHEDULE=SEED applies when it is 0. 0: free-running
-	 * (default). */
+	/* A deterministic schedule (docs/schedules.md): 0 (default) lets the
+	 * ranks run freely; any other value is the seed of a run in which
+	 * exactly one rank runs at a time and every choice MPI's semantics
+	 * leaves open (which ready rank runs next, which sender a wildcard
+	 * receive takes, whether a standard send is buffered, when a test
+	 * sees a completion) is drawn from a generator seeded with it: the
+	 * same seed, program and input give the same matches, results,
+	 * trace and output order. The environment variable VP_SCHEDULE
+	 * applies when this is 0. The threads transport only. */
 	uint64_t schedule;
-	/* 0: each choice of a seeded schedule is uniform; d >= 1: PCT
-	 * priority schedules for bugs of depth d (Burckhardt et al., "A
-	 * Randomized Scheduler with Probabilistic Guarantees of Finding
-	 * Bugs", ASPLOS 2010). VP_SCHEDULE_DEPTH=D applies when it is 0. */
+	/* With a schedule: 0 draws every choice uniformly; d >= 1 runs the
+	 * ranks by random priorities with d - 1 priority changes (PCT,
+	 * Burckhardt et al., ASPLOS 2010: finds a bug of depth d with
+	 * probability at least 1/(p k^(d-1)) per run). VP_SCHEDULE_DEPTH
+	 * applies when this is 0. */
 	int schedule_depth;
 	/* vp_explore: seconds each run may take before it is killed and
 	 * reported as a timeout. The environment variable VP_EXPLORE_TIMEOUT
@@ -215,21 +220,6 @@ typedef struct vp_stats {
  */
 VP_API int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 		  vp_stats *stats);
-
-/* What the last seeded vp_run of this process did: its seed and depth,
- * how many scheduling choices it made, a hash of the sequence of wildcard
- * matches (which sender each VP_ANY_SOURCE receive or probe took) and a
- * hash of every switch and choice. With the environment variable
- * VP_SCHEDULE_REPORT_FD=n a seeded run also writes one line to fd n at its
- * end: "vp-schedule seed=S depth=D choices=N matches=HEX schedule=HEX". */
-typedef struct vp_schedule_info {
-	uint64_t seed;
-	int depth;
-	uint64_t choices;
-	uint64_t match_hash;
-	uint64_t schedule_hash;
-} vp_schedule_info;
-VP_API int vp_schedule_last(vp_schedule_info *out);
 
 /*
  * Exploration: vp_run under `runs` deterministic schedules, one after the
@@ -365,6 +355,31 @@ VP_API int vp_setting_parse(const char *name, const char *text, double lo,
 			    size_t errlen);
 VP_API int vp_setting_env(const char *name, double lo, double hi, int integer,
 			  double dflt, double *out, char *err, size_t errlen);
+/* The same for an unsigned 64-bit integer (a schedule's seed: decimal, or
+ * hexadecimal with 0x), which a double cannot hold exactly. */
+VP_API int vp_setting_parse_u64(const char *name, const char *text,
+				uint64_t *out, char *err, size_t errlen);
+
+/*
+ * What the last seeded vp_run of this process did (vp_opts.schedule):
+ * its seed and depth, the choice points it took (draws among two or more
+ * options), a hash of its sequence of wildcard matches (which sender each
+ * wildcard receive, probe and waitany took) and a hash of its whole
+ * schedule (every rank switch and every choice). Two runs with equal
+ * hashes made the same choices. seed is 0 when the last run was not
+ * seeded (or there was none). VP_EINVAL when out is NULL.
+ * With VP_SCHEDULE_REPORT_FD=n in the environment a seeded run also
+ * writes "vp-schedule seed=S depth=D choices=N matches=HEX schedule=HEX\n"
+ * to file descriptor n as it ends.
+ */
+typedef struct vp_schedule_info {
+	uint64_t seed;
+	int depth;
+	uint64_t choices;
+	uint64_t match_hash;
+	uint64_t schedule_hash;
+} vp_schedule_info;
+VP_API int vp_schedule_last(vp_schedule_info *out);
 
 /*
  * Point to point, blocking, in bytes. Messages carry a tag (vp_send and

@@ -309,3 +309,11 @@ const char *vp_errmsg(const vp_comm *c)
 {
 	return c ? c->me->errmsg : "vp_errmsg: NULL communicator";
 }
+
+const char *vp__rank_user_call(const struct vp__rank *r)
+{
+	const char *layer =
+	    atomic_load_explicit(&r->layer_call, memory_order_relaxed);
+
+	return layer ? layer : vp__rank_last_call(r);
+}

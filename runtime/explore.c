@@ -23,6 +23,8 @@
 #include "explore.h"
 
 #define DEFAULT_TIMEOUT 60.0
+/* The deepest PCT schedule vp_run takes (docs/schedules.md). */
+#define DEPTH_MAX 1000
 
 /* A set of 64-bit hashes (open addressing; 0 is kept apart). */
 struct hash_set {
@@ -176,15 +178,15 @@ static int settle(const vp_opts *opts, int runs, int *depth,
 		return VP_EINVAL;
 	}
 	*depth = opts ? opts->schedule_depth : 0;
-	if (*depth < 0) {
+	if (*depth < 0 || *depth > DEPTH_MAX) {
 		snprintf(err, errlen,
-			 "vp_explore: schedule_depth %d: it must be >= 0 "
-			 "(0: uniform random choices, d: PCT of depth d)",
-			 *depth);
+			 "vp_explore: schedule_depth %d: it must be from 0 to "
+			 "%d (0: uniform random choices, d: PCT of depth d)",
+			 *depth, DEPTH_MAX);
 		return VP_EINVAL;
 	}
 	if (*depth == 0) {
-		rc = vp_setting_env("VP_SCHEDULE_DEPTH", 0, 1 << 20, 1, 0, &v,
+		rc = vp_setting_env("VP_SCHEDULE_DEPTH", 0, DEPTH_MAX, 1, 0, &v,
 				    err, errlen);
 		if (rc)
 			return rc;

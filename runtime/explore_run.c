@@ -25,10 +25,6 @@
 
 #include "explore.h"
 
-/* MERGE: until the scheduler's branch is merged, vp_schedule_last may be
- * missing from the library; drop this and the test below once it is. */
-#pragma weak vp_schedule_last
-
 /* What the child writes for the parent, in memory they share. */
 struct shared_page {
 	int done, rc, rank, have_info;
@@ -58,8 +54,8 @@ static void child(const vp_opts *o, int (*fn)(vp_comm *, void *), void *arg,
 	close(errfd);
 	sh->rc = vp_run(o, fn, arg, &st);
 	sh->rank = st.error_rank;
-	sh->have_info = vp_schedule_last &&
-			vp_schedule_last(&sh->info) == VP_OK && sh->info.seed;
+	sh->have_info =
+	    vp_schedule_last(&sh->info) == VP_OK && sh->info.seed != 0;
 	sh->done = 1;
 	/* not exit(): the parent's atexit handlers and stdio are its own */
 	_exit(0);

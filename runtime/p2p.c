@@ -35,6 +35,27 @@ const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A seeded run may leave a user's standard send unbuffered: MPI 4.0, sec.
+ * 3.4, lets a standard send either copy the message aside or wait for its
+ * receive, and a program whose sends complete only when buffered is
+ * unsafe (sec. 3.5). The schedule draws it (schedule.c); a collective's
+ * own sends, and a layer's buffered-mode send (MPI_Bsend, MPI_Ibsend),
+ * are left as they are.
+ */
+int vp__p2p_sync_of(vp_comm *c, int sync)
+{
+	struct vp__world *w = c->me->world;
+	const char *call;
+
+	if (sync || !w->scheduled || c->space != VP__SPACE_USER)
+		return sync;
+	call = vp__rank_user_call(c->me);
+	if (strstr(call, "Bsend") || strstr(call, "bsend"))
+		return 0;
+	return vp__sched_unbuffered(&w->sched) ? VP__SYNC_UNBUFFERED : 0;
+}
+
 /* A modelled send: stamp, post. Returns the hops, or a VP_E* code. */
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 		 struct vp__envelope *env, int sync, void **pending)
@@ -220,7 +241,8 @@ static int send_checked(vp_comm *c, int dst, int tag, const void *buf, size_t n,
 	traced = me->world->trace.on; /* the trace's calls check it: once */
 	if (traced)
 		vp__trace_begin(c, &op, VP__EV_SEND);
-	rc = vp__p2p_post(c, dw, tag, buf, n, &env, sync, &pending);
+	rc = vp__p2p_post(c, dw, tag, buf, n, &env, vp__p2p_sync_of(c, sync),
+			  &pending);
 	if (rc < 0)
 		return vp__fail(me, rc, call, "no memory for %zu bytes", n);
 	if (traced)

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "bulk.h"
+#include "schedule.h"
 #include "trace/trace.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -188,6 +189,9 @@ static int env_word(const char *name, const char *const *words, char *err,
 	return VP_EINVAL;
 }
 
+/* The deepest PCT schedule (vp_opts.schedule_depth): d - 1 change points. */
+#define SCHEDULE_DEPTH_MAX 1000
+
 /* The environment's settings, each read strictly (settings.c): those
  * that override an option's field, and the runtime's own. */
 static int env_settings(vp_opts *o, char *err, size_t errlen)
@@ -207,6 +211,16 @@ static int env_settings(vp_opts *o, char *err, size_t errlen)
 				 sizeof(msg))))
 		goto bad;
 	o->fibers = (int)v;
+	if (!o->schedule && getenv("VP_SCHEDULE") && *getenv("VP_SCHEDULE") &&
+	    (rc = vp_setting_parse_u64("VP_SCHEDULE", getenv("VP_SCHEDULE"),
+				       &o->schedule, msg, sizeof(msg))))
+		goto bad;
+	if (!o->schedule_depth) {
+		if ((rc = vp_setting_env("VP_SCHEDULE_DEPTH", 0, SCHEDULE_DEPTH_MAX,
+					 1, 0, &v, msg, sizeof(msg))))
+			goto bad;
+		o->schedule_depth = (int)v;
+	}
 	if ((rc = vp_setting_env("VP_REPRODUCIBLE", 0, 1, 1, o->reproducible,
 				 &v, msg, sizeof(msg))))
 		goto bad;
@@ -284,6 +298,13 @@ static int settle_opts(const vp_opts *in, vp_opts *o, struct vp__topo *t,
 			 o->watchdog);
 		return VP_EINVAL;
 	}
+	if (o->schedule_depth < 0 || o->schedule_depth > SCHEDULE_DEPTH_MAX) {
+		snprintf(err, errlen,
+			 "vp_run: schedule_depth %d: it must be from 0 to %d "
+			 "(also VP_SCHEDULE_DEPTH)",
+			 o->schedule_depth, SCHEDULE_DEPTH_MAX);
+		return VP_EINVAL;
+	}
 	if (o->kary < 2) {
 		snprintf(err, errlen, "vp_run: kary %d is below 2", o->kary);
 		return VP_EINVAL;
@@ -332,6 +353,8 @@ static void world_free(struct vp__world *w)
 
 	if (w->tx)
 		w->tx_ops->world_free(w->tx);
+	if (w->scheduled)
+		vp__sched_free(&w->sched);
 	for (i = 0; i < w->p; i++) {
 		struct vp__rank *r = &w->ranks[i];
 		vp__clock_free(&r->clock);
@@ -412,6 +435,13 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 			 w->tx_ops->name);
 		w->tx_ops = NULL;
 	}
+	if (w->tx_ops && o->schedule && w->tx_ops != &vp__threads_transport) {
+		snprintf(err, errlen,
+			 "vp_run: schedule %llu with transport '%s': seeded "
+			 "schedules run in the threads transport only",
+			 (unsigned long long)o->schedule, w->tx_ops->name);
+		w->tx_ops = NULL;
+	}
 	if (w->tx_ops && (w->shared_colls = shared_policy(err, errlen)) < 0)
 		w->tx_ops = NULL;
 	if (!w->tx_ops) {
@@ -433,6 +463,12 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	tx_rank = calloc((size_t)t->p, sizeof(*tx_rank));
 	if (!w->ranks || !ranks || !tx_rank)
 		goto fail;
+	if (o->schedule) {
+		if (vp__sched_init(&w->sched, o->schedule, o->schedule_depth,
+				   t->p))
+			goto fail;
+		w->scheduled = 1;
+	}
 	/* the logs' first elements, for every rank in one array: without
 	 * it they are malloc'd by each rank's thread (vec.c); how many,
 	 * model/clock.c */
@@ -725,9 +761,18 @@ int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 	st->p = w->p;
 	st->shared_calls = atomic_load(&w->shared_calls);
 	collect_stats(w, st);
+	if (w->scheduled)
+		vp__sched_finish(&w->sched);
+	else
+		vp__sched_unseeded();
 	rc = w->error_code;
 	if (rc && !o.quiet && vp__is_local(w, 0))
 		fprintf(stderr, "vp: %s\n", st->error);
 	world_free(w);
 	return rc;
+}
+
+struct vp__sched *vp__world_sched(struct vp__world *w)
+{
+	return w->scheduled ? &w->sched : NULL;
 }

@@ -27,6 +27,7 @@
 #include "../topology/topology.h"
 #include "coll_memo.h"
 #include "model/model.h"
+#include "schedule.h"
 #include "trace/trace_rank.h"
 #include "transport.h"
 #include "vp.h"
@@ -258,6 +259,10 @@ struct vp__world {
 	 * one add per call, by its last arrival. */
 	int shared_colls; /* VP__SHARED_* */
 	_Alignas(VP__CACHELINE) atomic_ullong shared_calls;
+
+	/* A seeded run's schedule (vp_opts.schedule; schedule.h). */
+	int scheduled;
+	struct vp__sched sched;
 };
 
 /* The transport's operations, from a rank. */
@@ -361,6 +366,9 @@ static inline int vp__check_tag(vp_comm *c, int tag, int any_ok,
 		return VP_OK;
 	return vp__check_tag_named(c, tag, any_ok, call);
 }
+/* The sync a user's send posts with: a seeded run may make a standard
+ * send VP__SYNC_UNBUFFERED (p2p.c). */
+int vp__p2p_sync_of(vp_comm *c, int sync);
 int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf,
 		 size_t n, struct vp__envelope *env, int sync, void **pending);
 /* 1 if [a, a + na) and [b, b + nb) share a byte. */

@@ -76,3 +76,39 @@ int vp_setting_env(const char *name, double lo, double hi, int integer,
 	}
 	return vp_setting_parse(name, s, lo, hi, integer, out, err, errlen);
 }
+
+int vp_setting_parse_u64(const char *name, const char *text, uint64_t *out,
+			 char *err, size_t errlen)
+{
+	const char *why = NULL;
+	unsigned long long v = 0;
+	char *end;
+
+	if (!name || !out)
+		return VP_EINVAL;
+	if (!text || !*text) {
+		why = "empty";
+	} else if (!isdigit((unsigned char)*text)) {
+		why = "not an unsigned integer";
+	} else {
+		int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+
+		errno = 0;
+		v = strtoull(text, &end, hex ? 16 : 10);
+		if (*end)
+			why = "not an unsigned integer";
+		else if (errno == ERANGE)
+			why = "out of range";
+	}
+	if (why) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "%s%s%s: %s; it must be an integer from 0 to "
+				 "18446744073709551615 (or 0x and hex digits)",
+				 name, *name == '-' ? " " : "=",
+				 text ? text : "", why);
+		return VP_EINVAL;
+	}
+	*out = (uint64_t)v;
+	return VP_OK;
+}

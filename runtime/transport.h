@@ -288,6 +288,12 @@ struct vp__transport {
 	int (*crowded)(void *me);
 };
 
+/* post_send's sync: 1 for a synchronous send (vp_ssend_tag); 2 for a
+ * standard send that a seeded schedule chose not to buffer (MPI 4.0, sec.
+ * 3.4, lets a standard send wait for its receive): as 1, and a deadlock
+ * it is part of names the program unsafe. */
+#define VP__SYNC_UNBUFFERED 2
+
 /* The transports (one file each defines one). */
 extern const struct vp__transport vp__threads_transport;
 #ifdef VP_HAVE_MPI
@@ -302,6 +308,10 @@ void vp__rank_main(struct vp__rank *r);
 void vp__requests_enter(struct vp__rank *r);
 void vp__rank_exited_early(struct vp__rank *r);
 int vp__world_status(const struct vp__world *w);
+/* A seeded run's schedule (schedule.h), NULL when the ranks run freely. */
+struct vp__sched *vp__world_sched(struct vp__world *w);
+/* The call a rank's user made: the layer's (vp_call_as) or vp's own. */
+const char *vp__rank_user_call(const struct vp__rank *r);
 void vp__world_fail(struct vp__world *w, int rank, int code, const char *msg);
 /* The public call a blocked rank is in, for reports (written into buf). */
 const char *vp__rank_doing(const struct vp__rank *r, char *buf, size_t len);

@@ -163,6 +163,20 @@ static void reproducible_cost(void)
 	       rc, out);
 }
 
+/* What a deterministic schedule costs: the three runs, none failed. */
+static void schedule_cost(void)
+{
+	int rc = tool("vp-bench --schedule-cost --quick");
+
+	tap_ok(rc == 0 && strstr(out, "free fibers") &&
+		   strstr(out, "seeded fibers") &&
+		   strstr(out, "seeded threads (baton)") &&
+		   !strstr(out, "FAILED"),
+	       "--schedule-cost --quick: free fibers, seeded fibers and "
+	       "seeded threads at p = 64 (exit %d): %s",
+	       rc, out);
+}
+
 static void bad_arguments(void)
 {
 	int rc = tool("vp-bench --collectives --p 0");
@@ -202,6 +216,7 @@ int main(void)
 	perf_loop();
 	apps_scaling();
 	reproducible_cost();
+	schedule_cost();
 	bad_arguments();
 	return tap_done();
 }

@@ -45,5 +45,6 @@ int mode_loop(const struct bench_args *a);
 int mode_apps(const struct bench_args *a);
 int mode_reproducible(const struct bench_args *a);
 int mode_rooted(const struct bench_args *a);
+int mode_schedule_cost(const struct bench_args *a);
 
 #endif

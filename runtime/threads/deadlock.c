@@ -25,6 +25,16 @@
 
 #include "threads.h"
 
+/* Whether r waits in a standard send a seeded schedule left unbuffered
+ * (a deadlock there is the program's reliance on buffering). */
+static int unbuffered(struct thr_rank *r)
+{
+	struct vp__msg *m =
+	    atomic_load_explicit(&r->wait_msg, memory_order_relaxed);
+
+	return m && m->unbuffered;
+}
+
 const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 {
 	int kind = atomic_load_explicit(&r->wait_kind, memory_order_relaxed);
@@ -46,7 +56,14 @@ const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len)
 		vp__rank_doing(r->rank, call, sizeof(call));
 	else
 		snprintf(call, sizeof(call), "%s", vp__rank_last_call(r->rank));
-	if (kind == THR_WAIT_FLAG) {
+	if (kind == THR_WAIT_RDV_DONE && stable && unbuffered(r)) {
+		snprintf(buf, len,
+			 "rank %d's %s of %zu bytes to rank %d waits for a "
+			 "matching receive: the program is unsafe (it relies "
+			 "on MPI buffering the message), see MPI 4.0 sec. 3.5",
+			 r->world_rank, vp__rank_user_call(r->rank), bytes,
+			 peer);
+	} else if (kind == THR_WAIT_FLAG) {
 		snprintf(buf, len,
 			 "rank %d in %s waits for the other ranks to arrive",
 			 r->world_rank, call);
@@ -82,7 +99,7 @@ static void waiter(void *ctx, int i, struct vp__waiter *out, char *line,
 }
 
 /* Fails the run with the report: every blocked call returns. */
-static void report(struct thr_world *w)
+void thr_deadlock_report(struct thr_world *w)
 {
 	int p2p_cycle;
 	char *rep = vp__deadlock_report(w->p, waiter, w, &p2p_cycle);
@@ -129,7 +146,7 @@ void thr_deadlock_check(struct thr_rank *me)
 	 * names the waits the barrier's messages would have made. */
 	if (thr_give_up_flags(w))
 		goto out;
-	report(w); /* fails the run: every blocked call returns */
+	thr_deadlock_report(w); /* fails the run: every blocked call returns */
 out:
 	pthread_mutex_unlock(&w->verify_lock);
 }

@@ -61,7 +61,7 @@
 #ifdef __SANITIZE_THREAD__
 #include <sanitizer/tsan_interface.h>
 #endif
-enum thr_switch { SWITCH_YIELD, SWITCH_PARK, SWITCH_EXIT };
+enum thr_switch { SWITCH_YIELD, SWITCH_PARK, SWITCH_EXIT, SWITCH_SCHED };
 
 struct thr_fiber {
 	struct thr_context ctx;
@@ -211,6 +211,8 @@ void thr_fiber_ready(struct thr_world *w, struct thr_rank *r)
 	struct thr_fibers *f = &w->fib;
 	struct thr_carrier *c = current_carrier();
 
+	if (w->sched) /* a seeded run has no run queue (schedule.c) */
+		return;
 	if (!c || c->w != w)
 		c = &f->carriers[r->world_rank % f->ncarriers];
 	queue_push(c, r);
@@ -275,6 +277,11 @@ void thr_fiber_yield(struct thr_rank *me)
 	fiber_to_carrier(me, SWITCH_YIELD);
 }
 
+void thr_fiber_switch(struct thr_rank *me)
+{
+	fiber_to_carrier(me, SWITCH_SCHED);
+}
+
 static void fiber_main(void)
 {
 	struct thr_carrier *c = current_carrier();
@@ -314,6 +321,25 @@ static void carrier_lost(void *arg)
 	pthread_mutex_unlock(&w->fib.lock);
 }
 
+/* A seeded run's one carrier: it runs the rank the schedule picks, at the
+ * start and after a rank's end, else the one the fiber that switched out
+ * named (schedule.c). */
+static void carrier_sched(struct thr_carrier *c)
+{
+	struct thr_world *w = c->w;
+	struct thr_rank *r = thr_sched_pick(w, NULL);
+
+	while (r) {
+		carrier_to_fiber(c, r);
+		if (r->switch_why == SWITCH_EXIT) {
+			rank_left(w, r);
+			r = thr_sched_pick(w, NULL);
+		} else {
+			r = w->sched_next;
+		}
+	}
+}
+
 static void *carrier_main(void *arg)
 {
 	struct thr_carrier *c = arg;
@@ -326,7 +352,9 @@ static void *carrier_main(void *arg)
 	c->tsan = __tsan_get_current_fiber();
 #endif
 	pthread_cleanup_push(carrier_lost, c);
-	while ((r = next_ready(w, c))) {
+	if (w->sched)
+		carrier_sched(c);
+	while (!w->sched && (r = next_ready(w, c))) {
 		carrier_to_fiber(c, r);
 		switch (r->switch_why) {
 		case SWITCH_YIELD:
@@ -428,6 +456,8 @@ int thr_fibers_run(struct thr_world *w)
 	pthread_mutexattr_destroy(&attr);
 	pthread_cond_init(&f->idle, NULL);
 	f->ncarriers = w->ncpu < w->p ? w->ncpu : w->p;
+	if (w->sched) /* one rank at a time (schedule.c) */
+		f->ncarriers = 1;
 	f->fiber = calloc((size_t)w->p, sizeof(*f->fiber));
 	f->carriers = calloc((size_t)f->ncarriers, sizeof(*f->carriers));
 	for (i = 0; f->carriers && i < f->ncarriers; i++) {

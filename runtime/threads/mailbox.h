@@ -126,6 +126,9 @@ struct vp__msg {
 	struct vp__envelope env; /* carried, never read here */
 	const void *rdv_buf;     /* rendezvous: the sender's buffer */
 	atomic_int rdv_state;
+	/* a standard send a seeded schedule left unbuffered (post_send's
+	 * sync VP__SYNC_UNBUFFERED): a deadlock report calls it unsafe */
+	int unbuffered;
 	/* a rendezvous copied by both ends (rdv_copy.c): the receiver's
 	 * buffer or result (NULL: the receiver copies alone) and combine,
 	 * set before CLAIMED; the

@@ -47,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../schedule.h"
 #include "threads.h"
 
 static int tag_matches(int want, int tag)
@@ -238,11 +239,20 @@ static int deliver(struct thr_rank *me, struct vp__msg *m, int src,
 	return VP_OK;
 }
 
+/* A seeded run hashes which sender each wildcard receive took. */
+static void note_any(struct thr_rank *me, const struct vp__xrecv *r)
+{
+	if (r->src < 0 && me->tw->sched)
+		vp__sched_note_match(me->tw->sched, me->world_rank,
+				     r->got_src);
+}
+
 static void fill_from_msg(struct thr_rank *me, struct vp__xrecv *r,
 			  struct vp__msg *m, int src)
 {
 	r->len = m->len;
 	r->got_src = src;
+	note_any(me, r);
 	r->got_tag = m->tag;
 	r->env = m->env;
 	r->rc = deliver(me, m, src, r);
@@ -413,9 +423,10 @@ static int drain(struct thr_rank *me, struct vp__mailbox *mb)
 		lend_end(mb);
 		tag = d.slot ? d.slot->tag : d.m->tag;
 		r = me->posted ? posted_take(me, mb->ctx, mb->src, tag) : NULL;
-		if (r && d.slot)
+		if (r && d.slot) {
 			fill_from_slot(r, mb, d.slot);
-		else if (r)
+			note_any(me, r);
+		} else if (r)
 			fill_from_msg(me, r, d.m, mb->src);
 		else if (d.slot && (rc = aside_slot(me, mb, d.slot)))
 			return rc;
@@ -479,6 +490,31 @@ static int lend_posted(struct thr_rank *me)
 	return VP_OK;
 }
 
+/* A seeded run: the mailboxes holding messages are drained in an order
+ * the schedule draws, so which sender's message a wildcard receive takes
+ * among those that have arrived is a choice of the seed. Each mailbox
+ * stays FIFO (MPI's non-overtaking rule is per sender); the empty ones
+ * go last. */
+static void shuffle_arrivals(struct thr_rank *me)
+{
+	struct vp__mailbox *t;
+	int i, j, full = 0;
+
+	for (i = 0; i < me->ndrain; i++)
+		if (vp__mailbox_has_message(me->drain[i])) {
+			t = me->drain[full];
+			me->drain[full++] = me->drain[i];
+			me->drain[i] = t;
+		}
+	for (i = full - 1; i > 0; i--) {
+		j = (int)vp__sched_draw(me->tw->sched, (uint64_t)i + 1,
+					VP__CHOICE_ARRIVAL);
+		t = me->drain[i];
+		me->drain[i] = me->drain[j];
+		me->drain[j] = t;
+	}
+}
+
 /* One progress pass over the posted receives' mailboxes, and those of
  * (ctx, src) when ctx >= 0 (a probe's). */
 static int pass(struct thr_rank *me, int ctx, int src)
@@ -492,6 +528,8 @@ static int pass(struct thr_rank *me, int ctx, int src)
 		rc = collect(me, r->ctx, r->src);
 	if (!rc && ctx >= 0)
 		rc = collect(me, ctx, src);
+	if (me->tw->sched)
+		shuffle_arrivals(me);
 	for (i = 0; i < me->ndrain && !rc; i++)
 		rc = drain(me, me->drain[i]);
 	return rc ? rc : lend_posted(me);
@@ -502,6 +540,12 @@ int thr_progress(void *tx)
 	struct thr_rank *me = tx;
 
 	return me->posted ? pass(me, -1, 0) : VP_OK;
+}
+
+int thr_progress_point(void *tx)
+{
+	thr_sched_point(tx);
+	return thr_progress(tx);
 }
 
 int thr_post_recv(void *tx, struct vp__xrecv *r)
@@ -965,8 +1009,11 @@ static int recv_blocking(struct thr_rank *me, struct vp__xrecv *r,
 			 size_t *len, struct vp__envelope *env, int *got_src,
 			 int *got_tag)
 {
-	int rc = r->src >= 0 && !me->posted ? recv_direct(me, r)
-					    : recv_posted(me, r);
+	int rc;
+
+	thr_sched_point(me);
+	rc = r->src >= 0 && !me->posted ? recv_direct(me, r)
+					: recv_posted(me, r);
 
 	if (r->done) {
 		*len = r->len;
@@ -1063,6 +1110,7 @@ int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
 	int rc;
 
 	*found = 0;
+	thr_sched_point(me);
 	for (;;) {
 		if ((rc = pass(me, ctx, src)))
 			return rc;
@@ -1073,6 +1121,9 @@ int thr_probe(void *tx, int ctx, int src, int tag, int blocking, int *found,
 			*found = 1;
 			*out = (struct vp__xprobe){ mb->src, m->tag, m->len,
 						    m->env };
+			if (src < 0 && me->tw->sched)
+				vp__sched_note_match(me->tw->sched,
+						     me->world_rank, mb->src);
 			return VP_OK;
 		}
 		if (!blocking)

@@ -191,6 +191,11 @@ struct thr_rank {
 	 * switched to its carrier (enum thr_switch) */
 	struct thr_rank *run_next;
 	int switch_why;
+	/* schedule.c, a seeded run: the baton's futex word (1: this rank's
+	 * turn); blocked in a wait, and polling (passed over once); written
+	 * by the rank, read by the baton's next holder */
+	atomic_int turn;
+	int sched_blocked, sched_idle, sched_poke;
 	/* shared: senders to this rank find their mailboxes here */
 	_Alignas(THR_CACHELINE) struct thr_inbox inbox;
 };
@@ -261,6 +266,12 @@ struct thr_world {
 	_Alignas(THR_CACHELINE) size_t eager_max; /* read-mostly from here */
 	size_t stack_size;
 	struct thr_wait_policy wait;
+	/* a seeded run's schedule (schedule.c), NULL when the ranks run
+	 * freely; its list of ready ranks, and the fiber to run next */
+	struct vp__sched *sched;
+	int *sched_runq, *sched_pos, *sched_poked;
+	int sched_nrun, sched_npoked, sched_swept, sched_started;
+	struct thr_rank *sched_next;
 	/* 1 while a start that has lasted goes on (transport.c, run): a
 	 * rank that waits then parks at once (wait.c) */
 	atomic_int starting;
@@ -396,8 +407,34 @@ void thr_fiber_ready(struct thr_world *w, struct thr_rank *r);
 void thr_park_finish(struct thr_rank *r);
 void thr_rank_exit(struct thr_rank *r); /* transport.c */
 
+/* schedule.c: a seeded run's ranks one at a time. pick: the next rank
+ * (NULL: all have ended), reporting a deadlock when none can run; me the
+ * rank at its scheduling point or NULL. point: a scheduling point of a
+ * running rank; idle: of a rank polling in vain; block: of a rank whose
+ * wait's condition is false (returns when it runs again); leave: the
+ * baton goes on after a rank thread's end. give/take: the baton of rank
+ * threads. */
+int thr_sched_init(struct thr_world *w);
+void thr_sched_free(struct thr_world *w);
+struct thr_rank *thr_sched_pick(struct thr_world *w, struct thr_rank *me);
+void thr_sched_poke(struct thr_world *w, struct thr_rank *r);
+void thr_sched_gone(struct thr_rank *r);
+void thr_sched_point(struct thr_rank *me);
+void thr_sched_idle(struct thr_rank *me);
+void thr_sched_block(struct thr_rank *me);
+void thr_sched_leave(struct thr_rank *me);
+void thr_sched_give(struct thr_rank *to);
+void thr_sched_take(struct thr_rank *me);
+/* fibers.c: the fiber me switches to w->sched_next (through its carrier). */
+void thr_fiber_switch(struct thr_rank *me);
+/* receive.c: the progress op, a scheduling point first */
+int thr_progress_point(void *tx);
+
 /* deadlock.c */
 void thr_deadlock_check(struct thr_rank *me);
+/* Fails the run with the report of what each rank waits for (the run
+ * must be deadlocked: no rank can ever run again). */
+void thr_deadlock_report(struct thr_world *w);
 /* One line on what blocked rank r waits for; stable: r cannot wake
  * meanwhile (a deadlock is verified). */
 const char *thr_describe(struct thr_rank *r, int stable, char *buf, size_t len);

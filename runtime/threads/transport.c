@@ -89,6 +89,7 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	struct vp__msg *m;
 
 	*pending = NULL;
+	thr_sched_point(me);
 	mb = vp__mailbox_get(me, ctx, me->world_rank, dst);
 	if (!mb)
 		return VP_ENOMEM;
@@ -123,6 +124,7 @@ static int post_send(void *tx, int ctx, int dst, int tag, const void *buf,
 	m->src_world = me->world_rank;
 	m->tag = tag;
 	m->env = *env;
+	m->unbuffered = sync == VP__SYNC_UNBUFFERED;
 	if (!sync && n <= w->eager_max) {
 		if (n)
 			memcpy(m->payload, buf, n);
@@ -201,10 +203,13 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	w->stack_size = in->opts->stack_size;
 	w->watchdog = in->opts->watchdog;
 	w->fibers = in->opts->fibers;
+	w->sched = vp__world_sched(in->w);
 	w->ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (w->ncpu < 1)
 		w->ncpu = 1;
 	thr_wait_policy_init(&w->wait, w->fibers);
+	if (w->sched)
+		w->wait.flag_futex = 0; /* flags are not waited at (wait.c) */
 	pthread_mutex_init(&w->verify_lock, NULL);
 	pthread_mutex_init(&w->released.lock, NULL);
 	atomic_init(&w->blocked, 0);
@@ -213,6 +218,8 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	atomic_init(&w->epoch, 0);
 	w->ranks = vp__bulk_alloc((size_t)w->p * sizeof(*w->ranks));
 	if (!w->ranks)
+		goto nomem;
+	if (w->sched && thr_sched_init(w))
 		goto nomem;
 	for (i = 0; i < w->p; i++) {
 		struct thr_rank *r = &w->ranks[i];
@@ -234,6 +241,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	return VP_OK;
 nomem:
 	if (w) {
+		thr_sched_free(w);
 		pthread_mutex_destroy(&w->verify_lock);
 		pthread_mutex_destroy(&w->released.lock);
 	}
@@ -250,6 +258,8 @@ void thr_rank_exit(struct thr_rank *r)
 	int alive;
 
 	atomic_store(&r->exited, 1);
+	if (w->sched)
+		thr_sched_gone(r);
 	alive = atomic_fetch_sub(&w->alive, 1) - 1;
 	if (alive > 0 && atomic_load(&w->blocked) >= alive)
 		thr_deadlock_check(r);
@@ -257,7 +267,11 @@ void thr_rank_exit(struct thr_rank *r)
 
 static void rank_thread_exit(void *arg)
 {
-	thr_rank_exit(arg);
+	struct thr_rank *r = arg;
+
+	thr_rank_exit(r);
+	if (r->tw->sched)
+		thr_sched_leave(r);
 }
 
 /* A rank's thread. rank_exit also runs when the rank function ends the
@@ -271,6 +285,8 @@ static void *rank_thread(void *arg)
 	if (atomic_fetch_sub(&r->tw->unstarted, 1) == 1)
 		atomic_store(&r->tw->starting, 0);
 	thr_stacks_enter(&r->tw->stacks, r->world_rank);
+	if (r->tw->sched) /* a seeded run: one rank at a time (schedule.c) */
+		thr_sched_take(r);
 	pthread_cleanup_push(rank_thread_exit, r);
 	vp__rank_main(r->rank);
 	pthread_cleanup_pop(1);
@@ -392,6 +408,12 @@ static int run(void *tx_world)
 		started += cr[k].started;
 	if (started < w->p)
 		start_failed(w, cr, n);
+	if (w->sched) { /* the first rank gets the baton */
+		struct thr_rank *first = thr_sched_pick(w, NULL);
+
+		if (first)
+			thr_sched_give(first);
+	}
 	for (k = 0; k < n; k++)
 		for (i = cr[k].lo; i < cr[k].lo + cr[k].started; i++)
 			pthread_join(w->ranks[i].thread, NULL);
@@ -476,6 +498,7 @@ static void world_free(void *tx_world)
 	pthread_mutex_destroy(&w->verify_lock);
 	pthread_mutex_destroy(&w->released.lock);
 	vp__bulk_free(w->ranks, (size_t)w->p * sizeof(*w->ranks));
+	thr_sched_free(w);
 	free(w);
 }
 
@@ -498,7 +521,7 @@ const struct vp__transport vp__threads_transport = {
 	.recv = thr_recv,
 	.recv_combine = thr_recv_combine,
 	.post_recv = thr_post_recv,
-	.progress = thr_progress,
+	.progress = thr_progress_point,
 	.cancel_recv = thr_cancel_recv,
 	.send_done = thr_send_done,
 	.block = thr_block_set,

@@ -249,6 +249,10 @@ void thr_wake(struct thr_world *w, int target, int waker)
 
 	int on;
 
+	if (w->sched) { /* a seeded run's next pick looks at r */
+		thr_sched_poke(w, r);
+		return;
+	}
 	if (w->fibers) /* after the caller's condition, before the bell */
 		atomic_fetch_add(&r->pokes, 1);
 	if (atomic_load(&r->bell) != 1)
@@ -291,7 +295,9 @@ void thr_idle(void *tx)
 {
 	struct thr_rank *me = tx;
 
-	if (me->tw->fibers) /* no one else runs on this carrier otherwise */
+	if (me->tw->sched)
+		thr_sched_idle(me);
+	else if (me->tw->fibers) /* no one else runs on this carrier else */
 		thr_fiber_yield(me);
 	else if (!running_fits(me->tw))
 		sched_yield();
@@ -299,6 +305,8 @@ void thr_idle(void *tx)
 
 unsigned thr_poll_budget(struct thr_world *w)
 {
+	if (w->sched) /* the rank polled for cannot run meanwhile */
+		return 0;
 	return running_fits(w) ? w->wait.spin_poll : 0;
 }
 
@@ -334,7 +342,7 @@ static int status_code(struct thr_world *w)
 static int copy_under_way(struct thr_rank *me, enum thr_wait_kind kind,
 			  struct vp__msg *msg)
 {
-	return kind == THR_WAIT_RDV_DONE && !me->tw->fibers &&
+	return kind == THR_WAIT_RDV_DONE && !me->tw->fibers && !me->tw->sched &&
 	       atomic_load_explicit(&msg->rdv_state, memory_order_relaxed) ==
 		   VP__RDV_CLAIMED &&
 	       running_fits(me->tw);
@@ -371,6 +379,15 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
 	atomic_store(&me->waiting_on, peer);
 
+	while (w->sched) {
+		/* a seeded run: the others run while this one cannot
+		 * (schedule.c); no bell, no spin */
+		if (thr_wait_ready(me))
+			goto ready;
+		if ((rc = status_code(w)))
+			goto stop;
+		thr_sched_block(me);
+	}
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	/* a start that lasts: this rank may wait for ranks not made yet,
 	 * and its spins and yields would take the CPU of the thread making
@@ -599,12 +616,15 @@ int thr_none_parked(void *tx)
 	return !me->tw->fibers && atomic_load(&me->tw->blocked) == 0;
 }
 
-/* More ranks than CPUs (as threads, or as fibers on a carrier a CPU). */
+/* More ranks than CPUs (as threads, or as fibers on a carrier a CPU).
+ * Never in a seeded run: its barriers send their messages, whose order
+ * the schedule decides (a wait at a shared flag would not be a choice of
+ * the seed). */
 int thr_crowded(void *tx)
 {
 	struct thr_rank *me = tx;
 
-	return me->tw->p > me->tw->ncpu;
+	return !me->tw->sched && me->tw->p > me->tw->ncpu;
 }
 
 int thr_give_up_flags(struct thr_world *w)
