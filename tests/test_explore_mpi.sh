@@ -57,7 +57,9 @@ finds() {
 	    ! echo "$sum" | grep -q ": 0 failed;" &&
 	    echo "$replay" | grep -q -- "--schedule [0-9]* ${depth_opt}-np $np $tmp/$prog\$"
 	check $? "--explore $runs $opts -np $np $prog: found (exit $rc): $(tail -n 4 "$tmp/explore")"
-	# the replay: the printed command, run as printed
+	# the replay: the printed command, run as printed (a program not
+	# selected: its check skipped, as the wrapper does for the others)
+	keep "$prog" | grep -q . || : >"$tap_skip_mark"
 	eval "\"\$run\" $replay" >/dev/null 2>"$tmp/replay"
 	rrc=$?
 	got=$(sed -n '/[^[:space:]]/{p;q;}' "$tmp/replay")
@@ -78,21 +80,22 @@ passes() {
 }
 
 opts= depth_opt=
-finds 20 4 explore_order
-passes 20 4 explore_order fixed
-finds 20 3 explore_deadlock
-passes 20 3 explore_deadlock fixed
+finds 10 4 explore_order
+passes 10 4 explore_order fixed
+finds 10 3 explore_deadlock
+passes 10 3 explore_deadlock fixed
 finds 20 3 explore_iprobe
+# progress: a line every tenth of the runs when stderr is not a terminal
+if keep explore_iprobe | grep -q .; then
+	grep -q "^vpmpirun: 2/20 schedules, [0-9]* failed$" "$tmp/explore" &&
+	    grep -q "^vpmpirun: 18/20 schedules, [0-9]* failed$" "$tmp/explore"
+	check $? "progress on a stderr that is not a terminal: a line every 2 of 20 runs: $(head -n 3 "$tmp/explore")"
+fi
 passes 20 3 explore_iprobe fixed
 opts="--schedule-depth 2" depth_opt="--schedule-depth 2 "
-finds 20 4 explore_order
-passes 20 4 explore_order fixed
+finds 10 4 explore_order
+passes 10 4 explore_order fixed
 opts= depth_opt=
-
-# progress: a line every tenth of the runs when stderr is not a terminal
-grep -q "^vpmpirun: 2/20 schedules, [0-9]* failed$" "$tmp/explore" &&
-    grep -q "^vpmpirun: 18/20 schedules, [0-9]* failed$" "$tmp/explore"
-check $? "progress on a stderr that is not a terminal: a line every 2 of 20 runs: $(head -n 3 "$tmp/explore")"
 
 # --schedule: one run, replayed exactly, and drawn
 for k in 1 2; do
