@@ -42,10 +42,10 @@ static int set_add(struct hash_set *s, uint64_t h)
 		s->has_zero = 1;
 		return 0;
 	}
-	if (2 * (s->n + 1) > s->cap) {
-		struct hash_set g = { calloc(s->cap ? 2 * s->cap : 64, 8),
-					  s->cap ? 2 * s->cap : 64, 0,
-					  s->has_zero };
+	if (2 * (s->n + 1) > s->cap) { /* at most half full */
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		struct hash_set g = { calloc(cap, sizeof(uint64_t)), cap, 0,
+				      s->has_zero };
 
 		if (!g.slot)
 			return -1;
