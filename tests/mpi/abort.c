@@ -1,6 +1,8 @@
 /* abort.c - rank 1 calls MPI_Abort(MPI_COMM_WORLD, 3) while the others
  * wait for it: the whole job ends with exit status 3.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

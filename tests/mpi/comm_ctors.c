@@ -12,6 +12,8 @@
  * prints, per constructor, each rank's place, size and sum ("-" for
  * MPI_COMM_NULL).
  *
+ * no-ref: comm_ctors.N.out is Open MPI's output, kept
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

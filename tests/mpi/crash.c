@@ -13,6 +13,8 @@
  *   abort256  MPI_Abort(MPI_COMM_WORLD, 256) never success
  *   atexit    atexit(f), then exit(5)        status 5, f runs
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

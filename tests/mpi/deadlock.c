@@ -1,6 +1,8 @@
 /* deadlock.c - ranks 0 and 1 each wait for the other first: vp reports the
  * deadlock with its wait-for cycle and the job fails (a real MPI hangs).
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

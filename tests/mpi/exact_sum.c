@@ -4,6 +4,8 @@
  * VP_REPRODUCIBLE=1 vp's MPI_Allreduce, MPI_Reduce and MPI_Scan give p - 2
  * whatever the algorithm.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

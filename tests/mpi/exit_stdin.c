@@ -3,6 +3,8 @@
  * returning from main does; with an argument, the last rank calls
  * exit(5), which ends the job with status 5.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

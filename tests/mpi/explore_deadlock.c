@@ -6,6 +6,7 @@
  * does depends on timing (rank 1 computing first makes it less likely).
  * "explore_deadlock fixed" takes both with MPI_ANY_SOURCE and never
  * deadlocks. Ranks beyond 2 take no part.
+ * run-by: test_explore_mpi.sh
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */

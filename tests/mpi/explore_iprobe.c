@@ -7,6 +7,7 @@
  * fixed" stops once it has both. "explore_iprobe hang" has rank 0 wait
  * outside MPI forever (a run that never ends). Ranks beyond 2 take no
  * part.
+ * run-by: test_explore_mpi.sh
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */

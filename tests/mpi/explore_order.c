@@ -5,6 +5,7 @@
  * the bug comes and goes. "explore_order fixed" files each result by its
  * status's MPI_SOURCE and is right under every schedule. Prints one line
  * (rank 0).
+ * run-by: test_explore_mpi.sh
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */

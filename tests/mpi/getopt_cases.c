@@ -5,6 +5,8 @@
  * glibc's getopt; the hash is the same wherever getopt behaves as
  * glibc's does. "getopt_cases -v" prints the trace itself.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define _GNU_SOURCE

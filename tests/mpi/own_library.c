@@ -5,6 +5,8 @@
  * process has its own copy of the library and reads its own rank; ranks
  * that shared one copy would read another's.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

@@ -1,6 +1,8 @@
 /* own_library_lib.c - the shared library own_library.c links with: one
  * global variable, set and read.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 int ownlib_value;

@@ -3,6 +3,8 @@
  * with synchronous sends a deadlock, which vp reports with its cycle
  * where a real MPI would hang.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

@@ -4,6 +4,8 @@
  * contiguous type of 2 MPI_INT, to MPI_Bcast, MPI_Gather, MPI_Scatter,
  * MPI_Allgather and MPI_Alltoall. Every value is checked; rank 0 prints.
  *
+ * no-ref: it checks itself (each mpirun costs seconds)
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

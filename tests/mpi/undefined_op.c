@@ -2,6 +2,8 @@
  * (MAXLOC takes the value-and-index pair types): the job fails, naming
  * the op and the type, rather than answering wrong.
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

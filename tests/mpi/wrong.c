@@ -36,6 +36,8 @@
  *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
  *              hangs)
  *
+ * run-by: test_mpi_cases.sh
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>

@@ -36,8 +36,10 @@
 # (util/mtest.c, mtest_common.c, mtest_single.c, dtypes.c, and
 # run_mpitests.c's main for a test that only defines run()) unchanged and
 # this directory's mpitestconf.h and mtest_mpix.h, which configure and
-# MPICH's build write. Tests that need the dtpools library (through
-# dtpools.h or mtest_dtp.h) are skipped.
+# MPICH's build write. Tests that use the datatype pool library (through
+# dtpools.h or mtest_dtp.h) are linked with it, built from the suite's
+# dtpools/ with dtpoolsconf.h; its generated instances (testlist.dtp in
+# MPICH's build) come from dtp-tests.
 # Builds and results are kept in the build directory (a make file there
 # redoes only what changed). VP_BUILD: vp's build directory (default
 # build/). Exit status: 0, 1 (below the floor, or the harness does not
@@ -103,6 +105,43 @@ list() {
 	[ -f "$f" ] || f=$suite/$1/testlist.in
 	[ -f "$f" ] || return 0
 	awk '{ sub(/#.*/, "") } /@/ { next } NF >= 1 { $1 = $1; print NR, $0 }' "$f"
+	dtp_list "$1"
+}
+
+# dtp_list DIR: the instances of DIR's programs that use dtpools (MPICH's
+# configure generates them; dtp-tests says how), one a line as list()
+# prints them, numbered dtp1, dtp2... in the table's order
+dtp_list() {
+	awk -v dir="$1" '
+	{ sub(/#.*/, "") } NF < 5 { next }
+	{
+		n = split($1, path, "/"); d = substr($1, 1, length($1) - length(path[n]) - 1)
+		extra = ""
+		for (i = 6; i <= NF; i++) if ($i != "--") extra = extra " " $i
+		nc = split($5, counts, ",")
+		for (t = 1; t <= 2; t++) {
+			type = t == 1 ? "MPI_INT" : "MPI_INT:4+MPI_DOUBLE:8"
+			for (c = 1; c <= nc; c++) {
+				if (c == 1) size = $4
+				else {
+					size = int(size * counts[1] / counts[c])
+					if (size < $3) size = $3
+					if (size > $4) size = $4
+				}
+				reps = (d == "pt2pt" || d == "part") ? 2 : 1
+				for (r = 1; r <= reps; r++) {
+					seed++
+					if (d != dir) continue
+					if (reps == 2)
+						a = "arg=-sendcnt=" counts[c] " arg=-recvcnt=" counts[c] * r
+					else
+						a = "arg=-count=" counts[c]
+					print "dtp" seed, path[n], $2, "arg=-type=" type, a, \
+					    "arg=-seed=" seed, "arg=-testsize=" size extra
+				}
+			}
+		}
+	}' "$here/dtp-tests"
 }
 
 # sources DIR: "NAME|SOURCES|CPPFLAGS|DATA" of every program of DIR that
@@ -134,6 +173,16 @@ gen() {
 			echo "util/$h.o: \$(S)/util/$h.c $here/mpitestconf.h $dep"
 			echo "	@\$(CC) -c \$(I) \$< -o \$@ > \$@.log 2>&1 || { cat \$@.log; exit 1; }"
 		done
+		# the datatype pool library, for the tests that use it
+		cp "$here/dtpoolsconf.h" "$b/dtpoolsconf.h"
+		echo "DTP_I := -I\$(S)/dtpools/include -I$b/util"
+		local dtp_objs=""
+		for h in $(cd "$suite/dtpools/src" 2>/dev/null && ls -- *.c); do
+			h=${h%.c}
+			dtp_objs="$dtp_objs util/$h.o"
+			echo "util/$h.o: \$(S)/dtpools/src/$h.c $here/dtpoolsconf.h $dep"
+			echo "	@\$(CC) -c \$(I) \$(DTP_I) \$< -o \$@ > \$@.log 2>&1 || { cat \$@.log; exit 1; }"
+		done
 		for d in $dirs; do
 			[ -d "$suite/$d" ] || continue
 			mkdir -p "$b/$d"
@@ -155,6 +204,10 @@ gen() {
 						[ -n "${hasmain[$s]:-}" ] && main=1
 					done
 					[ -n "${data[$name]:-}" ] && objs="$objs util/dtypes.o"
+					if (cd "$suite/$d" && grep -qE 'dtpools.h|mtest_dtp.h' -- $srcs); then
+						objs="$objs$dtp_objs"
+						cppf="$cppf \$(DTP_I)"
+					fi
 					# a test that is only run() gets the suite's main
 					[ $main = 1 ] || objs="$objs util/run_mpitests.o"
 					echo "$d/$name.bin: $deps $objs $dep"
@@ -192,21 +245,29 @@ go() {
 go vp || exit 1
 [ $ompi = 1 ] && { go ompi || exit 1; }
 
+# results IMPL: "dir/name.idx verdict reason" lines; an instance without a
+# result could not be built, for a part of the harness or of dtpools
+# failed to build (make.log says why)
+results() {
+	(cd "$bdir/$1" && for f in $(sed -n 's/^all: //p' tests.mk); do
+		if [ -f "$f" ]; then
+			echo "${f%.res} $(head -1 "$f")"
+		else
+			echo "${f%.res} fail build: a harness or dtpools object failed (make.log)"
+		fi
+	done)
+}
 # the table: passes, failures, expected failures and skips by directory
 report() {
 	local b=$bdir/$1 d r
 	printf '%-10s %6s %6s %6s %6s\n' "$1:" pass fail xfail skip
 	for d in $dirs; do
 		[ -d "$b/$d" ] || continue
-		set -- $(sed -n "s|^all: \($d/.*\)|$b/\1|p" "$b/tests.mk" | xargs cat 2>/dev/null | awk '
-			{ n[$1]++ } END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
+		set -- $(results "$1" | awk -v d="$d/" '
+			index($1, d) == 1 { n[$2]++ }
+			END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
 		printf '%-10s %6d %6d %6d %6d\n' "$d" "$1" "$2" "$3" "$4"
 	done
-}
-results() { # IMPL: "dir/name.idx verdict reason" lines
-	(cd "$bdir/$1" && for f in $(sed -n 's/^all: //p' tests.mk); do
-		[ -f "$f" ] && echo "${f%.res} $(head -1 "$f")"
-	done)
 }
 report vp
 results vp > "$bdir/vp.results"
