@@ -149,8 +149,10 @@ refused "--timeout '0': it must be more than 0" --explore 2 --timeout 0 -np 2 "$
 refused "--trace and --svg draw one run" --explore 2 --svg "$tmp/x.svg" -np 2 "$p"
 refused "--stats reports one run" --explore 2 --stats -np 2 "$p"
 
-"$run" --help | grep -q -- "--explore RUNS"
-check $? "vpmpirun --help names --explore"
+"$run" --help >"$tmp/help"
+grep -q -- "--explore RUNS" "$tmp/help" && grep -q -- "--timeout SECONDS" "$tmp/help" &&
+    ! grep -q "the usage: the comment" "$tmp/help"
+check $? "vpmpirun --help names --explore and --timeout, and ends with the usage: $(tail -n 2 "$tmp/help")"
 
 echo "1..$n"
 [ "$fail" = 0 ]
