@@ -237,7 +237,8 @@ endif
 endif
 
 # test_vp_run and test_vp_bench drive the tools of the same build;
-# test_exports.sh reads the shared library's dynamic symbols.
+# test_exports.sh reads the shared library's dynamic symbols;
+# test_layers.sh reads the sources' includes.
 ifneq ($(MPI),)
 # the mpi transport: the suite under mpirun -np 1, 2, 4, 8 (and 9), its
 # model times compared with the threads transport's
@@ -253,7 +254,8 @@ else
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
-	  tests/test_exports.sh tests/test_mpi.sh tests/test_mpi_cases.sh \
+	  tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
+	  tests/test_mpi_cases.sh tests/test_func_length.sh \
 	  tests/test_explore_mpi.sh
 	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
@@ -332,20 +334,24 @@ bench-update: bench
 	  if [ -f "$(BENCH_OUT)/$$n" ]; then cp "$(BENCH_OUT)/$$n" "$$f"; echo "updated $$f"; fi; \
 	done
 
-# Installs the header, both libraries and vp.pc, whose libdir and includedir
-# follow the usual pkg-config layout (pkg-config --variable=libdir vp), the
-# tools (vp-run, vp-bench, vpmpicc, vpmpirun) and the man pages (MANDIR:
-# vp-run(1), vp-bench(1), vpmpicc(1), vpmpirun(1), vp(3)).
+# Installs the headers (vp.h and vp/vp_layer.h, which vp.h includes; the
+# MPI layer's vp/mpi.h and vp/vpmpi_io.h), both libraries and vp.pc, whose
+# libdir and includedir follow the usual pkg-config layout (pkg-config
+# --variable=libdir vp), the tools (vp-run, vp-bench, vpmpicc, vpmpirun)
+# and the man pages (MANDIR: vp-run(1), vp-bench(1), vpmpicc(1),
+# vpmpirun(1), vp(3)).
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 ifneq ($(MPI),)
-# libvp-mpi: the header, both libraries and vp-mpi.pc (mpicc's flags are
-# the user's: build the program with mpicc too)
+# libvp-mpi: the headers (vp.h, vp/vp_layer.h), both libraries and
+# vp-mpi.pc (mpicc's flags are the user's: build the program with mpicc
+# too)
 install: $(LIB_A) $(LIB_SO)
-	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 include/vp/vp_layer.h $(DESTDIR)$(INCLUDEDIR)/vp/vp_layer.h
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/libvp-mpi.a
 	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libvp-mpi.so
 	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' \
@@ -365,6 +371,7 @@ install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a \
 	install -m 644 $(MAN_TOOLS:%=$(BUILD)/man/%.1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(BUILD)/man/vp.3 $(DESTDIR)$(MANDIR)/man3/vp.3
 	install -m 644 include/vp.h $(DESTDIR)$(INCLUDEDIR)/vp.h
+	install -m 644 include/vp/vp_layer.h $(DESTDIR)$(INCLUDEDIR)/vp/vp_layer.h
 	install -m 644 include/vp/mpi.h $(DESTDIR)$(INCLUDEDIR)/vp/mpi.h
 	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
 	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a

@@ -1,6 +1,5 @@
 /*
- * alg_names.c - names of the collective algorithms, operations and element
- * types.
+ * alg_names.c - names of the collective algorithms and operations.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -80,21 +79,4 @@ int vp_alg_parse(const char *name)
 		if (!strcmp(name, names[a]))
 			return a;
 	return VP_EALG;
-}
-
-size_t vp_type_size(vp_type t)
-{
-	switch (t) {
-	case VP_BYTE:
-		return 1;
-	case VP_INT32:
-	case VP_FLOAT:
-		return 4;
-	case VP_INT64:
-	case VP_DOUBLE:
-		return 8;
-	}
-	if (VP__IS_TYPE_FIXED(t)) /* internal: the public calls refuse it */
-		return 8 * (size_t)((int)t - 64);
-	return 0;
 }

@@ -4,11 +4,21 @@
  * layouts, and the building blocks several algorithms reuse (ring and
  * recursive-doubling phases, binomial trees on a view).
  *
- * The collectives use only the public API (vp.h). Each algorithm is one
- * file, collectives/<op>_<algorithm>.c, with one entry point listed in the
+ * The collectives send and receive through vp's public API alone (vp.h,
+ * and vp/vp_layer.h's hooks for collectives built on vp: vp_coll_begin,
+ * vp_coll_note, ...). Of the runtime they see one header, the seam
+ * runtime/coll_seam.h: the reduction kernel, the memos that dispatch.c and
+ * select.c keep, the calls made without their messages (coll_shared.c);
+ * never the transport, the clock or a rank's state (tests/test_layers.sh
+ * checks the includes). Each algorithm is one file,
+ * collectives/<op>_<algorithm>.c, with one entry point listed in the
  * dispatch table (dispatch.c). An entry point gets arguments already
  * checked by the public call: count > 0, buffers valid for their roles,
  * root in range, and the algorithm applicable to p.
+ *
+ * Names: coll a collective; in struct coll op is the collective (vp_coll)
+ * and rop its reduction's operator (vp_op); esize an element's bytes; q a
+ * shift's distance; sbuf and rbuf the send and receive buffers.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -19,7 +29,8 @@
 #include <stdint.h>
 
 #include "vp.h"
-#include "../runtime/coll_shared.h"
+#include "vp/vp_layer.h"
+#include "../runtime/coll_seam.h"
 
 /*
  * A view: n of c's ranks seen as members 0..n-1. Member j is c's rank
@@ -482,11 +493,9 @@ int vp__barrier_neighbour(vp_comm *c, const struct layout *l);
  * A call's sums are exact on a grid of 64-bit limbs (two's complement,
  * limb 0 the lowest) that a MAX reduction of each rank's needs sizes. The
  * collectives carry an element of `limbs` limbs as the internal type
- * VP__TYPE_FIXED(limbs) (vp_type_size 8 limbs; vp_reduce_local adds it
- * with VP_SUM); the public calls refuse it. */
-#define VP__FIXED_MAX_LIMBS 48
-#define VP__TYPE_FIXED(limbs) ((vp_type)(64 + (limbs)))
-#define VP__IS_TYPE_FIXED(t) ((int)(t) > 64 && (int)(t) <= 64 + VP__FIXED_MAX_LIMBS)
+ * VP__TYPE_FIXED(limbs) (runtime/reduce_kernel.h, through the seam:
+ * vp_type_size 8 limbs; vp_reduce_local adds it with VP_SUM); the public
+ * calls refuse it. */
 #define VP__GRID_NEED 4
 struct vp__grid {
 	int is_float, mant; /* 24 or 53 mantissa bits */
@@ -509,9 +518,6 @@ int vp__grid_plan(struct vp__grid *g, const int32_t need[VP__GRID_NEED],
  * (g->limbs limbs each) start zeroed. */
 void vp__grid_add_terms(const struct vp__grid *g, uint64_t *acc, int each,
 			const void *x, size_t n);
-/* inout[k] += in[k] for count elements of limbs limbs */
-void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count,
-		   int limbs);
 /* The sum in acc correctly rounded to the grid's type, into element i of
  * out. */
 void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,

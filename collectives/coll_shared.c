@@ -15,8 +15,8 @@
  * (all-reduce, all-gather, reduce-scatter, all-to-all); the rooted ones,
  * the scan and the shift where a trial in the program's loop found
  * meeting faster than their messages, or always under
- * VP_SHARED_COLLECTIVES=all (the runtime's policy, coll_shared.h, says
- * why). Of those, the ones whose result the algorithm cannot change:
+ * VP_SHARED_COLLECTIVES=all (the runtime's policy, runtime/coll_seam.h,
+ * says why). Of those, the ones whose result the algorithm cannot change:
  * copies always; reductions only of integer types, whose sums and
  * products wrap and whose min, max and bitwise operations are exact, so
  * that every order of combining gives the same bits (a floating-point
@@ -31,7 +31,6 @@
 #include <string.h>
 
 #include "coll.h"
-#include "reduce_kernel.h"
 
 #define MOVE_MAX ((size_t)1 << 20)
 

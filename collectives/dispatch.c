@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "coll.h"
-#include "../runtime/coll_memo.h"
 
 int vp_coll_algorithms(vp_coll op, vp_alg *algs, int max)
 {
@@ -311,6 +310,117 @@ static int repeated(const struct vp__call_memo *m, const vp_comm *c,
 			    m->why_gen == vp__coll_auto_why_gen()));
 }
 
+/* The algorithm a call runs: AUTO's choice (*why its reason) or the one
+ * asked for, found in the table and fit for the communicator's topology. */
+static int choose(vp_comm *uc, const char *call, vp_coll op, size_t bytes,
+		  vp_alg *alg, const struct coll_algorithm **e,
+		  const char **why)
+{
+	char algs[256];
+	const char *bad;
+
+	if (*alg == VP_ALG_AUTO) {
+		*alg = vp_coll_choose(uc, op, bytes, NULL);
+		*why = vp__coll_auto_why();
+	}
+	*e = vp__algorithm(op, *alg);
+	if (!*e) {
+		list_algs(op, algs, sizeof(algs));
+		return vp_error(uc, VP_EALG, call,
+				"no algorithm '%s' for %s; it has: %s",
+				vp_alg_name(*alg), vp_coll_name(op), algs);
+	}
+	if ((bad = unusable(uc, *e)))
+		return vp_error(uc, VP_EALG, call,
+				"algorithm '%s' cannot run on %d ranks of %s: "
+				"%s",
+				vp_alg_name(*alg), vp_size(uc), vp_topology(uc),
+				bad);
+	return VP_OK;
+}
+
+/* The call as the algorithms see it (struct coll), in place resolved:
+ * the input pointed at the data already in rbuf, an in-place all-to-all's
+ * input copied first (*copy, the caller's to free). */
+static int arguments(struct coll *a, vp_comm *uc, const char *call,
+		     vp_coll op, const void *sbuf, void *rbuf, size_t count,
+		     vp_type type, vp_op rop, int root, long q, void **copy)
+{
+	a->c = vp_coll_comm(uc);
+	a->op = op;
+	a->p = vp_size(uc);
+	a->r = vp_rank(uc);
+	a->count = count;
+	a->type = type;
+	a->esize = vp_type_size(type);
+	a->bytes = count * a->esize;
+	a->rop = rop;
+	a->root = root;
+	a->q = op == VP_COLL_SHIFT ? ((q % a->p) + a->p) % a->p : 0;
+	a->sbuf = sbuf;
+	a->rbuf = rbuf;
+	if (op == VP_COLL_BCAST)
+		a->sbuf = rbuf;
+	if (sbuf == VP_IN_PLACE) {
+		a->sbuf = rbuf;
+		if (op == VP_COLL_ALLGATHER)
+			a->sbuf = (char *)rbuf + (size_t)a->r * a->bytes;
+		if (op == VP_COLL_GATHER)
+			a->sbuf = (char *)rbuf + (size_t)root * a->bytes;
+		if (op == VP_COLL_ALLTOALL) {
+			*copy = malloc((size_t)a->p * a->bytes);
+			if (!*copy)
+				return vp_abort(uc, VP_ENOMEM, call,
+						"no memory for the in-place "
+						"copy (%zu bytes)",
+						(size_t)a->p * a->bytes);
+			memcpy(*copy, rbuf, (size_t)a->p * a->bytes);
+			a->sbuf = *copy;
+		}
+	}
+	if (rbuf == VP_IN_PLACE) /* scatter at the root */
+		a->rbuf = (char *)sbuf + (size_t)root * a->bytes;
+	return VP_OK;
+}
+
+/* Runs algorithm e on the call a: its input placed where it starts from
+ * it, its view of the ranks, its scratch; ends the call's superstep. */
+static int run_algorithm(struct coll *a, const struct coll_algorithm *e)
+{
+	_Alignas(16) char small[256];
+	size_t n;
+	int rc;
+
+	/* the input where the algorithm starts from it (no-op in place) */
+	if (e->input == INPUT_IN_RBUF)
+		vp__copy(a->rbuf, a->sbuf, a->bytes);
+	else if (e->input == INPUT_OWN_BLOCK)
+		vp__copy((char *)a->rbuf + (size_t)a->r * a->bytes, a->sbuf,
+			 a->bytes);
+	if (e->view == VIEW_ALL)
+		vp__view_all(&a->v, a->c, 0);
+	else if (e->view == VIEW_ROOTED)
+		vp__view_all(&a->v, a->c, a->root);
+	else if (e->view == VIEW_TREE)
+		vp__view_tree(&a->v, a->c, a->root);
+	/* a small call's scratch lives on the stack: a malloc and a free
+	 * were a tenth of an 8-byte all-reduce at p = 2 */
+	a->scratch = NULL;
+	if (e->scratch && (n = e->scratch(a)) && n <= sizeof(small))
+		a->scratch = small;
+	else if (e->scratch && n && !(a->scratch = vp__alloc(a, n))) {
+		vp__coll_shared_end(a->c, VP_ENOMEM);
+		return VP_ENOMEM;
+	}
+	rc = e->run(a);
+	vp__coll_shared_end(a->c, rc);
+	if (!rc && vp__bsp(a->c)) /* the call's last superstep ends here */
+		rc = vp_superstep(a->c);
+	if (a->scratch != small)
+		free(a->scratch);
+	return rc;
+}
+
 int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		 size_t count, vp_type type, vp_op rop, int root, long q,
 		 vp_alg alg, int inner)
@@ -322,15 +432,12 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		"vp_shift"
 	};
 	const char *call;
-	char algs[256];
-	_Alignas(16) char small[256];
 	const struct coll_algorithm *e;
-	const char *why = NULL, *bad;
+	const char *why = NULL;
 	struct vp__call_memo *memo;
 	vp_alg asked = alg;
 	struct coll a;
 	void *copy = NULL;
-	size_t n;
 	int rc;
 
 	if ((unsigned)op >= VP_COLL_COUNT_)
@@ -361,23 +468,9 @@ int vp__coll_run(vp_comm *uc, vp_coll op, const void *sbuf, void *rbuf,
 		return vp__reproducible_reduction(uc, op, sbuf, rbuf, count,
 						  type, root, alg);
 	}
-	if (alg == VP_ALG_AUTO) {
-		alg = vp_coll_choose(uc, op, count * vp_type_size(type), NULL);
-		why = vp__coll_auto_why();
-	}
-	e = vp__algorithm(op, alg);
-	if (!e) {
-		list_algs(op, algs, sizeof(algs));
-		return vp_error(uc, VP_EALG, call,
-				"no algorithm '%s' for %s; it has: %s",
-				vp_alg_name(alg), vp_coll_name(op), algs);
-	}
-	if ((bad = unusable(uc, e)))
-		return vp_error(uc, VP_EALG, call,
-				"algorithm '%s' cannot run on %d ranks of %s: "
-				"%s",
-				vp_alg_name(alg), vp_size(uc), vp_topology(uc),
-				bad);
+	if ((rc = choose(uc, call, op, count * vp_type_size(type), &alg, &e,
+			 &why)))
+		return rc;
 	if (memo)
 		*memo = (struct vp__call_memo){
 			.c = uc, .sbuf = sbuf, .rbuf = rbuf, .count = count,
@@ -391,42 +484,9 @@ checked:
 		return rc;
 	if (count == 0)
 		return VP_OK;
-
-	a.c = vp_coll_comm(uc);
-	a.op = op;
-	a.p = vp_size(uc);
-	a.r = vp_rank(uc);
-	a.count = count;
-	a.type = type;
-	a.esize = vp_type_size(type);
-	a.bytes = count * a.esize;
-	a.rop = rop;
-	a.root = root;
-	a.q = op == VP_COLL_SHIFT ? ((q % a.p) + a.p) % a.p : 0;
-	a.sbuf = sbuf;
-	a.rbuf = rbuf;
-	/* in place: point the input at the data already in rbuf */
-	if (op == VP_COLL_BCAST)
-		a.sbuf = rbuf;
-	if (sbuf == VP_IN_PLACE) {
-		a.sbuf = rbuf;
-		if (op == VP_COLL_ALLGATHER)
-			a.sbuf = (char *)rbuf + (size_t)a.r * a.bytes;
-		if (op == VP_COLL_GATHER)
-			a.sbuf = (char *)rbuf + (size_t)root * a.bytes;
-		if (op == VP_COLL_ALLTOALL) {
-			copy = malloc((size_t)a.p * a.bytes);
-			if (!copy)
-				return vp_abort(uc, VP_ENOMEM, call,
-						"no memory for the in-place "
-						"copy (%zu bytes)",
-						(size_t)a.p * a.bytes);
-			memcpy(copy, rbuf, (size_t)a.p * a.bytes);
-			a.sbuf = copy;
-		}
-	}
-	if (rbuf == VP_IN_PLACE) /* scatter at the root */
-		a.rbuf = (char *)sbuf + (size_t)root * a.bytes;
+	if ((rc = arguments(&a, uc, call, op, sbuf, rbuf, count, type, rop,
+			    root, q, &copy)))
+		return rc;
 	vp__coll_note_known(uc, op, alg, why,
 			    why ? vp__coll_auto_why_gen() : 0);
 	/* where the ranks share memory and outnumber the CPUs: without the
@@ -436,34 +496,7 @@ checked:
 		free(copy);
 		return rc < 0 ? rc : VP_OK;
 	}
-	/* the input where the algorithm starts from it (no-op in place) */
-	if (e->input == INPUT_IN_RBUF)
-		vp__copy(a.rbuf, a.sbuf, a.bytes);
-	else if (e->input == INPUT_OWN_BLOCK)
-		vp__copy((char *)a.rbuf + (size_t)a.r * a.bytes, a.sbuf,
-			 a.bytes);
-	if (e->view == VIEW_ALL)
-		vp__view_all(&a.v, a.c, 0);
-	else if (e->view == VIEW_ROOTED)
-		vp__view_all(&a.v, a.c, a.root);
-	else if (e->view == VIEW_TREE)
-		vp__view_tree(&a.v, a.c, a.root);
-	/* a small call's scratch lives on the stack: a malloc and a free
-	 * were a tenth of an 8-byte all-reduce at p = 2 */
-	a.scratch = NULL;
-	if (e->scratch && (n = e->scratch(&a)) && n <= sizeof(small))
-		a.scratch = small;
-	else if (e->scratch && n && !(a.scratch = vp__alloc(&a, n))) {
-		vp__coll_shared_end(a.c, VP_ENOMEM);
-		free(copy);
-		return VP_ENOMEM;
-	}
-	rc = e->run(&a);
-	vp__coll_shared_end(a.c, rc);
-	if (!rc && vp__bsp(a.c)) /* the call's last superstep ends here */
-		rc = vp_superstep(a.c);
-	if (a.scratch != small)
-		free(a.scratch);
+	rc = run_algorithm(&a, e);
 	free(copy);
 	return rc;
 }

@@ -182,40 +182,6 @@ void vp__grid_add_terms(const struct vp__grid *g, uint64_t *acc, int each,
 	}
 }
 
-void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count, int limbs)
-{
-	size_t k, n = count * (size_t)limbs;
-
-	if (limbs == 1) { /* the common narrow case: vectorizes */
-		for (k = 0; k < n; k++)
-			inout[k] += in[k];
-		return;
-	}
-	if (limbs == 2) { /* the common case: 128-bit adds */
-		for (k = 0; k < n; k += 2) {
-			unsigned __int128 a, b;
-
-			memcpy(&a, in + k, 16);
-			memcpy(&b, inout + k, 16);
-			b += a;
-			memcpy(inout + k, &b, 16);
-		}
-		return;
-	}
-	for (k = 0; k < n; k += (size_t)limbs) {
-		unsigned carry = 0;
-		int i;
-
-		for (i = 0; i < limbs; i++) {
-			uint64_t s = in[k + i] + inout[k + i];
-			unsigned c1 = s < in[k + i];
-
-			inout[k + i] = s + carry;
-			carry = c1 | (inout[k + i] < s);
-		}
-	}
-}
-
 static void negate(uint64_t *v, int n)
 {
 	unsigned carry = 1;
@@ -280,6 +246,84 @@ static void put(const struct vp__grid *g, void *out, size_t i, int negative,
 	}
 }
 
+/* How many bits of a sum whose top bit is 2^(t + unit) are kept: mant, or
+ * fewer where the lowest would fall below the least subnormal (2^tiny). */
+static int kept_bits(const struct vp__grid *g, int t, int tiny)
+{
+	int keep = g->mant;
+
+	if (t + g->unit - (keep - 1) < tiny)
+		keep = t + g->unit - tiny + 1;
+	return keep;
+}
+
+/* The sum of one or two value limbs v rounded, in 128-bit arithmetic (the
+ * common case): its magnitude q 2^(*pos + unit) to nearest, ties to even,
+ * and *negative its sign; 0 for an exact zero, else 1. */
+static int round_small(const struct vp__grid *g, const uint64_t *v, int n,
+		       int tiny, int *negative, int *pos, uint64_t *q)
+{
+	unsigned __int128 x = v[0];
+	int t;
+
+	x |= (unsigned __int128)(n == 2 ? v[1]
+					: (uint64_t)((int64_t)v[0] >> 63))
+	     << 64;
+	*negative = (int)(x >> 127);
+	if (*negative)
+		x = -x;
+	if (!x)
+		return 0;
+	t = x >> 64 ? 127 - __builtin_clzll((uint64_t)(x >> 64))
+		    : 63 - __builtin_clzll((uint64_t)x);
+	*pos = t + 1 - kept_bits(g, t, tiny);
+	if (*pos <= 0) {
+		*q = (uint64_t)x << -*pos;
+	} else {
+		unsigned __int128 rest, half;
+
+		*q = 0; /* pos > 128: below half the least subnormal */
+		if (*pos <= 128) {
+			half = (unsigned __int128)1 << (*pos - 1);
+			*q = *pos == 128 ? 0 : (uint64_t)(x >> *pos);
+			rest = *pos == 128 ? x : x & (2 * half - 1);
+			/* above half, or a tie with q odd: up */
+			if (rest > half || (rest == half && (*q & 1)))
+				(*q)++;
+		}
+	}
+	return 1;
+}
+
+/* The same for a sum of n > 2 value limbs v, limb by limb. */
+static int round_limbs(const struct vp__grid *g, const uint64_t *v, int n,
+		       int tiny, int *negative, int *pos, uint64_t *q)
+{
+	uint64_t mag[VP__FIXED_MAX_LIMBS];
+	int t, keep;
+
+	memcpy(mag, v, (size_t)n * sizeof(*mag));
+	*negative = (int)(mag[n - 1] >> 63);
+	if (*negative)
+		negate(mag, n);
+	t = top_bit(mag, n);
+	if (t < 0) /* an exact zero is +0 */
+		return 0;
+	/* the sum is mag 2^unit, its top bit 2^(t + unit) */
+	keep = kept_bits(g, t, tiny);
+	*pos = t + 1 - keep; /* the lowest bit kept */
+	if (*pos <= 0) {     /* exact */
+		*q = shifted_down(mag, n, 0) << -*pos;
+	} else {
+		int half = bit_at(mag, n, *pos - 1);
+
+		*q = keep > 0 ? shifted_down(mag, n, *pos) : 0;
+		if (half && (any_below(mag, n, *pos - 1) || (*q & 1)))
+			(*q)++; /* to nearest, ties to even */
+	}
+	return 1;
+}
+
 void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,
 		    size_t i)
 {
@@ -288,8 +332,8 @@ void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,
 	 * field starts; inf, that field for infinity and NaN */
 	int tiny = g->is_float ? -149 : -1074, shift = g->mant - 1;
 	uint64_t inf = g->is_float ? 0xffu : 0x7ffu;
-	uint64_t mag[VP__FIXED_MAX_LIMBS], q, bits;
-	int n = g->value_limbs, negative, t, keep, pos, e2;
+	uint64_t q = 0, bits;
+	int n = g->value_limbs, negative = 0, pos = 0, nonzero, e2;
 
 	if (g->count_limbs && (acc[0] || acc[1] || acc[2])) {
 		if (acc[0] || (acc[1] && acc[2])) /* a quiet NaN */
@@ -299,68 +343,13 @@ void vp__grid_round(const struct vp__grid *g, const uint64_t *acc, void *out,
 			put(g, out, i, !acc[1], inf << shift);
 		return;
 	}
-	if (n <= 2) { /* the common case, in 128-bit arithmetic */
-		const uint64_t *v = acc + g->count_limbs;
-		unsigned __int128 x = v[0];
-
-		x |= (unsigned __int128)(n == 2
-					     ? v[1]
-					     : (uint64_t)((int64_t)v[0] >> 63))
-		     << 64;
-		negative = (int)(x >> 127);
-		if (negative)
-			x = -x;
-		if (!x) {
-			put(g, out, i, 0, 0);
-			return;
-		}
-		t = x >> 64 ? 127 - __builtin_clzll((uint64_t)(x >> 64))
-			    : 63 - __builtin_clzll((uint64_t)x);
-		keep = g->mant;
-		if (t + g->unit - (keep - 1) < tiny)
-			keep = t + g->unit - tiny + 1;
-		pos = t + 1 - keep;
-		if (pos <= 0) {
-			q = (uint64_t)x << -pos;
-		} else {
-			unsigned __int128 rest, half;
-
-			q = 0; /* pos > 128: below half the least subnormal */
-			if (pos <= 128) {
-				half = (unsigned __int128)1 << (pos - 1);
-				q = pos == 128 ? 0 : (uint64_t)(x >> pos);
-				rest = pos == 128 ? x : x & (2 * half - 1);
-				/* above half, or a tie with q odd: up */
-				if (rest > half || (rest == half && (q & 1)))
-					q++;
-			}
-		}
-	} else {
-		memcpy(mag, acc + g->count_limbs, (size_t)n * sizeof(*mag));
-		negative = (int)(mag[n - 1] >> 63);
-		if (negative)
-			negate(mag, n);
-		t = top_bit(mag, n);
-		if (t < 0) { /* an exact zero is +0 */
-			put(g, out, i, 0, 0);
-			return;
-		}
-		/* the sum is mag 2^unit, its top bit 2^(t + unit); keep mant
-		 * bits, or fewer where the lowest would fall below the least
-		 * subnormal */
-		keep = g->mant;
-		if (t + g->unit - (keep - 1) < tiny)
-			keep = t + g->unit - tiny + 1;
-		pos = t + 1 - keep; /* the lowest bit kept */
-		if (pos <= 0) {     /* exact */
-			q = shifted_down(mag, n, 0) << -pos;
-		} else {
-			int half = bit_at(mag, n, pos - 1);
-
-			q = keep > 0 ? shifted_down(mag, n, pos) : 0;
-			if (half && (any_below(mag, n, pos - 1) || (q & 1)))
-				q++; /* to nearest, ties to even */
-		}
+	nonzero = n <= 2 ? round_small(g, acc + g->count_limbs, n, tiny,
+				       &negative, &pos, &q)
+			 : round_limbs(g, acc + g->count_limbs, n, tiny,
+				       &negative, &pos, &q);
+	if (!nonzero) {
+		put(g, out, i, 0, 0);
+		return;
 	}
 	/* q 2^e2 with q < 2^mant (subnormal, e2 = tiny) or 2^(mant-1) <=
 	 * q <= 2^mant: IEEE's fields are then (e2 - tiny) << shift plus q,

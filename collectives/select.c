@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "coll.h"
-#include "../runtime/coll_memo.h"
 
 /* At or above this many bytes per rank a message counts as long. */
 #define LONG_MSG ((size_t)64 * 1024)
@@ -251,10 +250,10 @@ unsigned vp__coll_auto_why_gen(void)
 
 /*
  * AUTO: the first of op's rules whose facts hold. A rank keeps its last
- * choice for each collective (coll_memo.h): within a run the facts depend
- * only on the communicator and the size, and working them out again took
- * about 300 instructions of every call (counted by callgrind in a loop of
- * 8-byte broadcasts), as many as the rest of the call's checks.
+ * choice for each collective (runtime/coll_seam.h): within a run the facts
+ * depend only on the communicator and the size, and working them out again
+ * took about 300 instructions of every call (counted by callgrind in a
+ * loop of 8-byte broadcasts), as many as the rest of the call's checks.
  */
 vp_alg vp_coll_choose(vp_comm *c, vp_coll op, size_t bytes, const char **why)
 {

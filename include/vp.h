@@ -1,7 +1,8 @@
 /*
- * vp.h - the one public header of vp: message-passing programs with p ranks
- * as threads of one process, on a chosen interconnect, timed by a
- * deterministic model clock (ts + tw*m per message, th per hop).
+ * vp.h - the public header of vp, the one a program includes:
+ * message-passing programs with p ranks as threads of one process, on a
+ * chosen interconnect, timed by a deterministic model clock (ts + tw*m per
+ * message, th per hop).
  *
  * Every call returns VP_OK (0) or a negative VP_E* code; vp_strerror() names
  * the code and vp_errmsg() gives the rank's last message, which names the
@@ -28,27 +29,34 @@ extern "C" {
 #define VP_API
 #endif
 
-/* Error codes: 0 or negative. */
-enum {
-	VP_OK = 0,
-	VP_EINVAL = -1,       /* bad argument (NULL buffer, bad spec, ...) */
-	VP_ERANK = -2,        /* rank outside [0, p) */
-	VP_ENOLINK = -3,      /* strict mode: destination is not a neighbour */
-	VP_ETRUNC = -4,       /* message larger than the receive buffer */
-	VP_EDEADLOCK = -5,    /* every live rank blocked, nothing can arrive */
-	VP_EABORT = -6,       /* another rank failed; the run is aborting */
-	VP_EALG = -7,         /* algorithm unknown or unusable for this p */
-	VP_ENOMEM = -8,       /* out of memory or threads */
-	VP_EMISMATCH = -9,    /* ranks made different collective calls */
-	VP_EUNRECEIVED = -10, /* messages sent were never received */
-	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
-	VP_ETYPE = -12,       /* a message's type is not its receive's */
-};
-
-VP_API const char *vp_strerror(int code);
+/*
+ * The sections below, in the order a reader meets them:
+ *   1. Runs              vp_opts, vp_run, the interconnect, settings
+ *   2. Communicators     ranks, sub-communicators
+ *   3. Point to point    blocking sends and receives, tags, probes
+ *   4. Requests          nonblocking sends and receives, waits, tests
+ *   5. Collectives       element types, algorithms, the collective calls
+ *                        (vp_barrier first), reductions, choosing
+ *   6. One-sided         windows, put, get, accumulate, fences
+ *   7. Models and clock  model time, cost models, the book's formulas
+ *   8. Statistics, trace what a run reports, labels for the trace
+ *   9. Errors            the codes, messages, failing a run
+ * Every call of sections 1-9 is for programs. What libraries built on vp
+ * use besides (vp's MPI layer) is declared in vp/vp_layer.h, which this
+ * header includes at its end: a program that includes vp.h has it all.
+ */
 
 /* Opaque communicator: a group of ranks with its own message space. */
 typedef struct vp_comm vp_comm;
+/* What a run did (section 8). */
+typedef struct vp_stats vp_stats;
+
+/* ---- 1. Runs ----
+ * A program is a function every rank runs: vp_run starts p ranks on the
+ * interconnect that vp_opts names, each a thread (or a fiber) of this
+ * process, and returns when all have returned. Options, the run itself,
+ * the interconnect as data, and the strict reading of settings.
+ */
 
 /*
  * Options of a run. Zeroed fields mean defaults.
@@ -151,69 +159,6 @@ typedef struct vp_opts {
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
 #define VP_MAX_RANKS 65536
 
-/* What a run did, filled by vp_run() (also when it fails). */
-typedef struct vp_stats {
-	double wall_seconds;
-	double model_time;           /* max final model time over ranks */
-	uint64_t messages;           /* point-to-point messages delivered */
-	uint64_t bytes;              /* payload bytes delivered */
-	uint64_t max_link_load;      /* most overlapping transfers on a link */
-	double model_time_congested; /* model time with tw scaled by the load */
-	int p;
-	int error_rank;   /* rank of the first error, -1 if none */
-	int error_code;   /* the first error (same as vp_run's result) */
-	char error[1024]; /* its message; for deadlocks the report's start and
-			   * its cycle line (the whole of it: report) */
-	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
-	size_t peak_bytes; /* runtime memory at the end: mailboxes+pools */
-	size_t stack_size; /* stack reserved per rank thread */
-	/* Which algorithm each collective used and, for VP_ALG_AUTO, why: one
-	 * line per distinct choice, "bcast hypercube x3 (auto: ...)". */
-	char collectives[2048];
-	/* What the figures above could not include, VP_STATS_* bits; 0 when
-	 * they are complete. */
-	unsigned incomplete;
-	/* The first error's whole message, however long (a deadlock report
-	 * of thousands of ranks); error above keeps its start and always its
-	 * last line (the cycle). Valid until this thread's next vp_run. */
-	const char *report;
-	/* Messages sent and never received (every rank returned first), and
-	 * the first pairs: "rank 5 -> rank 4: 1 message (collective)". */
-	uint64_t unreceived;
-	char unreceived_pairs[512];
-	/* Messages the sender copied straight into a receive buffer that
-	 * was already waiting (one copy instead of two; counted by the
-	 * threads transport). */
-	uint64_t direct_messages;
-	/* 1 in the process that ran rank 0: with the threads transport,
-	 * always; under mpirun (transport "mpi"), the one process that
-	 * printed the report and wrote the trace, where a program should
-	 * print what it reports (every process gets the same figures). */
-	int leader;
-	/* Supersteps: barriers and fences, each counted once (the most any
-	 * rank made); under the bsp model also the one the run's end closes
-	 * when work or messages were left after the last barrier. */
-	uint64_t supersteps;
-	/* Collective calls (barriers included) made without their messages:
-	 * where the ranks share memory and outnumber the CPUs, the ranks
-	 * meet once and the model is charged with the messages the
-	 * algorithm sends, so every figure above is the messages' own.
-	 * Counted once a call; 0 under the mpi transport. */
-	uint64_t shared_calls;
-} vp_stats;
-
-/* vp_stats.incomplete: */
-#define VP_STATS_LOG_DROPPED 1u  /* a model record found no memory */
-#define VP_STATS_LOAD_UNKNOWN 2u /* no memory for the link-load sweep */
-#define VP_STATS_REPLAY_FAILED                                                 \
-	4u                        /* congested time not replayed (a failed     \
-				   * run, or no memory): it is model_time */
-#define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
-#define VP_STATS_NO_GUARD                                                      \
-	16u /* too many ranks for guard pages                                  \
-	     * (vm.max_map_count, before Linux 6.13):                         
-	     * \ stack overflows were not watched */
-
 /*
  * Runs fn(comm, arg) on p threads, one per rank of opts->topology, and
  * returns VP_OK or the first error. stats may be NULL.
@@ -285,23 +230,6 @@ typedef struct vp_explore_result {
 
 VP_API int vp_explore(const vp_opts *opts, int (*fn)(vp_comm *, void *),
 		      void *arg, int runs, vp_explore_result *result);
-
-VP_API int vp_rank(const vp_comm *c);
-VP_API int vp_size(const vp_comm *c);
-VP_API double vp_time(const vp_comm *c); /* this rank's model time */
-/* This rank's last error message. */
-VP_API const char *vp_errmsg(const vp_comm *c);
-/* The physical topology spec of the run, e.g. "hypercube:3". */
-VP_API const char *vp_topology(const vp_comm *c);
-/* 1 if c has every rank of the run, in world order (the world itself, or
- * a split that kept everyone in place): topology algorithms apply. */
-VP_API int vp_comm_is_world(const vp_comm *c);
-/* Rank of c's rank r in the world (physical placement). */
-VP_API int vp_world_rank(const vp_comm *c, int r);
-/* 1 if the run is in strict mode (sends only between neighbours). */
-VP_API int vp_strict(const vp_comm *c);
-/* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
-VP_API int vp_is_neighbor(const vp_comm *c, int a, int b);
 
 /*
  * The interconnect as data, for algorithms and tools that adapt to it (no
@@ -381,6 +309,56 @@ typedef struct vp_schedule_info {
 } vp_schedule_info;
 VP_API int vp_schedule_last(vp_schedule_info *out);
 
+/* ---- 2. Communicators ----
+ * A communicator is a group of ranks with its own message space; a run
+ * hands each rank the world. Ranks, where they sit on the interconnect,
+ * and sub-communicators.
+ */
+
+VP_API int vp_rank(const vp_comm *c);
+VP_API int vp_size(const vp_comm *c);
+/* The physical topology spec of the run, e.g. "hypercube:3". */
+VP_API const char *vp_topology(const vp_comm *c);
+/* 1 if c has every rank of the run, in world order (the world itself, or
+ * a split that kept everyone in place): topology algorithms apply. */
+VP_API int vp_comm_is_world(const vp_comm *c);
+/* Rank of c's rank r in the world (physical placement). */
+VP_API int vp_world_rank(const vp_comm *c, int r);
+/* 1 if the run is in strict mode (sends only between neighbours). */
+VP_API int vp_strict(const vp_comm *c);
+/* 1 if world ranks a and b share a physical link (strict-mode neighbours). */
+VP_API int vp_is_neighbor(const vp_comm *c, int a, int b);
+
+/* Sub-groups: ranks with equal color form a group ordered by (key, rank).
+ * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
+#define VP_UNDEFINED (-1)
+VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
+/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
+ * rank i), made by every rank of c (MPI_Comm_create): each passes the
+ * group it joins, or one without itself (n may be 0) to get *sub = NULL.
+ * Lists that differ between ranks must be disjoint (MPI 4.0 sec. 7.4.2);
+ * groups that overlap but differ, or a group not every member of which
+ * passed, fail every rank with VP_EMISMATCH. Not charged by the model. */
+VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
+			  vp_comm **sub);
+/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
+ * rank i), made by those ranks alone: the others do not call
+ * (MPI_Comm_create_group). Every listed rank passes the same list and tag;
+ * the tag (0 .. VP_TAG_MAX) tells apart creations running at once on c.
+ * A list that differs between its ranks fails with VP_EMISMATCH. Not
+ * charged by the model. */
+VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
+				vp_comm **sub);
+/* Frees a communicator of vp_comm_split, vp_comm_create or
+ * vp_comm_create_group, as MPI_Comm_free does: requests started on it
+ * before complete as usual (it is released once they have). */
+VP_API int vp_comm_free(vp_comm *sub);
+
+/* ---- 3. Point to point ----
+ * Blocking sends and receives of bytes, with tags; probes; the send and
+ * receive at once. (The receives that reduce are in section 5.)
+ */
+
 /*
  * Point to point, blocking, in bytes. Messages carry a tag (vp_send and
  * vp_recv use tag 0); a receive takes the first message from its source
@@ -419,6 +397,27 @@ VP_API int vp_recv_tag(vp_comm *c, int src, int tag, void *buf, size_t n,
  * vp_send_tag. */
 VP_API int vp_ssend_tag(vp_comm *c, int dst, int tag, const void *buf,
 			size_t n);
+
+/* The first message matching (src, tag) that a receive would take, left
+ * for that receive: its source, tag and length in *st. vp_probe waits for
+ * one (and moves T to its arrival); vp_iprobe says *found 0 when none has
+ * arrived yet (a real-time answer: a polling loop's count of misses is not
+ * deterministic, its result is). */
+VP_API int vp_probe(vp_comm *c, int src, int tag, vp_status *st);
+VP_API int vp_iprobe(vp_comm *c, int src, int tag, int *found, vp_status *st);
+
+/* Send and receive at once; the model overlaps the two transfers. */
+VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
+		       int src, void *rbuf, size_t rn);
+
+/* The largest message sent eagerly: a send of at most this many bytes is
+ * copied and returns at once; a larger one waits for its receiver. */
+VP_API size_t vp_eager_max(const vp_comm *c);
+
+/* ---- 4. Requests ----
+ * Nonblocking sends and receives, and how they complete.
+ */
+
 /*
  * Nonblocking point to point (MPI's semantics for the calls of the same
  * names). vp_isend and vp_irecv start a transfer and return a request at
@@ -461,138 +460,13 @@ VP_API int vp_cancel(vp_request *req);
 /* *done 1 when every request completed (all of them then are), else 0. */
 VP_API int vp_testall(int n, vp_request reqs[], int *done, vp_status sts[]);
 
-/* The first message matching (src, tag) that a receive would take, left
- * for that receive: its source, tag and length in *st. vp_probe waits for
- * one (and moves T to its arrival); vp_iprobe says *found 0 when none has
- * arrived yet (a real-time answer: a polling loop's count of misses is not
- * deterministic, its result is). */
-VP_API int vp_probe(vp_comm *c, int src, int tag, vp_status *st);
-VP_API int vp_iprobe(vp_comm *c, int src, int tag, int *found, vp_status *st);
-
-/* Send and receive at once; the model overlaps the two transfers. */
-VP_API int vp_sendrecv(vp_comm *c, int dst, const void *sbuf, size_t sn,
-		       int src, void *rbuf, size_t rn);
-
-/*
- * The communicator collectives use: the same ranks as c with a message space
- * of its own, so a collective never matches a user's point-to-point message
- * (MPI's hidden collective context).
+/* ---- 5. Collectives ----
+ * Calls every rank of a communicator makes alike: the barrier, broadcast,
+ * reductions, gathers, scatters, all-to-all, shift, each by an algorithm
+ * that the caller names or VP_ALG_AUTO picks; the element types and
+ * operators they take; the reductions made on point-to-point messages;
+ * the reproducible sums; asking which algorithm runs and tuning them.
  */
-VP_API vp_comm *vp_coll_comm(vp_comm *c);
-/*
- * A third message space of the same ranks, for libraries built on vp (the
- * MPI layer's nonblocking collectives): point-to-point calls on it never
- * match those on c or on its collective twin. It lives and dies with c.
- */
-VP_API vp_comm *vp_aux_comm(vp_comm *c);
-
-/* Sub-groups: ranks with equal color form a group ordered by (key, rank).
- * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
-#define VP_UNDEFINED (-1)
-VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
-/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
- * rank i), made by every rank of c (MPI_Comm_create): each passes the
- * group it joins, or one without itself (n may be 0) to get *sub = NULL.
- * Lists that differ between ranks must be disjoint (MPI 4.0 sec. 7.4.2);
- * groups that overlap but differ, or a group not every member of which
- * passed, fail every rank with VP_EMISMATCH. Not charged by the model. */
-VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
-			  vp_comm **sub);
-/* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its
- * rank i), made by those ranks alone: the others do not call
- * (MPI_Comm_create_group). Every listed rank passes the same list and tag;
- * the tag (0 .. VP_TAG_MAX) tells apart creations running at once on c.
- * A list that differs between its ranks fails with VP_EMISMATCH. Not
- * charged by the model. */
-VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
-				vp_comm **sub);
-/* Frees a communicator of vp_comm_split, vp_comm_create or
- * vp_comm_create_group, as MPI_Comm_free does: requests started on it
- * before complete as usual (it is released once they have). */
-VP_API int vp_comm_free(vp_comm *sub);
-/* VP_OK if c is a live communicator used from its rank's own thread in a
- * run that is not failing; else the error, and the run fails naming call
- * (for libraries built on vp, as the collectives are). */
-VP_API int vp_comm_check(vp_comm *c, const char *call);
-
-/*
- * Errors raised by code above the runtime (the collectives, user libraries):
- * both write "rank R: call: <message>" into this rank's vp_errmsg and return
- * code. vp_abort also aborts the run, as a failed call does; vp_error does
- * not (used for VP_EALG, which every rank decides alike, so the caller may
- * try another algorithm). If the rank function then returns that code, the
- * run reports this message.
- */
-VP_API int vp_abort(vp_comm *c, int code, const char *call, const char *fmt,
-		    ...) __attribute__((format(printf, 4, 5), cold));
-VP_API int vp_error(vp_comm *c, int code, const char *call, const char *fmt,
-		    ...) __attribute__((format(printf, 4, 5), cold));
-
-/*
- * Names the messages this rank sends from now on in the trace and the SVG
- * ("phase 1", ...) and restarts its step count; label must live until vp_run
- * returns (a string literal). The collectives call it with their own name.
- * Steps: a send's step is one more than the sender's last step, and a
- * receive raises the receiver's step to the message's (a Lamport clock), so
- * the book's figures come out numbered as printed.
- */
-VP_API void vp_trace_label(vp_comm *c, const char *label);
-
-/* The model parameters of the run (the options, defaults filled). */
-VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
-			    double *th);
-/*
- * Cost models (docs/models.md, "Cost models"). The model clock charges every
- * message by one of them; vp_model_parse reads a spec as vp_opts.model
- * does (parameters left out are 0), vp_model_of gives the run's.
- */
-typedef enum vp_model_kind {
-	VP_MODEL_ALPHA_BETA,     /* ts + th*l + tw*m (cut-through routing) */
-	VP_MODEL_ALPHA_BETA_SAF, /* ts + (tw*m + th)*l (store-and-forward) */
-	VP_MODEL_LOGP,           /* L + 2o per message, gap g */
-	VP_MODEL_LOGGP,          /* L + 2o + (m-1)G per message, gap g */
-	VP_MODEL_BSP,            /* supersteps: w + h*g + l */
-} vp_model_kind;
-
-typedef struct vp_model {
-	vp_model_kind kind;
-	double ts, tw, th; /* alpha-beta */
-	double L, o, g, G; /* LogP, LogGP; g is also BSP's per-byte gap */
-	double l;          /* BSP: the cost of one barrier synchronization */
-	int ports;         /* sends and receives in flight per rank; 0: all */
-} vp_model;
-
-/* VP_OK, or VP_EINVAL with err saying what is wrong and the forms. */
-VP_API int vp_model_parse(const char *spec, vp_model *m, char *err,
-			  size_t errlen);
-VP_API void vp_model_of(const vp_comm *c, vp_model *m);
-/* The run's model's kind alone (what vp_model_of fills in m->kind), for a
- * caller that asks on every call; VP_MODEL_ALPHA_BETA for a NULL c. */
-VP_API vp_model_kind vp_model_kind_of(const vp_comm *c);
-/* "alpha-beta", "alpha-beta:saf", "logp", "loggp", "bsp". */
-VP_API const char *vp_model_name(vp_model_kind kind);
-
-/*
- * Charges t >= 0 units of local work to this rank's model clock: T moves
- * by t, except under bsp, where it is the superstep's w (time moves at the
- * superstep's end). The applications charge their flops with it.
- */
-VP_API int vp_compute(vp_comm *c, double t);
-
-/*
- * bsp only: ends the superstep on c (collective: every rank of c calls
- * it). Every rank's T becomes the largest of T + w + h*g over c's ranks,
- * plus l, where h is the most bytes the rank sent or received in the
- * superstep (one-sided operations included). vp_barrier and vp_win_fence
- * do this under bsp; the BSP collectives call it between their phases.
- * Under another model it only counts a superstep (vp_stats.supersteps;
- * vp_barrier calls it): it neither waits nor charges time.
- */
-VP_API int vp_superstep(vp_comm *c);
-
-/* The largest message sent eagerly: a send of at most this many bytes is
- * copied and returns at once; a larger one waits for its receiver. */
-VP_API size_t vp_eager_max(const vp_comm *c);
 
 /* Element types and reduction operators of the collectives. */
 typedef enum vp_type {
@@ -614,31 +488,6 @@ typedef enum vp_op {
 } vp_op;
 
 VP_API size_t vp_type_size(vp_type t);
-
-/*
- * One-sided communication with fences (MPI's active target, BSP
- * supersteps). vp_win_create (collective) exposes bytes at base on every
- * rank of c. Between two vp_win_fence calls (collective: the first opens
- * the first epoch) a rank may vp_put into, vp_get from and vp_accumulate
- * into any rank's window; offsets are bytes from the target's base. Each
- * operation takes effect when it is called (ranks share memory) and is
- * charged as one message of its bytes on the route to the target; the fence
- * completes the epoch as a barrier does (a superstep). Accumulates are
- * element-wise atomic with respect to other accumulates; conflicting puts
- * or a put and a get of the same bytes in one epoch are erroneous, as in
- * MPI. vp_win_free is collective.
- */
-typedef struct vp_win vp_win;
-VP_API int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win);
-VP_API int vp_put(vp_win *win, int target, size_t offset, const void *buf,
-		  size_t n);
-VP_API int vp_get(vp_win *win, int target, size_t offset, void *buf,
-		  size_t n);
-VP_API int vp_accumulate(vp_win *win, int target, size_t offset,
-			 const void *buf, size_t count, vp_type type,
-			 vp_op op);
-VP_API int vp_win_fence(vp_win *win);
-VP_API int vp_win_free(vp_win *win);
 
 /* Collective algorithms; lower-case names via vp_alg_name/vp_alg_parse. */
 typedef enum vp_alg {
@@ -700,6 +549,10 @@ VP_API int vp_coll_parse(const char *name);  /* vp_coll, or VP_EINVAL */
  */
 #define VP_IN_PLACE ((void *)1)
 
+/* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
+ * zero-byte messages, charged by the model clock like any message. */
+VP_API int vp_barrier(vp_comm *c);
+
 VP_API int vp_bcast(vp_comm *c, void *buf, size_t count, vp_type type, int root,
 		    vp_alg alg);
 VP_API int vp_reduce(vp_comm *c, const void *sbuf, void *rbuf, size_t count,
@@ -745,6 +598,23 @@ VP_API int vp_sendrecv_reduce(vp_comm *c, int dst, const void *sbuf,
 			      size_t count, vp_type type, vp_op op);
 
 /*
+ * Reproducible sums. vp_reproducible_sum: the sum of every term of every
+ * rank (n VP_FLOAT or VP_DOUBLE values at x here; n may differ between
+ * ranks and be 0), on every rank at *sum (of type), bit for bit the same
+ * whatever p, however the terms are split among the ranks and ordered,
+ * whichever algorithm (of vp_allreduce) and topology: the result depends
+ * only on the multiset of terms. It is the exact sum correctly rounded
+ * whenever no term is 2^161 (float: 2^190) times smaller than the largest,
+ * else within n_total 2^(E-214) of it before rounding (E: the largest
+ * term's exponent). NaN and infinities follow IEEE. At most 2^40 terms in
+ * all. Two all-reduces: a 4-byte exponent, then one 32-byte accumulator.
+ * vp_reproducible: 1 when c's run sums reproducibly (vp_opts.reproducible).
+ */
+VP_API int vp_reproducible_sum(vp_comm *c, const void *x, size_t n,
+			       vp_type type, void *sum, vp_alg alg);
+VP_API int vp_reproducible(const vp_comm *c);
+
+/*
  * The algorithm VP_ALG_AUTO picks for op with per-rank (or per-block) size
  * bytes on c, and why ("hypercube topology: the book's algorithm ...").
  * why may be NULL; the text lives until the next call on this rank.
@@ -765,98 +635,96 @@ VP_API int vp_coll_usable(vp_comm *c, vp_coll op, vp_alg alg, const char **why);
 VP_API int vp_set_coll_params(vp_comm *c, int kary, size_t segment);
 VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
 
-/*
- * The arguments of one collective call, which every rank of the
- * communicator must pass alike (fields a call does not use are 0, or -1
- * for type, op and root). vp_coll_begin numbers the call on c, and every
- * message of the call carries its number and a hash of the arguments; a
- * rank that receives a message of another call, or of the same call with
- * other arguments, fails the run naming both ranks and the first argument
- * that differs: "rank 3: vp_bcast: root 1 here but root 0 on rank 0 (call
- * 7 on this communicator)". The collectives call it; so may libraries that
- * build collectives of their own. vp_barrier counts as a call too.
+/* ---- 6. One-sided ----
+ * Windows of memory that other ranks put into, get from and accumulate
+ * into, between fences.
  */
-typedef struct vp_coll_sig {
-	const char *call; /* "vp_bcast": static text */
-	vp_alg alg;       /* the algorithm that runs (after AUTO) */
-	size_t count;
-	int type, op, root;
-	long q;
-	int kary;
-	size_t segment;
-	/* the element type of the data, when a layer above names it (set by
-	 * vp_coll_begin from vp_coll_types, whatever the caller put here) */
-	const char *elem;
-} vp_coll_sig;
-
-VP_API int vp_coll_begin(vp_comm *c, const vp_coll_sig *sig);
 
 /*
- * Typed collectives, for layers whose data has types that vp's collectives
- * move as bytes (vp's MPI layer: MPI 4.0 sec. 6.1 requires the same type
- * signature on every rank). The next collective call this rank begins
- * carries elem (static text naming its element type, "4-byte integer";
- * NULL: bytes, or elements of mixed types) in its signature: ranks whose
- * elements differ fail with VP_EMISMATCH naming both, as for any other
- * argument ("elements 4-byte integer here but 8-byte integer on rank 1").
- * The call after it is untyped again. c is any live communicator of the
- * calling rank.
+ * One-sided communication with fences (MPI's active target, BSP
+ * supersteps). vp_win_create (collective) exposes bytes at base on every
+ * rank of c. Between two vp_win_fence calls (collective: the first opens
+ * the first epoch) a rank may vp_put into, vp_get from and vp_accumulate
+ * into any rank's window; offsets are bytes from the target's base. Each
+ * operation takes effect when it is called (ranks share memory) and is
+ * charged as one message of its bytes on the route to the target; the fence
+ * completes the epoch as a barrier does (a superstep). Accumulates are
+ * element-wise atomic with respect to other accumulates; conflicting puts
+ * or a put and a get of the same bytes in one epoch are erroneous, as in
+ * MPI. vp_win_free is collective.
  */
-VP_API int vp_coll_types(vp_comm *c, const char *elem);
+typedef struct vp_win vp_win;
+VP_API int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win);
+VP_API int vp_put(vp_win *win, int target, size_t offset, const void *buf,
+		  size_t n);
+VP_API int vp_get(vp_win *win, int target, size_t offset, void *buf,
+		  size_t n);
+VP_API int vp_accumulate(vp_win *win, int target, size_t offset,
+			 const void *buf, size_t count, vp_type type,
+			 vp_op op);
+VP_API int vp_win_fence(vp_win *win);
+VP_API int vp_win_free(vp_win *win);
+
+/* ---- 7. Models and the clock ----
+ * Every rank has a model clock T that each message moves by the run's
+ * cost model (alpha-beta by default): the model time is deterministic,
+ * whatever the machine. The clock, local work, BSP supersteps, the cost
+ * models, and the book's cost formulas of the collectives.
+ */
+
+VP_API double vp_time(const vp_comm *c); /* this rank's model time */
 
 /*
- * The dissemination barrier without its messages, for collectives built on
- * vp (vp_barrier uses it). Every rank of a collective communicator
- * (vp_coll_comm) calls it right after vp_coll_begin; it returns 1 once all
- * have arrived, with each rank's model clock, statistics and model log
- * charged exactly as the ceil(log2 p) rounds of empty messages would have
- * been (in round k rank i sends to i + 2^k and receives from i - 2^k, each
- * round a vp_sendrecv). It returns 0 when the caller must send those
- * messages itself: the ranks do not share memory (the mpi transport) or
- * do not outnumber the CPUs (the messages are faster then), the run is
- * traced, a rank has requests open or is in another collective
- * call, or every rank of the run was blocked before all had arrived (the
- * messages then show where, as they always did). Negative: an error, and
- * the run fails: VP_EINVAL for a communicator that is not a collective
- * one (a user's communicator, a freed one), or the run's error.
+ * Charges t >= 0 units of local work to this rank's model clock: T moves
+ * by t, except under bsp, where it is the superstep's w (time moves at the
+ * superstep's end). The applications charge their flops with it.
  */
-VP_API int vp_coll_dissemination(vp_comm *c);
+VP_API int vp_compute(vp_comm *c, double t);
 
 /*
- * For libraries that implement another interface on vp (vp's MPI layer):
- * the vp calls this rank makes from now on are made for call (static text,
- * "MPI_Recv"), until the next vp_call_as; NULL ends it. vp's error messages
- * and deadlock reports then name the user's call first: "rank 1: MPI_Recv
- * (vp_recv_tag): ...", "rank 0 in MPI_Bcast (vp_bcast, its vp_send) waits
- * for rank 1". c is any live communicator of the calling rank.
+ * bsp only: ends the superstep on c (collective: every rank of c calls
+ * it). Every rank's T becomes the largest of T + w + h*g over c's ranks,
+ * plus l, where h is the most bytes the rank sent or received in the
+ * superstep (one-sided operations included). vp_barrier and vp_win_fence
+ * do this under bsp; the BSP collectives call it between their phases.
+ * Under another model it only counts a superstep (vp_stats.supersteps;
+ * vp_barrier calls it): it neither waits nor charges time.
  */
-VP_API int vp_call_as(vp_comm *c, const char *call);
+VP_API int vp_superstep(vp_comm *c);
 
+/* The model parameters of the run (the options, defaults filled). */
+VP_API void vp_model_params(const vp_comm *c, double *ts, double *tw,
+			    double *th);
 /*
- * Typed point-to-point messages, for layers whose messages have types (vp's
- * MPI layer checks MPI's type matching with it). From this call on, every
- * message this rank sends on a communicator's point-to-point space carries
- * send_type, and every receive it posts there expects recv_type: static
- * text naming the element type ("4-byte integer"), NULL for untyped bytes,
- * which match anything. A message whose type is not its receive's fails the
- * run with VP_ETYPE: "rank 1: vp_recv_tag: the message from rank 0 (tag 1)
- * holds 4-byte integer elements but the receive expects 4-byte float
- * elements". c is any live communicator of the calling rank.
+ * Cost models (docs/models.md, "Cost models"). The model clock charges every
+ * message by one of them; vp_model_parse reads a spec as vp_opts.model
+ * does (parameters left out are 0), vp_model_of gives the run's.
  */
-VP_API int vp_msg_types(vp_comm *c, const char *send_type,
-			const char *recv_type);
+typedef enum vp_model_kind {
+	VP_MODEL_ALPHA_BETA,     /* ts + th*l + tw*m (cut-through routing) */
+	VP_MODEL_ALPHA_BETA_SAF, /* ts + (tw*m + th)*l (store-and-forward) */
+	VP_MODEL_LOGP,           /* L + 2o per message, gap g */
+	VP_MODEL_LOGGP,          /* L + 2o + (m-1)G per message, gap g */
+	VP_MODEL_BSP,            /* supersteps: w + h*g + l */
+} vp_model_kind;
 
-/* Records that op ran with alg (and why, for AUTO); reported in
- * vp_stats.collectives (counted once per call, at rank 0 of c) and by
- * vp_coll_last. Called by the collectives. */
-VP_API void vp_coll_note(vp_comm *c, vp_coll op, vp_alg alg, const char *why);
-/* "allreduce rabenseifner (auto: ...)": this rank's last collective. */
-VP_API const char *vp_coll_last(const vp_comm *c);
-/* The same as data: 1 with this rank's last collective's operation,
- * algorithm and (for AUTO) reason ("" otherwise; valid until the rank's
- * next collective), 0 when it has run none. Any pointer may be NULL. */
-VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
-			     const char **why);
+typedef struct vp_model {
+	vp_model_kind kind;
+	double ts, tw, th; /* alpha-beta */
+	double L, o, g, G; /* LogP, LogGP; g is also BSP's per-byte gap */
+	double l;          /* BSP: the cost of one barrier synchronization */
+	int ports;         /* sends and receives in flight per rank; 0: all */
+} vp_model;
+
+/* VP_OK, or VP_EINVAL with err saying what is wrong and the forms. */
+VP_API int vp_model_parse(const char *spec, vp_model *m, char *err,
+			  size_t errlen);
+VP_API void vp_model_of(const vp_comm *c, vp_model *m);
+/* The run's model's kind alone (what vp_model_of fills in m->kind), for a
+ * caller that asks on every call; VP_MODEL_ALPHA_BETA for a NULL c. */
+VP_API vp_model_kind vp_model_kind_of(const vp_comm *c);
+/* "alpha-beta", "alpha-beta:saf", "logp", "loggp", "bsp". */
+VP_API const char *vp_model_name(vp_model_kind kind);
 
 /*
  * The book's cost of op with alg for p ranks on topology (a spec as in
@@ -884,26 +752,137 @@ VP_API double vp_coll_formula_model(vp_coll op, vp_alg alg,
 				    const char *topology, int p, size_t m,
 				    long q, const vp_model *model, int *exact);
 
-/*
- * Reproducible sums. vp_reproducible_sum: the sum of every term of every
- * rank (n VP_FLOAT or VP_DOUBLE values at x here; n may differ between
- * ranks and be 0), on every rank at *sum (of type), bit for bit the same
- * whatever p, however the terms are split among the ranks and ordered,
- * whichever algorithm (of vp_allreduce) and topology: the result depends
- * only on the multiset of terms. It is the exact sum correctly rounded
- * whenever no term is 2^161 (float: 2^190) times smaller than the largest,
- * else within n_total 2^(E-214) of it before rounding (E: the largest
- * term's exponent). NaN and infinities follow IEEE. At most 2^40 terms in
- * all. Two all-reduces: a 4-byte exponent, then one 32-byte accumulator.
- * vp_reproducible: 1 when c's run sums reproducibly (vp_opts.reproducible).
+/* ---- 8. Statistics and tracing ----
+ * What vp_run reports of a run (vp_stats), which algorithm each
+ * collective used, and the names the trace and the SVG give messages.
  */
-VP_API int vp_reproducible_sum(vp_comm *c, const void *x, size_t n,
-			       vp_type type, void *sum, vp_alg alg);
-VP_API int vp_reproducible(const vp_comm *c);
 
-/* Barrier: dissemination over point-to-point, ceil(log2 p) rounds of
- * zero-byte messages, charged by the model clock like any message. */
-VP_API int vp_barrier(vp_comm *c);
+/* What a run did, filled by vp_run() (also when it fails). */
+struct vp_stats {
+	double wall_seconds;
+	double model_time;           /* max final model time over ranks */
+	uint64_t messages;           /* point-to-point messages delivered */
+	uint64_t bytes;              /* payload bytes delivered */
+	uint64_t max_link_load;      /* most overlapping transfers on a link */
+	double model_time_congested; /* model time with tw scaled by the load */
+	int p;
+	int error_rank;   /* rank of the first error, -1 if none */
+	int error_code;   /* the first error (same as vp_run's result) */
+	char error[1024]; /* its message; for deadlocks the report's start and
+			   * its cycle line (the whole of it: report) */
+	size_t mailboxes; /* mailboxes created (one per ordered talking pair) */
+	size_t peak_bytes; /* runtime memory at the end: mailboxes+pools */
+	size_t stack_size; /* stack reserved per rank thread */
+	/* Which algorithm each collective used and, for VP_ALG_AUTO, why: one
+	 * line per distinct choice, "bcast hypercube x3 (auto: ...)". */
+	char collectives[2048];
+	/* What the figures above could not include, VP_STATS_* bits; 0 when
+	 * they are complete. */
+	unsigned incomplete;
+	/* The first error's whole message, however long (a deadlock report
+	 * of thousands of ranks); error above keeps its start and always its
+	 * last line (the cycle). Valid until this thread's next vp_run. */
+	const char *report;
+	/* Messages sent and never received (every rank returned first), and
+	 * the first pairs: "rank 5 -> rank 4: 1 message (collective)". */
+	uint64_t unreceived;
+	char unreceived_pairs[512];
+	/* Messages the sender copied straight into a receive buffer that
+	 * was already waiting (one copy instead of two; counted by the
+	 * threads transport). */
+	uint64_t direct_messages;
+	/* 1 in the process that ran rank 0: with the threads transport,
+	 * always; under mpirun (transport "mpi"), the one process that
+	 * printed the report and wrote the trace, where a program should
+	 * print what it reports (every process gets the same figures). */
+	int leader;
+	/* Supersteps: barriers and fences, each counted once (the most any
+	 * rank made); under the bsp model also the one the run's end closes
+	 * when work or messages were left after the last barrier. */
+	uint64_t supersteps;
+	/* Collective calls (barriers included) made without their messages:
+	 * where the ranks share memory and outnumber the CPUs, the ranks
+	 * meet once and the model is charged with the messages the
+	 * algorithm sends, so every figure above is the messages' own.
+	 * Counted once a call; 0 under the mpi transport. */
+	uint64_t shared_calls;
+};
+
+/* vp_stats.incomplete: */
+#define VP_STATS_LOG_DROPPED 1u  /* a model record found no memory */
+#define VP_STATS_LOAD_UNKNOWN 2u /* no memory for the link-load sweep */
+/* congested time not replayed (a failed run, or no memory): it is
+ * model_time */
+#define VP_STATS_REPLAY_FAILED 4u
+#define VP_STATS_TRACE_DROPPED 8u /* a trace record found no memory */
+/* too many ranks for guard pages (vm.max_map_count, before Linux 6.13):
+ * stack overflows were not watched */
+#define VP_STATS_NO_GUARD 16u
+
+/* "allreduce rabenseifner (auto: ...)": this rank's last collective. */
+VP_API const char *vp_coll_last(const vp_comm *c);
+/* The same as data: 1 with this rank's last collective's operation,
+ * algorithm and (for AUTO) reason ("" otherwise; valid until the rank's
+ * next collective), 0 when it has run none. Any pointer may be NULL. */
+VP_API int vp_coll_last_info(const vp_comm *c, vp_coll *op, vp_alg *alg,
+			     const char **why);
+
+/*
+ * Names the messages this rank sends from now on in the trace and the SVG
+ * ("phase 1", ...) and restarts its step count; label must live until vp_run
+ * returns (a string literal). The collectives call it with their own name.
+ * Steps: a send's step is one more than the sender's last step, and a
+ * receive raises the receiver's step to the message's (a Lamport clock), so
+ * the book's figures come out numbered as printed.
+ */
+VP_API void vp_trace_label(vp_comm *c, const char *label);
+
+/* ---- 9. Errors ----
+ * Every call returns VP_OK (0) or one of these negative codes.
+ */
+
+/* Error codes: 0 or negative. */
+enum {
+	VP_OK = 0,
+	VP_EINVAL = -1,       /* bad argument (NULL buffer, bad spec, ...) */
+	VP_ERANK = -2,        /* rank outside [0, p) */
+	VP_ENOLINK = -3,      /* strict mode: destination is not a neighbour */
+	VP_ETRUNC = -4,       /* message larger than the receive buffer */
+	VP_EDEADLOCK = -5,    /* every live rank blocked, nothing can arrive */
+	VP_EABORT = -6,       /* another rank failed; the run is aborting */
+	VP_EALG = -7,         /* algorithm unknown or unusable for this p */
+	VP_ENOMEM = -8,       /* out of memory or threads */
+	VP_EMISMATCH = -9,    /* ranks made different collective calls */
+	VP_EUNRECEIVED = -10, /* messages sent were never received */
+	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
+	VP_ETYPE = -12,       /* a message's type is not its receive's */
+};
+
+VP_API const char *vp_strerror(int code);
+
+/* This rank's last error message. */
+VP_API const char *vp_errmsg(const vp_comm *c);
+
+/*
+ * Errors raised by code above the runtime (the collectives, user libraries):
+ * both write "rank R: call: <message>" into this rank's vp_errmsg and return
+ * code. vp_abort also aborts the run, as a failed call does; vp_error does
+ * not (used for VP_EALG, which every rank decides alike, so the caller may
+ * try another algorithm). If the rank function then returns that code, the
+ * run reports this message.
+ */
+VP_API int vp_abort(vp_comm *c, int code, const char *call, const char *fmt,
+		    ...) __attribute__((format(printf, 4, 5), cold));
+VP_API int vp_error(vp_comm *c, int code, const char *call, const char *fmt,
+		    ...) __attribute__((format(printf, 4, 5), cold));
+
+/*
+ * The hooks for libraries built on vp (vp's MPI layer): collective
+ * signatures, typed messages, calls made in another interface's name, the
+ * communicators such a library uses. Included here so that vp.h declares
+ * all of vp's API; a library includes <vp/vp_layer.h> itself.
+ */
+#include "vp/vp_layer.h"
 
 #ifdef __cplusplus
 }

@@ -402,6 +402,56 @@ static int hood_of(MPI_Comm comm, vp_comm *c, struct hood *h, const char *call)
 	return MPI_SUCCESS;
 }
 
+/* Starts the neighbourhood's messages on cc: a receive of rb bytes from
+ * each source into its block of rw, a send of block j of sw (block 0 for
+ * every destination when `same`) to each destination j; *k requests. */
+static int start(vp_comm *cc, const struct hood *h, const char *sw,
+		 long sb, int same, char *rw, long rb, vp_request *req,
+		 int *k)
+{
+	int i, rc;
+
+	for (i = 0, *k = 0; i < h->nin; i++)
+		if (h->in[i] != MPI_PROC_NULL &&
+		    (rc = vpmpi_ret(vp_irecv(cc, h->in[i], h->in_tag[i],
+					     rw + (long)i * rb, (size_t)rb,
+					     &req[(*k)++]))))
+			return rc;
+	for (i = 0; i < h->nout; i++)
+		if (h->out[i] != MPI_PROC_NULL &&
+		    (rc = vpmpi_ret(vp_isend(cc, h->out[i], h->out_tag[i],
+					     sw + (same ? 0 : (long)i * sb),
+					     (size_t)sb, &req[(*k)++]))))
+			return rc;
+	return MPI_SUCCESS;
+}
+
+/* Each source's block of rw, its message's status in sts (in order,
+ * MPI_PROC_NULL sources skipped), checked for its length and unpacked
+ * into recvbuf. */
+static int unpack_blocks(MPI_Comm comm, const struct hood *h,
+			 const vp_status *sts, const char *rw, long rb,
+			 const struct vpmpi_type *rt, int recvcount,
+			 void *recvbuf, const char *call)
+{
+	int i, k;
+
+	for (i = 0, k = 0; i < h->nin; i++) {
+		if (h->in[i] == MPI_PROC_NULL)
+			continue; /* MPI: that block is left as it was */
+		if ((long)sts[k].bytes != rb)
+			return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
+					 "neighbour %d sent %zu bytes, "
+					 "recvcount makes %ld",
+					 h->in[i], sts[k].bytes, rb);
+		k++;
+		vpmpi_unpack(rt, recvcount, rw + (long)i * rb, rb,
+			     (char *)recvbuf +
+				 (long)i * recvcount * rt->extent);
+	}
+	return MPI_SUCCESS;
+}
+
 /*
  * The two neighbourhood collectives: block j of the packed send (block 0
  * for every destination when `same`) to destination j; block i from
@@ -419,7 +469,7 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 	vp_status *sts;
 	char *sw, *rw;
 	long sb, rb;
-	int i, k, rc;
+	int k, rc;
 
 	if (!c)
 		return MPI_ERR_COMM;
@@ -450,35 +500,11 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 	cc = vp_coll_comm(c);
 	if ((rc = vpmpi_ret(vp_coll_begin(c, &sig))))
 		goto out;
-	for (i = 0, k = 0; i < h.nin; i++)
-		if (h.in[i] != MPI_PROC_NULL &&
-		    (rc = vpmpi_ret(vp_irecv(cc, h.in[i], h.in_tag[i],
-					     rw + (long)i * rb, (size_t)rb,
-					     &req[k++]))))
-			goto out;
-	for (i = 0; i < h.nout; i++)
-		if (h.out[i] != MPI_PROC_NULL &&
-		    (rc = vpmpi_ret(vp_isend(cc, h.out[i], h.out_tag[i],
-					     sw + (same ? 0 : (long)i * sb),
-					     (size_t)sb, &req[k++]))))
-			goto out;
-	if ((rc = vpmpi_ret(vp_waitall(k, req, sts))))
+	if ((rc = start(cc, &h, sw, sb, same, rw, rb, req, &k)) ||
+	    (rc = vpmpi_ret(vp_waitall(k, req, sts))) ||
+	    (rc = unpack_blocks(comm, &h, sts, rw, rb, rt, recvcount, recvbuf,
+				call)))
 		goto out;
-	for (i = 0, k = 0; i < h.nin; i++) {
-		if (h.in[i] == MPI_PROC_NULL)
-			continue; /* MPI: that block is left as it was */
-		if ((long)sts[k].bytes != rb) {
-			rc = vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
-				       "neighbour %d sent %zu bytes, recvcount "
-				       "makes %ld",
-				       h.in[i], sts[k].bytes, rb);
-			goto out;
-		}
-		k++;
-		vpmpi_unpack(rt, recvcount, rw + (long)i * rb, rb,
-			     (char *)recvbuf +
-				 (long)i * recvcount * rt->extent);
-	}
 	vp_coll_note(c, same ? VP_COLL_ALLGATHER : VP_COLL_ALLTOALL,
 		     VP_ALG_DIRECT,
 		     same ? "MPI layer: MPI_Neighbor_allgather (one message "

@@ -272,6 +272,49 @@ static int exchange(struct vpmpi_nbc *b, vp_comm *c, vp_comm *aux, int root,
 	return rc;
 }
 
+/* A block call's input packed into b->sbuf, its receive side (b->user,
+ * count, type, block, nblocks = p) set: sendbuf, or in place the data in
+ * recvbuf; a scatter or an all-to-all at the root packs p blocks. *n is
+ * the bytes of one block, the root's for a broadcast. */
+static int pack_input(struct vpmpi_nbc *b, enum nbc_kind kind,
+		      const void *sendbuf, int sendcount,
+		      MPI_Datatype sendtype, const struct vpmpi_type *rt,
+		      int r, int root, MPI_Comm comm, const char *call,
+		      long *n)
+{
+	int per_dst = kind == NBC_SCATTER || kind == NBC_ALLTOALL, rc;
+	int scount = per_dst && (r == root || kind == NBC_ALLTOALL)
+			 ? b->nblocks
+			 : 1;
+
+	if (kind == NBC_BCAST) {
+		rc = r == root ? pack_new(comm, b->user, b->count, b->type,
+					  &b->sbuf, n, call)
+		     : (b->sbuf = malloc(1)) ? 0
+					     : MPI_ERR_NO_MEM;
+		*n = b->block;
+	} else if (sendbuf == MPI_IN_PLACE) {
+		const void *in = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				     ? (const char *)b->user +
+					   (long)r * b->count * rt->extent
+				     : b->user;
+		int items = kind == NBC_ALLGATHER || kind == NBC_GATHER
+				? b->count
+				: b->count * scount;
+
+		rc = pack_new(comm, in, items, b->type, &b->sbuf, n, call);
+		*n /= scount;
+	} else if (per_dst && r != root && kind == NBC_SCATTER) {
+		rc = (b->sbuf = malloc(1)) ? 0 : MPI_ERR_NO_MEM; /* unused */
+		*n = b->block;
+	} else {
+		rc = pack_new(comm, sendbuf, sendcount * scount, sendtype,
+			      &b->sbuf, n, call);
+		*n /= scount;
+	}
+	return rc;
+}
+
 /* A block call: the packed input (count items, or p blocks for scatter and
  * alltoall at the root), room for p received blocks, then the exchange. */
 static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
@@ -283,7 +326,6 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	const struct vpmpi_type *rt;
 	struct vpmpi_nbc *b;
 	int p, r, rc, per_dst = kind == NBC_SCATTER || kind == NBC_ALLTOALL;
-	int scount;
 	long n, rb;
 
 	if (!c)
@@ -308,33 +350,8 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	b->type = recvtype;
 	b->has_result = kind == NBC_ALLGATHER || kind == NBC_ALLTOALL ||
 			kind == NBC_BCAST || kind == NBC_SCATTER || r == root;
-	/* the input, packed (in place: it is in recvbuf) */
-	scount = per_dst && (r == root || kind == NBC_ALLTOALL) ? p : 1;
-	if (kind == NBC_BCAST) {
-		rc = r == root ? pack_new(comm, recvbuf, recvcount, recvtype,
-					  &b->sbuf, &n, call)
-		     : (b->sbuf = malloc(1)) ? 0
-					     : MPI_ERR_NO_MEM;
-		n = rb;
-	} else if (sendbuf == MPI_IN_PLACE) {
-		const void *in = kind == NBC_ALLGATHER || kind == NBC_GATHER
-				     ? (const char *)recvbuf +
-					   (long)r * recvcount * rt->extent
-				     : recvbuf;
-		int items = kind == NBC_ALLGATHER || kind == NBC_GATHER
-				? recvcount
-				: recvcount * scount;
-
-		rc = pack_new(comm, in, items, recvtype, &b->sbuf, &n, call);
-		n /= scount;
-	} else if (per_dst && r != root && kind == NBC_SCATTER) {
-		rc = (b->sbuf = malloc(1)) ? 0 : MPI_ERR_NO_MEM; /* unused */
-		n = rb;
-	} else {
-		rc = pack_new(comm, sendbuf, sendcount * scount, sendtype,
-			      &b->sbuf, &n, call);
-		n /= scount;
-	}
+	rc = pack_input(b, kind, sendbuf, sendcount, sendtype, rt, r, root,
+			comm, call, &n);
 	if (rc) {
 		nbc_free(b);
 		return rc;

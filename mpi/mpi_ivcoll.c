@@ -28,6 +28,9 @@
  * the sender and both sizes. Not checked: that every rank passed the same
  * root, counts or recvcounts.
  *
+ * Names: ivc is one call's state (struct ivc); sw and rw its packed
+ * outgoing and incoming blocks.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>

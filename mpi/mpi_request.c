@@ -299,6 +299,54 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 }
 
 /*
+ * The vp requests wait_any_nbc waits on: each pending point-to-point
+ * request's, and each live message of each pending collective; the
+ * MPI request of v[k] is owner[k], which[k] its message (-1: the request
+ * itself); *n of them. A collective all of whose messages are done takes
+ * its next step; one that is then complete is the answer (*index) and
+ * ends the search.
+ */
+static int live_requests(int count, MPI_Request requests[], vp_request *v,
+			 int *owner, int *which, int *n, int *index)
+{
+	vp_request *sub;
+	int i, j, k = 0, rc;
+
+	for (i = 0; i < count; i++) {
+		struct vpmpi_request *r = requests[i];
+
+		if (!pending(r))
+			continue;
+		if (!is_nbc(r)) {
+			v[k] = r->vr;
+			owner[k] = i;
+			which[k++] = -1;
+			continue;
+		}
+		if (!r->ready) { /* all its messages done already? */
+			int m = vpmpi_nbc_requests(r->nbc, &sub), live;
+
+			for (j = 0, live = 0; j < m; j++)
+				live += sub[j] != VP_REQUEST_NULL;
+			if (!live && (rc = nbc_step(r, 1)))
+				return rc;
+		}
+		if (r->ready) { /* report it now */
+			*index = i;
+			break;
+		}
+		for (j = 0; j < vpmpi_nbc_requests(r->nbc, &sub); j++)
+			if (sub[j] != VP_REQUEST_NULL) {
+				v[k] = sub[j];
+				owner[k] = i;
+				which[k++] = j;
+			}
+	}
+	*n = k;
+	return MPI_SUCCESS;
+}
+
+/*
  * MPI_Waitany among requests some of which are nonblocking collectives:
  * every vp request of every pending MPI request in one array for
  * vp_waitany; a collective's request is done when its last message is.
@@ -308,7 +356,7 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 {
 	vp_status st = no_status;
 	vp_request *v, *sub;
-	int *owner, *which, total = 0, i, j, k, n, rc = MPI_SUCCESS;
+	int *owner, *which, total = 0, i, k, n, rc = MPI_SUCCESS;
 
 	for (i = 0; i < count; i++)
 		if (pending(requests[i]))
@@ -326,36 +374,9 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 	}
 	which = owner + total + 1;
 	for (*index = MPI_UNDEFINED; *index == MPI_UNDEFINED;) {
-		for (i = 0, n = 0; i < count; i++) {
-			struct vpmpi_request *r = requests[i];
-
-			if (!pending(r))
-				continue;
-			if (!is_nbc(r)) {
-				v[n] = r->vr;
-				owner[n] = i;
-				which[n++] = -1;
-				continue;
-			}
-			if (!r->ready) { /* all its messages done already? */
-				int m = vpmpi_nbc_requests(r->nbc, &sub), live;
-
-				for (j = 0, live = 0; j < m; j++)
-					live += sub[j] != VP_REQUEST_NULL;
-				if (!live && (rc = nbc_step(r, 1)))
-					goto out;
-			}
-			if (r->ready) { /* report it now */
-				*index = i;
-				break;
-			}
-			for (j = 0; j < vpmpi_nbc_requests(r->nbc, &sub); j++)
-				if (sub[j] != VP_REQUEST_NULL) {
-					v[n] = sub[j];
-					owner[n] = i;
-					which[n++] = j;
-				}
-		}
+		if ((rc = live_requests(count, requests, v, owner, which, &n,
+					index)))
+			goto out;
 		if (*index != MPI_UNDEFINED || !n)
 			break;
 		if ((rc = vp_waitany(n, v, &k, &st))) {

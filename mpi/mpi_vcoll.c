@@ -164,6 +164,33 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	return vpmpi_ret(rc);
 }
 
+/* MPI_Scatterv on a rank other than the root: its block of n bytes from
+ * the root into bytes (recvbuf, or rtmp to unpack from, which it frees). */
+static int scatterv_block(MPI_Comm comm, vp_comm *c, int root, void *bytes,
+			  long n, void *rtmp, void *recvbuf, int recvcount,
+			  MPI_Datatype recvtype, const char *call)
+{
+	vp_status st;
+	int rc;
+
+	if (!(rc = begin(c, call, VP_ALG_LINEAR, root)))
+		rc = vp_recv_tag(vp_coll_comm(c), root, 0, bytes, (size_t)n,
+				 &st);
+	if (!rc && (long)st.bytes != n) {
+		free(rtmp);
+		return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
+				 "the root sent %zu bytes, recvcount "
+				 "makes %ld",
+				 st.bytes, n);
+	}
+	if (!rc)
+		vpmpi_recv_done(rtmp, recvbuf, recvcount,
+				vpmpi_type_any(recvtype, call), n);
+	else
+		free(rtmp);
+	return vpmpi_ret(rc);
+}
+
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 		 const int displs[], MPI_Datatype sendtype, void *recvbuf,
 		 int recvcount, MPI_Datatype recvtype, int root,
@@ -176,7 +203,6 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 	char *tmp;
 	long n = 0, len;
 	int r, p, i, rc, failed;
-	vp_status st;
 
 	if ((rc = rooted(comm, c, root, call)))
 		return rc;
@@ -190,23 +216,9 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 			return failed;
 	} else
 		bytes = NULL;
-	if (r != root) {
-		if (!(rc = begin(c, call, VP_ALG_LINEAR, root)))
-			rc = vp_recv_tag(cc, root, 0, bytes, (size_t)n, &st);
-		if (!rc && (long)st.bytes != n) {
-			free(rtmp);
-			return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
-					 "the root sent %zu bytes, recvcount "
-					 "makes %ld",
-					 st.bytes, n);
-		}
-		if (!rc)
-			vpmpi_recv_done(rtmp, recvbuf, recvcount,
-					vpmpi_type_any(recvtype, call), n);
-		else
-			free(rtmp);
-		return vpmpi_ret(rc);
-	}
+	if (r != root)
+		return scatterv_block(comm, c, root, bytes, n, rtmp, recvbuf,
+				      recvcount, recvtype, call);
 	if ((rc = check_counts(comm, sendcounts, displs, p, "send", call)) ||
 	    !(ty = vpmpi_type(comm, sendtype, call))) {
 		free(rtmp);

@@ -1,8 +1,15 @@
 /*
  * vpmpi.h - what the files of the MPI layer share. The layer is written
- * only against vp's public API (vp.h): a rank's MPI state is thread-local,
- * since each rank is a thread, and every handle (communicator, group,
- * datatype, op, request) is the rank's own, as in MPI.
+ * only against vp's public API: vp.h, and the hooks vp offers libraries
+ * built on it (vp/vp_layer.h: collective signatures, typed messages, calls
+ * named as MPI's). A rank's MPI state is thread-local, since each rank
+ * is a thread, and every handle (communicator, group, datatype, op,
+ * request) is the rank's own, as in MPI.
+ *
+ * Names: vpmpi_ and VPMPI_ are the layer's names shared between its files
+ * (the public ones are MPI's own, MPI_*); nbc (vpmpi_nbc_*) a nonblocking
+ * collective's state (mpi_icoll.c); cc a communicator's collective twin
+ * (vp_coll_comm), where the layer's collectives send.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -10,6 +17,7 @@
 #define VP_MPI_LAYER_H
 
 #include "../include/vp/mpi.h"
+#include "../include/vp/vp_layer.h"
 
 #define VPMPI_FIRST_TYPE 64 /* derived datatype handles start here */
 #define VPMPI_FIRST_OP 32   /* MPI_Op_create's handles start here */

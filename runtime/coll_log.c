@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime.h"
 #include "trace/trace.h"
 
 #define LOG_ENTRIES 48

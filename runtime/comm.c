@@ -598,17 +598,60 @@ static uint64_t list_hash(const int *ranks, int n)
 	return h;
 }
 
+/* The listed ranks agree on the list and on one communicator id (*k0):
+ * each reports (n, the list's hash) to the first listed rank in c's
+ * runtime space under tag + 1 (split uses 0); it checks that they agree,
+ * takes the id and sends it to each. me is this rank's place in the list. */
+static int agree_on_id(vp_comm *c, const int *ranks, int n, int me, int tag,
+		       int *k0, const char *call)
+{
+	int ctx = c->group->id * VP__SPACES + VP__SPACE_RUNTIME;
+	int leader = ranks[0], i, rc;
+	uint64_t mine[2], theirs[2];
+
+	mine[0] = (uint64_t)n;
+	mine[1] = list_hash(ranks, n);
+	if (me != 0) {
+		rc = vp__runtime_send_tag(c->me, ctx, vp__to_world(c, leader),
+					  tag + 1, mine, sizeof(mine), call);
+		if (!rc)
+			rc = vp__runtime_recv(c->me, ctx,
+					      vp__to_world(c, leader), tag + 1,
+					      k0, sizeof(*k0), call);
+		return rc;
+	}
+	for (i = 1; i < n; i++) {
+		if ((rc = vp__runtime_recv(c->me, ctx,
+					   vp__to_world(c, ranks[i]), tag + 1,
+					   theirs, sizeof(theirs), call)))
+			return rc;
+		if (theirs[0] != mine[0] || theirs[1] != mine[1])
+			return vp__fail(c->me, VP_EMISMATCH, call,
+					"rank %d passed another list of "
+					"ranks (%llu ranks) than rank "
+					"%d (%d ranks)",
+					ranks[i],
+					(unsigned long long)theirs[0], leader,
+					n);
+	}
+	*k0 = ids_take(c->me, 1);
+	for (i = 1; i < n; i++)
+		if ((rc = vp__runtime_send_tag(c->me, ctx,
+					       vp__to_world(c, ranks[i]),
+					       tag + 1, k0, sizeof(*k0), call)))
+			return rc;
+	return VP_OK;
+}
+
 /*
- * vp_comm_create_group: the listed ranks report (n, the list's hash) to
- * the first listed rank in c's runtime space under tag + 1 (split uses 0);
- * it checks that they agree, takes one group id, and sends it to each.
+ * vp_comm_create_group: the listed ranks agree on the list and a group id
+ * (agree_on_id), and each makes its communicator over the group.
  */
 int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 			 vp_comm **sub)
 {
 	static const char call[] = "vp_comm_create_group";
-	uint64_t mine[2], theirs[2];
-	int me = -1, i, rc = VP_OK, leader, ctx, k0 = 0;
+	int me = -1, i, rc = VP_OK, leader, k0 = 0;
 	int *members = NULL;
 	struct vp__group *g;
 	vp_comm *nc;
@@ -635,37 +678,8 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				"the listed ranks call",
 				c->rank);
 	leader = ranks[0];
-	ctx = c->group->id * VP__SPACES + VP__SPACE_RUNTIME;
-	mine[0] = (uint64_t)n;
-	mine[1] = list_hash(ranks, n);
-	if (me == 0) {
-		for (i = 1; i < n; i++) {
-			if ((rc = vp__runtime_recv(
-				 c->me, ctx, vp__to_world(c, ranks[i]), tag + 1,
-				 theirs, sizeof(theirs), call)))
-				return rc;
-			if (theirs[0] != mine[0] || theirs[1] != mine[1])
-				return vp__fail(
-				    c->me, VP_EMISMATCH, call,
-				    "rank %d passed another list of "
-				    "ranks (%llu ranks) than rank "
-				    "%d (%d ranks)",
-				    ranks[i], (unsigned long long)theirs[0],
-				    leader, n);
-		}
-		k0 = ids_take(c->me, 1);
-		for (i = 1; i < n; i++)
-			if ((rc = vp__runtime_send_tag(
-				 c->me, ctx, vp__to_world(c, ranks[i]), tag + 1,
-				 &k0, sizeof(k0), call)))
-				return rc;
-	} else if ((rc = vp__runtime_send_tag(c->me, ctx,
-					      vp__to_world(c, leader), tag + 1,
-					      mine, sizeof(mine), call)) ||
-		   (rc = vp__runtime_recv(c->me, ctx, vp__to_world(c, leader),
-					  tag + 1, &k0, sizeof(k0), call))) {
+	if ((rc = agree_on_id(c, ranks, n, me, tag, &k0, call)))
 		return rc;
-	}
 	if (k0 < 0)
 		return vp__fail(c->me, VP_ENOMEM, call,
 				"rank %d of this communicator has used up its "

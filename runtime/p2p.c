@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runtime.h"
 #include "trace/trace.h"
 
 const char *vp__peer_name(const vp_comm *c, int w, char *buf, size_t len)
@@ -66,7 +67,7 @@ int vp__p2p_post(vp_comm *c, int dst_world, int tag, const void *buf, size_t n,
 
 	hops = vp__clock_send(&me->clock, &w->model, &w->topo, me->world_rank,
 			      dst_world, n, env);
-	vp__trace_stamp(me, env);
+	vp__trace_stamp(&me->trace, env);
 	vp__coll_stamp(c, env);
 	if (c->space == VP__SPACE_USER) /* else coll_stamp's hash stands */
 		env->type_code = me->send_type;
@@ -111,7 +112,7 @@ static int take(vp_comm *c, int src_world, int tag, void *buf, size_t n,
 				 call)))
 		return rc;
 	if (me->world->trace.on) /* the trace's calls check it: once */
-		vp__trace_arrived(me, env);
+		vp__trace_arrived(&me->trace, env);
 	*done = vp__clock_recv(&me->clock, &me->world->model, env, *len);
 	if (*len > n)
 		return vp__fail(

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../collectives/reduce_kernel.h"
+#include "reduce_kernel.h"
 #include "runtime.h"
 
 static void combine(const struct vp__xcombine *x, const void *in)

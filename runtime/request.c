@@ -55,6 +55,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "runtime.h"
 #include "trace/trace.h"
 
 #define VP__REQ_LIVE 0x76702d72u  /* "vp-r" */
@@ -621,7 +622,7 @@ static int complete_recv(struct vp_req *r, vp_status *st, const char *call)
 				   x->len, 0 };
 	traced = me->world->trace.on;
 	if (traced)
-		vp__trace_arrived(me, &x->env);
+		vp__trace_arrived(&me->trace, &x->env);
 	done = vp__clock_recv(&me->clock, &me->world->model, &x->env, x->len);
 	if (done > me->clock.t)
 		me->clock.t = done;

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "bulk.h"
+#include "runtime.h"
 #include "schedule.h"
 #include "trace/trace.h"
 
@@ -400,6 +401,56 @@ static int shared_policy(char *err, size_t errlen)
 	return -1;
 }
 
+/* The transport the options name, where it can take them (ranks as
+ * fibers only in the threads transport), and the shared collectives'
+ * policy (w->shared_colls); NULL, err written, otherwise. */
+static const struct vp__transport *
+world_transport(struct vp__world *w, const vp_opts *o, char *err,
+		size_t errlen)
+{
+	const struct vp__transport *ops;
+
+	ops = transport_named(o->transport, err, errlen);
+	if (ops && o->fibers && ops != &vp__threads_transport) {
+		snprintf(err, errlen,
+			 "vp_run: fibers 1 with transport '%s': ranks are "
+			 "fibers in the threads transport only",
+			 ops->name);
+		return NULL;
+	}
+	if (ops && o->schedule && ops != &vp__threads_transport) {
+		snprintf(err, errlen,
+			 "vp_run: schedule %llu with transport '%s': seeded "
+			 "schedules run in the threads transport only",
+			 (unsigned long long)o->schedule, ops->name);
+		return NULL;
+	}
+	if (ops && (w->shared_colls = shared_policy(err, errlen)) < 0)
+		return NULL;
+	return ops;
+}
+
+/* World rank i's own state (zeroed before): its clock, with its share of
+ * the lent logs, its trace and its world communicator; the transport's part
+ * comes after. */
+static struct vp__rank *rank_init(struct vp__world *w, int i)
+{
+	struct vp__rank *r = &w->ranks[i];
+
+	r->world_rank = i;
+	r->world = w;
+	r->coll_state.kary = w->opts.kary;
+	r->coll_state.segment = w->opts.segment;
+	vp__clock_init(&r->clock, &w->model, &w->topo);
+	if (w->clock_logs)
+		vp__clock_lend(&r->clock,
+			       w->clock_logs + (size_t)i * w->clock_lent_bytes,
+			       w->clock_lent);
+	r->trace.ops.elem = sizeof(struct vp__trace_op);
+	vp__comm_init_world(r);
+	return r;
+}
+
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 				   char *err, size_t errlen, int *rc)
 {
@@ -427,23 +478,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 			   !strcmp(getenv("VP_CHECK"), "buffers");
 	model_of(o, &w->model, err, errlen); /* settle_opts checked it */
 	w->p = t->p;
-	w->tx_ops = transport_named(o->transport, err, errlen);
-	if (w->tx_ops && o->fibers && w->tx_ops != &vp__threads_transport) {
-		snprintf(err, errlen,
-			 "vp_run: fibers 1 with transport '%s': ranks are "
-			 "fibers in the threads transport only",
-			 w->tx_ops->name);
-		w->tx_ops = NULL;
-	}
-	if (w->tx_ops && o->schedule && w->tx_ops != &vp__threads_transport) {
-		snprintf(err, errlen,
-			 "vp_run: schedule %llu with transport '%s': seeded "
-			 "schedules run in the threads transport only",
-			 (unsigned long long)o->schedule, w->tx_ops->name);
-		w->tx_ops = NULL;
-	}
-	if (w->tx_ops && (w->shared_colls = shared_policy(err, errlen)) < 0)
-		w->tx_ops = NULL;
+	w->tx_ops = world_transport(w, o, err, errlen);
 	if (!w->tx_ops) {
 		*rc = VP_EINVAL;
 		free(w);
@@ -478,22 +513,8 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 		w->clock_logs =
 		    vp__bulk_alloc((size_t)t->p * w->clock_lent_bytes);
 	}
-	for (i = 0; i < t->p; i++) {
-		struct vp__rank *r = &w->ranks[i];
-		r->world_rank = i;
-		r->world = w;
-		r->coll_state.kary = o->kary;
-		r->coll_state.segment = o->segment;
-		vp__clock_init(&r->clock, &w->model, &w->topo);
-		if (w->clock_logs)
-			vp__clock_lend(&r->clock,
-				       w->clock_logs +
-					   (size_t)i * w->clock_lent_bytes,
-				       w->clock_lent);
-		r->trace.ops.elem = sizeof(struct vp__trace_op);
-		vp__comm_init_world(r);
-		ranks[i] = r;
-	}
+	for (i = 0; i < t->p; i++)
+		ranks[i] = rank_init(w, i);
 	in = (struct vp__transport_init){ w, t->p, &w->opts, ranks };
 	*rc = w->tx_ops->world_new(&in, &w->tx, tx_rank, err, errlen);
 	if (*rc)

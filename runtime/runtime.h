@@ -1,7 +1,8 @@
 /*
  * runtime.h - the runtime above the transport seam: a run (world), its
  * ranks, communicators and groups, errors. Only runtime/ includes this file;
- * collectives/ sees nothing but include/vp.h.
+ * collectives/ sees vp's public headers and, of the runtime, the seam
+ * coll_seam.h alone.
  *
  * A rank's state is split by concern, each part owned by one module:
  *   clock    the model clock (model/): private to the rank's thread
@@ -12,6 +13,10 @@
  * status and first error, the group registry, the trace files, and the
  * transport. Nothing above the seam reaches into another rank's state while
  * the ranks run; after the join, vp_run reads every rank's records.
+ *
+ * Names: vp_ and VP_ are the public API's (include/vp.h); vp__ and VP__
+ * the library's internal names shared between its files (never exported);
+ * a file's own helpers are static and unprefixed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -25,12 +30,13 @@
 #include <stdio.h>
 
 #include "../topology/topology.h"
-#include "coll_memo.h"
+#include "coll_seam.h"
 #include "model/model.h"
 #include "schedule.h"
 #include "trace/trace_rank.h"
 #include "transport.h"
 #include "vp.h"
+#include "vp/vp_layer.h"
 
 #define VP__CACHELINE 64
 /* Bytes kept of the run's first error message (vp_stats.error). */
@@ -64,8 +70,6 @@ struct vp__group {
 	_Atomic(struct vp__sync *) sync;
 };
 void vp__sync_free(struct vp__group *g);
-
-#include "coll_shared.h"
 
 struct vp__rank;
 struct vp__script;
@@ -144,9 +148,9 @@ struct vp__coll_state {
 	const char *next_elem; /* vp_coll_types: the next call's elements */
 	/* written by the rank, read by a receiver naming a mismatch */
 	struct vp__coll_call history[VP__COLL_HISTORY];
-	/* AUTO's last choice for each collective (coll_memo.h) */
+	/* AUTO's last choice for each collective (coll_seam.h) */
 	struct vp__auto_memo auto_memo[VP_COLL_COUNT_];
-	/* the last collective call's checked arguments (coll_memo.h) */
+	/* the last collective call's checked arguments (coll_seam.h) */
 	struct vp__call_memo call_memo;
 };
 

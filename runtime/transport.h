@@ -88,6 +88,12 @@
  *   vp__world_cycle_cause(w, p2p) what the deadlock's cycle is made of
  *   vp__deadlock_report(p, state, ctx, &p2p)  the report's text
  *
+ * Names: tx is a transport (a rank's tx, the world's tx and tx_ops); the
+ * x of struct vp__xrecv, vp__xwait (kinds VP__XW_*), vp__xprobe and
+ * vp__xcombine marks a receive, a wait, a probe and a combining receive
+ * as they cross the seam to the transport; ctx is a message space (a
+ * communicator's context).
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_TRANSPORT_H

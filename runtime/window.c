@@ -266,7 +266,7 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 	hops = vp__clock_send(&me->clock, &world->model, &world->topo,
 			      me->world_rank, tw, n, &env);
 	me->clock.t = me->clock.send_cpu; /* LogP: the origin's o */
-	vp__trace_stamp(me, &env);
+	vp__trace_stamp(&me->trace, &env);
 	vp__trace_sent(w->comm, &op, tw, n, hops, &env);
 	op.rma = what;
 	vp__trace_end(w->comm, &op);

@@ -33,6 +33,7 @@
 
 #include "tap.h"
 #include "vp.h"
+#include "vp/vp_layer.h"
 
 #define ROUNDS 12
 #define MAXP 64

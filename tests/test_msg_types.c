@@ -18,6 +18,7 @@
 
 #include "tap.h"
 #include "vp.h"
+#include "vp/vp_layer.h"
 
 static const char *const INT4 = "4-byte integer", *const FLOAT4 = "4-byte float";
 

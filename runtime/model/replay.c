@@ -35,6 +35,72 @@ static void replay_send(const struct vp__model *m, struct replay_rank *rr,
 	rr->send_end = start + cost.done;
 }
 
+/* Replays rank r's events (clock c) from where it stopped, until one
+ * waits for a send its sender has not replayed yet or none is left;
+ * returns whether it replayed any. */
+static int replay_events(const struct vp__model *m, struct replay_rank *rr,
+			 int r, const struct vp__clock *c)
+{
+	struct replay_rank *me = &rr[r];
+	size_t n = c->events.len;
+	int progress = 0;
+
+	while (me->next < n) {
+		const struct vp__event *e = vp__vec_at(&c->events, me->next);
+		struct replay_rank *src;
+		double arr;
+
+		if (e->kind == VP__EV_COMPUTE) {
+			me->t += e->work;
+			me->next++;
+			progress = 1;
+			continue;
+		}
+		if (e->kind == VP__EV_ISEND) {
+			replay_send(m, me, e);
+			me->next++;
+			progress = 1;
+			continue;
+		}
+		if (e->kind == VP__EV_SEND_DONE || e->kind == VP__EV_ARRIVED) {
+			double end = e->kind == VP__EV_ARRIVED
+					 ? me->arrivals[e->recv_seq]
+					 : me->ends[e->recv_seq];
+			me->t = me->t > end ? me->t : end;
+			me->next++;
+			progress = 1;
+			continue;
+		}
+		if (e->kind != VP__EV_RECV && !me->half) {
+			me->t0 = me->t;
+			replay_send(m, me, e);
+			if (e->kind == VP__EV_SEND) {
+				me->t = me->send_end;
+				me->next++;
+				progress = 1;
+				continue;
+			}
+			me->half = 1;
+			progress = 1;
+		}
+		src = &rr[e->peer_recv];
+		if (src->sent <= e->recv_seq)
+			break; /* its sender is behind */
+		arr = vp__ports_recv(&me->ports, m, src->arrivals[e->recv_seq],
+				     e->bytes_recv);
+		if (e->kind == VP__EV_RECV) {
+			me->t = me->t > arr ? me->t : arr;
+		} else {
+			double rcv = me->t0 > arr ? me->t0 : arr;
+			me->t = me->send_end > rcv ? me->send_end : rcv;
+			me->half = 0;
+		}
+		me->next++;
+		progress = 1;
+	}
+	return progress;
+}
+
 /*
  * Every rank's replay state and its sends' times come in one block of
  * vp__bulk_alloc (zeroed), which the kernel backs with huge pages where it
@@ -71,70 +137,9 @@ double vp__model_replay(const struct vp__model *model,
 		progress = 0;
 		done = 0;
 		for (r = 0; r < p; r++) {
-			struct replay_rank *me = &rr[r];
-			size_t n = clocks[r]->events.len;
-
-			while (me->next < n) {
-				const struct vp__event *e =
-				    vp__vec_at(&clocks[r]->events, me->next);
-				struct replay_rank *src;
-				double arr;
-
-				if (e->kind == VP__EV_COMPUTE) {
-					me->t += e->work;
-					me->next++;
-					progress = 1;
-					continue;
-				}
-				if (e->kind == VP__EV_ISEND) {
-					replay_send(&m, me, e);
-					me->next++;
-					progress = 1;
-					continue;
-				}
-				if (e->kind == VP__EV_SEND_DONE ||
-				    e->kind == VP__EV_ARRIVED) {
-					double end =
-					    e->kind == VP__EV_ARRIVED
-						? me->arrivals[e->recv_seq]
-						: me->ends[e->recv_seq];
-					me->t = me->t > end ? me->t : end;
-					me->next++;
-					progress = 1;
-					continue;
-				}
-				if (e->kind != VP__EV_RECV && !me->half) {
-					me->t0 = me->t;
-					replay_send(&m, me, e);
-					if (e->kind == VP__EV_SEND) {
-						me->t = me->send_end;
-						me->next++;
-						progress = 1;
-						continue;
-					}
-					me->half = 1;
-					progress = 1;
-				}
-				src = &rr[e->peer_recv];
-				if (src->sent <= e->recv_seq)
-					break; /* its sender is behind */
-				arr = vp__ports_recv(&me->ports, &m,
-						     src->arrivals[e->recv_seq],
-						     e->bytes_recv);
-				if (e->kind == VP__EV_RECV) {
-					me->t = me->t > arr ? me->t : arr;
-				} else {
-					double rcv =
-					    me->t0 > arr ? me->t0 : arr;
-					me->t = me->send_end > rcv
-						    ? me->send_end
-						    : rcv;
-					me->half = 0;
-				}
-				me->next++;
+			if (replay_events(&m, rr, r, clocks[r]))
 				progress = 1;
-			}
-			if (me->next == n)
+			if (rr[r].next == clocks[r]->events.len)
 				done++;
 		}
 	}

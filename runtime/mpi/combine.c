@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../collectives/reduce_kernel.h"
+#include "../reduce_kernel.h"
 #include "mpi_tx.h"
 
 /* Whether mine op message and message op mine are the same bits. */

@@ -41,6 +41,9 @@
  * Control messages (the termination token, failures, the deadlock report,
  * the end of the run) go on a second duplicate, so they never match data.
  *
+ * Names: mpt_ and MPT_ are the MPI transport's own (internal to mpi/),
+ * as thr_ are the threads transport's; tx a transport (transport.h).
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_MPI_TX_H

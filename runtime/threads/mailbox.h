@@ -82,6 +82,11 @@
  * longer claim it. The state word counts loans in its upper bits, so a
  * sender that read a loan's terms cannot claim a later loan with them.
  *
+ * Names: mb a mailbox; fb (fb_*, VP__FB_*) the fastbox; dc (dc_*,
+ * VP__DC_*) the direct channel; rdv (VP__RDV_*) a rendezvous; unx (unx_*)
+ * the mailbox's unexpected messages (taken in order, their tag wanted by
+ * no receive yet); gseq a message's number in its mailbox.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_RUNTIME_MAILBOX_H

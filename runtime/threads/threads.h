@@ -12,6 +12,10 @@
  *              whichever end meets it first; see mailbox.h.
  *   message    allocated from and recycled to its sender's pool (pool.c).
  *
+ * Names: thr_ and THR_ are the threads transport's own (internal to
+ * threads/); tw is a rank's struct thr_world (thr_rank.tw), not the
+ * model's per-byte time; me the calling rank's struct thr_rank.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifndef VP_THREADS_H

@@ -361,6 +361,69 @@ void thr_wake_for_copy(struct thr_world *w, int sender, int receiver)
 /* block_once's result when only a posted receive's message woke it. */
 #define WOKEN_FOR_POSTED 1
 
+/* Publishes what the rank waits for, which the deadlock check and its
+ * wakers read; waiting_on last, seq_cst (the lost-wake-up rule above). */
+static void announce_wait(struct thr_rank *me, enum thr_wait_kind kind,
+			  int peer, int tag, struct vp__mailbox *mb,
+			  struct vp__msg *msg, size_t bytes)
+{
+	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_msg, msg, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_bytes, bytes, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_tag, tag, memory_order_relaxed);
+	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
+	atomic_store(&me->waiting_on, peer);
+}
+
+/* The rank waits for nothing any more (announce_wait undone). */
+static void withdraw_wait(struct thr_rank *me)
+{
+	atomic_store_explicit(&me->wait_kind, THR_WAIT_NONE,
+			      memory_order_relaxed);
+	atomic_store(&me->waiting_on, -1);
+}
+
+/* Woken (or come) while the receiver copies the rendezvous message: the
+ * rank counts as running again, takes its share of the copy unless it
+ * has (*helped), and spins to the copy's end; returns the world's status
+ * when that stops the run first, else 0. */
+static int spin_through_copy(struct thr_rank *me, enum thr_wait_kind kind,
+			     struct vp__msg *msg, int *helped)
+{
+	struct thr_world *w = me->tw;
+	unsigned i;
+	int rc;
+
+	unblock(w, me, 0);
+	if (!*helped)
+		vp__rdv_copy_back(msg);
+	*helped = 1;
+	for (i = 0; copy_under_way(me, kind, msg); i++) {
+		if ((i & 255) == 255 && (rc = status_code(w)))
+			return rc;
+		caa_cpu_relax();
+	}
+	return 0;
+}
+
+/* Whether a waiting rank yields its CPU once more rather than park, and
+ * counts it in *yields: the first wait.yields yields are not timed (most
+ * waits of a crowded run end within them, and a clock read costs a cold
+ * line of the VM's clock page at every rank's turn); then it yields while
+ * yield_ns have not passed since the first timed one (*t0). */
+static int yield_again(const struct thr_world *w, unsigned *yields,
+		       unsigned yield_ns, struct timespec *t0)
+{
+	if (*yields == w->wait.yields && yield_ns)
+		clock_gettime(CLOCK_MONOTONIC, t0);
+	if (*yields < w->wait.yields ||
+	    (yield_ns && thr_since_ns(t0) < yield_ns)) {
+		(*yields)++;
+		return 1;
+	}
+	return 0;
+}
+
 static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 		      int tag, struct vp__mailbox *mb, struct vp__msg *msg,
 		      size_t bytes)
@@ -372,13 +435,7 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	struct timespec t0 = { 0, 0 };
 	int rc, helped = 0;
 
-	atomic_store_explicit(&me->wait_mb, mb, memory_order_relaxed);
-	atomic_store_explicit(&me->wait_msg, msg, memory_order_relaxed);
-	atomic_store_explicit(&me->wait_bytes, bytes, memory_order_relaxed);
-	atomic_store_explicit(&me->wait_tag, tag, memory_order_relaxed);
-	atomic_store_explicit(&me->wait_kind, kind, memory_order_relaxed);
-	atomic_store(&me->waiting_on, peer);
-
+	announce_wait(me, kind, peer, tag, mb, msg, bytes);
 	while (w->sched) {
 		/* a seeded run: the others run while this one cannot
 		 * (schedule.c); no bell, no spin */
@@ -422,26 +479,12 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	for (;;) {
 		/* woken (or come) while the receiver copies: spin to its end */
 		if (copy_under_way(me, kind, msg)) {
-			unblock(w, me, 0);
-			if (!helped)
-				vp__rdv_copy_back(msg);
-			helped = 1;
-			for (i = 0; copy_under_way(me, kind, msg); i++) {
-				if ((i & 255) == 255 && (rc = status_code(w)))
-					goto stop;
-				caa_cpu_relax();
-			}
+			if ((rc = spin_through_copy(me, kind, msg, &helped)))
+				goto stop;
 			if (thr_wait_ready(me))
 				goto ready;
 		}
-		/* the first yields are not timed: most waits of a crowded
-		 * run end within them, and a clock read costs a cold line
-		 * of the VM's clock page at every rank's turn */
-		if (yields == w->wait.yields && yield_ns)
-			clock_gettime(CLOCK_MONOTONIC, &t0);
-		if (yields < w->wait.yields ||
-		    (yield_ns && thr_since_ns(&t0) < yield_ns)) {
-			yields++;
+		if (yield_again(w, &yields, yield_ns, &t0)) {
 			sched_yield();
 			if (thr_wait_ready(me))
 				goto ready;
@@ -467,9 +510,7 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 ready:
 	rc = own_ready(me) ? VP_OK : WOKEN_FOR_POSTED;
 stop:
-	atomic_store_explicit(&me->wait_kind, THR_WAIT_NONE,
-			      memory_order_relaxed);
-	atomic_store(&me->waiting_on, -1);
+	withdraw_wait(me);
 	return rc;
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../runtime.h"
 #include "trace.h"
 
 double vp__trace_wall_us(void)

@@ -14,7 +14,17 @@
 #ifndef VP_RUNTIME_TRACE_H
 #define VP_RUNTIME_TRACE_H
 
-#include "../runtime.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../transport.h"
+#include "trace_rank.h"
+#include "vp.h"
+
+/* The run (runtime.h). runtime.h includes trace_rank.h, the trace's part of
+ * a rank, so this header names the run without including runtime.h. */
+struct vp__world;
 
 /* One call of one rank. Model times are the rank's clock T. */
 struct vp__trace_op {
@@ -61,17 +71,17 @@ void vp__trace_end(const vp_comm *c, struct vp__trace_op *op);
 /* The Lamport step of every message (kept whether or not tracing: a trace
  * numbers a run's steps from its start): a send is one step after the
  * sender's last, a receive lifts the receiver to the message's step. */
-static inline void vp__trace_stamp(struct vp__rank *me,
+static inline void vp__trace_stamp(struct vp__trace_rank *t,
 				   struct vp__envelope *env)
 {
-	env->step = ++me->trace.step;
+	env->step = ++t->step;
 }
 
-static inline void vp__trace_arrived(struct vp__rank *me,
+static inline void vp__trace_arrived(struct vp__trace_rank *t,
 				     const struct vp__envelope *env)
 {
-	if (env->step > me->trace.step)
-		me->trace.step = env->step;
+	if (env->step > t->step)
+		t->step = env->step;
 }
 
 /* vp_coll_note: a collective names its own messages, steps restart. */

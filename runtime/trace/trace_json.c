@@ -20,6 +20,7 @@
  */
 #include <stdio.h>
 
+#include "../runtime.h"
 #include "trace.h"
 
 static void put_string(FILE *f, const char *s)

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../runtime.h"
 #include "trace.h"
 
 #define WIDTH 1000.0

@@ -1,19 +1,74 @@
 /*
- * reduce_local.c - the element-wise combine of the reductions:
- * out[i] = in[i] op mine[i] (vp__reduce_into, for vp_recv_reduce, which
- * combines a message where it lies), and inout[i] = in[i] op inout[i]
- * (vp_reduce_local, MPI_Reduce_local). VP_BYTE is unsigned
- * 8-bit; integer sums and products wrap around; the bitwise operators need
- * an integer type. The internal type of the reproducible sums
- * (VP__TYPE_FIXED(limbs), fixed_sum.c) adds with VP_SUM only.
+ * reduce_kernel.c - the element types' sizes (vp_type_size) and the
+ * element-wise combine of the reductions: out[i] = in[i] op mine[i]
+ * (vp__reduce_into, for vp_recv_reduce, which combines a message where it
+ * lies, for the one-sided accumulate and for the collectives), and
+ * inout[i] = in[i] op inout[i] (vp_reduce_local, MPI_Reduce_local).
+ * VP_BYTE is unsigned 8-bit; integer sums and products wrap around; the
+ * bitwise operators need an integer type. The internal type of the
+ * reproducible sums (VP__TYPE_FIXED(limbs)) adds with VP_SUM only
+ * (vp__fixed_add).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "coll.h"
 #include "reduce_kernel.h"
+#include "vp.h"
+
+size_t vp_type_size(vp_type t)
+{
+	switch (t) {
+	case VP_BYTE:
+		return 1;
+	case VP_INT32:
+	case VP_FLOAT:
+		return 4;
+	case VP_INT64:
+	case VP_DOUBLE:
+		return 8;
+	}
+	if (VP__IS_TYPE_FIXED(t)) /* internal: the public calls refuse it */
+		return 8 * (size_t)((int)t - 64);
+	return 0;
+}
+
+/* Limb by limb with the carries; one and two limbs (the common cases) as
+ * plain and 128-bit adds. */
+void vp__fixed_add(const uint64_t *in, uint64_t *inout, size_t count, int limbs)
+{
+	size_t k, n = count * (size_t)limbs;
+
+	if (limbs == 1) { /* the common narrow case: vectorizes */
+		for (k = 0; k < n; k++)
+			inout[k] += in[k];
+		return;
+	}
+	if (limbs == 2) { /* the common case: 128-bit adds */
+		for (k = 0; k < n; k += 2) {
+			unsigned __int128 a, b;
+
+			memcpy(&a, in + k, 16);
+			memcpy(&b, inout + k, 16);
+			b += a;
+			memcpy(inout + k, &b, 16);
+		}
+		return;
+	}
+	for (k = 0; k < n; k += (size_t)limbs) {
+		unsigned carry = 0;
+		int i;
+
+		for (i = 0; i < limbs; i++) {
+			uint64_t s = in[k + i] + inout[k + i];
+			unsigned c1 = s < in[k + i];
+
+			inout[k + i] = s + carry;
+			carry = c1 | (inout[k + i] < s);
+		}
+	}
+}
 
 /* The loops below are the reductions' whole compute cost: let GCC
  * vectorize them (-O2's cost model leaves loops of unknown length scalar,
