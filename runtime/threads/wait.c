@@ -424,6 +424,24 @@ static int yield_again(const struct thr_world *w, unsigned *yields,
 	return 0;
 }
 
+/* A rank of a seeded run (the others run while it cannot, schedule.c) or a
+ * fiber (parked by the carrier, thr_park_finish; resumed once something
+ * flipped the bell back) waits without bell or spin: 1 once it is ready,
+ * 0 with *rc the run's failure. */
+static int park_until_ready(struct thr_rank *me, int *rc)
+{
+	for (;;) {
+		if (thr_wait_ready(me))
+			return 1;
+		if ((*rc = status_code(me->tw)))
+			return 0;
+		if (me->tw->sched)
+			thr_sched_block(me);
+		else
+			thr_fiber_park(me);
+	}
+}
+
 static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 		      int tag, struct vp__mailbox *mb, struct vp__msg *msg,
 		      size_t bytes)
@@ -436,15 +454,8 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	int rc, helped = 0;
 
 	announce_wait(me, kind, peer, tag, mb, msg, bytes);
-	while (w->sched) {
-		/* a seeded run: the others run while this one cannot
-		 * (schedule.c); no bell, no spin */
-		if (thr_wait_ready(me))
-			goto ready;
-		if ((rc = status_code(w)))
-			goto stop;
-		thr_sched_block(me);
-	}
+	if (w->sched) /* no bell, no spin */
+		goto park;
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	/* a start that lasts: this rank may wait for ranks not made yet,
 	 * and its spins and yields would take the CPU of the thread making
@@ -467,15 +478,8 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	}
 	if (spins && thr_wait_ready(me)) /* a copy spun past the spins */
 		goto ready;
-	while (w->fibers) {
-		/* parked by the carrier (thr_park_finish); resumed once
-		 * something flipped the bell back */
-		if (thr_wait_ready(me))
-			goto ready;
-		if ((rc = status_code(w)))
-			goto stop;
-		thr_fiber_park(me);
-	}
+	if (w->fibers)
+		goto park;
 	for (;;) {
 		/* woken (or come) while the receiver copies: spin to its end */
 		if (copy_under_way(me, kind, msg)) {
@@ -507,6 +511,9 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 			goto ready;
 		}
 	}
+park:
+	if (!park_until_ready(me, &rc))
+		goto stop;
 ready:
 	rc = own_ready(me) ? VP_OK : WOKEN_FOR_POSTED;
 stop:
