@@ -360,7 +360,7 @@ static void take_option_schedule(int id, const char *a, const char *v,
 		o->schedule = seed_of(a, v);
 		break;
 	case OPT_SCHEDULE_DEPTH:
-		o->schedule_depth = (int)integer(a, v, 0, 1000); /* vp_run's */
+		o->schedule_depth = (int)integer(a, v, 0, 1 << 20); /* vp_run's */
 		break;
 	case OPT_EXPLORE:
 		o->explore = (int)integer(a, v, 1, 1000000000);

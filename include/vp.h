@@ -144,9 +144,9 @@ typedef struct vp_opts {
 	 * trace and output order. The environment variable VP_SCHEDULE
 	 * applies when this is 0. The threads transport only. */
 	uint64_t schedule;
-	/* With a schedule: 0 draws every choice uniformly; d >= 1 runs the
-	 * ranks by random priorities with d - 1 priority changes (PCT,
-	 * Burckhardt et al., ASPLOS 2010: finds a bug of depth d with
+	/* With a schedule: 0 draws every choice uniformly; d in 1 .. 2^20
+	 * runs the ranks by random priorities with d - 1 priority changes
+	 * (PCT, Burckhardt et al., ASPLOS 2010: finds a bug of depth d with
 	 * probability at least 1/(p k^(d-1)) per run). VP_SCHEDULE_DEPTH
 	 * applies when this is 0. */
 	int schedule_depth;

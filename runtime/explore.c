@@ -24,7 +24,7 @@
 
 #define DEFAULT_TIMEOUT 60.0
 /* The deepest PCT schedule vp_run takes (docs/schedules.md). */
-#define DEPTH_MAX 1000
+#define DEPTH_MAX (1 << 20)
 
 /* A set of 64-bit hashes (open addressing; 0 is kept apart). */
 struct hash_set {

@@ -191,7 +191,7 @@ static int env_word(const char *name, const char *const *words, char *err,
 }
 
 /* The deepest PCT schedule (vp_opts.schedule_depth): d - 1 change points. */
-#define SCHEDULE_DEPTH_MAX 1000
+#define SCHEDULE_DEPTH_MAX (1 << 20)
 
 /* The environment's settings, each read strictly (settings.c): those
  * that override an option's field, and the runtime's own. */

@@ -34,6 +34,16 @@
 
 #define STEPS_PER_RANK 32
 #define STEPS_MIN 256
+/* A PCT change: its step above CHANGE_SHIFT bits, its number below. */
+#define CHANGE_SHIFT 24
+#define CHANGE_MASK ((UINT64_C(1) << CHANGE_SHIFT) - 1)
+
+static int by_step(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -122,9 +132,14 @@ int vp__sched_init(struct vp__sched *s, uint64_t seed, int depth, int p)
 	k = (uint64_t)p * STEPS_PER_RANK;
 	if (k < STEPS_MIN)
 		k = STEPS_MIN;
+	/* change i at a step in 1 .. k, in the order of their steps; the
+	 * priority it sets (depth - 1 - i) rides in the low bits */
 	s->nchange = depth - 1;
 	for (i = 0; i < s->nchange; i++)
-		s->change[i] = 1 + vp__sched_draw(s, k, VP__CHOICE_SETUP);
+		s->change[i] = ((1 + vp__sched_draw(s, k, VP__CHOICE_SETUP))
+				<< CHANGE_SHIFT) |
+			       (uint64_t)i;
+	qsort(s->change, (size_t)s->nchange, sizeof(*s->change), by_step);
 	return VP_OK;
 }
 
@@ -151,11 +166,13 @@ uint64_t vp__sched_draw(struct vp__sched *s, uint64_t n, unsigned what)
 /* PCT: at a change point the running rank drops below all the others. */
 static void pct_changes(struct vp__sched *s, int running)
 {
-	int i;
+	while (s->next_change < s->nchange &&
+	       s->change[s->next_change] >> CHANGE_SHIFT <= s->steps) {
+		uint64_t i = s->change[s->next_change++] & CHANGE_MASK;
 
-	for (i = 0; i < s->nchange; i++)
-		if (s->change[i] == s->steps && running >= 0)
-			s->prio[running] = s->depth - 1 - i;
+		if (running >= 0)
+			s->prio[running] = s->depth - 1 - (int)i;
+	}
 }
 
 int vp__sched_pick(struct vp__sched *s, const int *ready, int n, int running)

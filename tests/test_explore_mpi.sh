@@ -143,7 +143,7 @@ refused "--explore needs a value" --explore
 refused "--schedule '0': a seed is from 1" --schedule 0 -np 2 "$p"
 refused "--schedule '-3' is not a whole number" --schedule -3 -np 2 "$p"
 refused "--schedule-depth '2x' is not a whole number" --schedule-depth 2x -np 2 "$p"
-refused "--schedule-depth '1001': the depth must be from 0 to 1000" --schedule-depth 1001 -np 2 "$p"
+refused "--schedule-depth '1048577': the depth must be from 0 to 1048576" --schedule-depth 1048577 -np 2 "$p"
 refused "--timeout limits each run of --explore" --timeout 5 -np 2 "$p"
 refused "--timeout 'soon' is not a number of seconds" --explore 2 --timeout soon -np 2 "$p"
 refused "--timeout '0': it must be more than 0" --explore 2 --timeout 0 -np 2 "$p"

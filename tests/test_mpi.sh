@@ -31,8 +31,7 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
 #     place, with derived types and a non-commutative op (ivcollectives.c);
-#     a duplicate of a committed type used at once (type_dup.c); one
-#     VP_SCHEDULE seed giving the same output twice (schedule_order.c).
+#     a duplicate of a committed type used at once (type_dup.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
@@ -49,7 +48,7 @@
 #   " * ref-np: N"     rerun under Open MPI on N ranks only;
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
 #                      script (a crash, a wrong program, a library), or of
-#                      test_explore_mpi.sh, or of a check of its own below.
+#                      test_explore_mpi.sh.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
@@ -105,18 +104,6 @@ for np in 1 2 3 4 8; do
 		fi
 	done
 done
-
-# a deterministic schedule (VP_SCHEDULE): the same seed, the same output,
-# its order too, of a program whose output follows the interleaving
-if [ -n "$(keep schedule_order)" ]; then
-	build schedule_order
-	a=$(VP_SCHEDULE=42 "$run" -np 4 "$tmp/schedule_order" 2>"$tmp/err")
-	rc=$?
-	b=$(VP_SCHEDULE=42 "$run" -np 4 "$tmp/schedule_order" 2>>"$tmp/err")
-	[ $rc = 0 ] && [ $? = 0 ] && [ "$a" = "$b" ] &&
-		[ "$(echo "$a" | grep -c "done, sum 285")" = 4 ]
-	check $? "schedule_order on 4 ranks twice with VP_SCHEDULE=42: the same stdout, line for line ($(echo "$a" | head -3 | tr "\n" " ")...) $(head -c 300 "$tmp/err")"
-fi
 
 echo "1..$n"
 [ $fail = 0 ]

@@ -24,13 +24,16 @@
 #     request, a request twice in one Waitall, a stale request, fences
 #     against barriers and frees) fail naming the MPI call, vp's call under
 #     it, the ranks and the MPI error class;
-#   - settings that are not values they can take are refused, naming them.
+#   - settings that are not values they can take are refused, naming them;
+#   - a deterministic schedule (VP_SCHEDULE=42) gives a program whose
+#     output follows the interleaving the same stdout twice
+#     (schedule_order.c).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi_cases.sh NAME (or VP_TEST_CASE=NAME): the checks on the program
 # tests/mpi/NAME.c only, the others reported "# SKIP not selected".
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
-build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash
+build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash schedule_order
 build_ref getopt_cases
 
 # a failed job's ranks stop where they failed and leave their memory to
@@ -322,6 +325,14 @@ check $? "a rank's forked child ends with its exit(0) and exit(7) (exit $rc): $g
 
 "$run" -np 0 "$tmp/ring" >/dev/null 2>&1
 check $(($? == 2 ? 0 : 1)) "vpmpirun -np 0 is refused (exit 2)"
+
+# the same seed, the same output, its order too
+a=$(VP_SCHEDULE=42 "$run" -np 4 "$tmp/schedule_order" 2>"$tmp/err")
+rc=$?
+b=$(VP_SCHEDULE=42 "$run" -np 4 "$tmp/schedule_order" 2>>"$tmp/err")
+[ $rc = 0 ] && [ $? = 0 ] && [ "$a" = "$b" ] &&
+	[ "$(echo "$a" | grep -c "done, sum 285")" = 4 ]
+check $? "schedule_order on 4 ranks twice with VP_SCHEDULE=42: the same stdout, line for line ($(echo "$a" | head -3 | tr "\n" " ")...) $(head -c 300 "$tmp/err")"
 
 echo "1..$n"
 [ $fail = 0 ]

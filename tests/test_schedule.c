@@ -179,7 +179,7 @@ static void same_seed_same_run(int depth)
 	       depth);
 	tap_ok(same_trace, "depth %d: ... and the same trace file", depth);
 	tap_ok(same_info && i0.seed == 12345 && i0.depth == depth &&
-		   i0.choices > 0,
+		   i0.choices > 0 && i0.match_hash != 0,
 	       "depth %d: ... and the same vp_schedule_last (choices %" PRIu64
 	       ", matches %016" PRIx64 ")",
 	       depth, i0.choices, i0.match_hash);

@@ -358,6 +358,20 @@ void thr_wake_for_copy(struct thr_world *w, int sender, int receiver)
 		thr_wake(w, sender, receiver);
 }
 
+/* A seeded run's wait: the others run while this rank cannot
+ * (schedule.c); no bell, no spin. 0 once ready, or the run's error. */
+static int sched_wait(struct thr_rank *me)
+{
+	int rc;
+
+	while (!thr_wait_ready(me)) {
+		if ((rc = status_code(me->tw)))
+			return rc;
+		thr_sched_block(me);
+	}
+	return 0;
+}
+
 /* block_once's result when only a posted receive's message woke it. */
 #define WOKEN_FOR_POSTED 1
 
@@ -424,10 +438,9 @@ static int yield_again(const struct thr_world *w, unsigned *yields,
 	return 0;
 }
 
-/* A rank of a seeded run (the others run while it cannot, schedule.c) or a
- * fiber (parked by the carrier, thr_park_finish; resumed once something
- * flipped the bell back) waits without bell or spin: 1 once it is ready,
- * 0 with *rc the run's failure. */
+/* A fiber waits parked by the carrier (thr_park_finish), resumed once
+ * something flipped the bell back: 1 once it is ready, 0 with *rc the
+ * run's failure. */
 static int park_until_ready(struct thr_rank *me, int *rc)
 {
 	for (;;) {
@@ -435,10 +448,7 @@ static int park_until_ready(struct thr_rank *me, int *rc)
 			return 1;
 		if ((*rc = status_code(me->tw)))
 			return 0;
-		if (me->tw->sched)
-			thr_sched_block(me);
-		else
-			thr_fiber_park(me);
+		thr_fiber_park(me);
 	}
 }
 
@@ -454,8 +464,10 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	int rc, helped = 0;
 
 	announce_wait(me, kind, peer, tag, mb, msg, bytes);
-	if (w->sched) /* no bell, no spin */
-		goto park;
+	if (w->sched && (rc = sched_wait(me))) /* no bell, no spin */
+		goto stop;
+	if (w->sched)
+		goto ready;
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	/* a start that lasts: this rank may wait for ranks not made yet,
 	 * and its spins and yields would take the CPU of the thread making

@@ -5,7 +5,7 @@
  * prints a line per task, and all ranks print as they go. Under a
  * deterministic schedule (VP_SCHEDULE) the whole output, its order too,
  * is the same run after run; run freely it varies.
- * run-by: test_mpi.sh (its VP_SCHEDULE check, after the loop)
+ * run-by: test_mpi_cases.sh
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
