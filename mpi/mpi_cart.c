@@ -101,9 +101,82 @@ static struct vpmpi_cart *cart_of(MPI_Comm comm, const char *call)
 
 /* ---- MPI_Dims_create: a balanced grid ---- */
 
+/* The search of MPI_Dims_create (MPI 4.0 sec. 8.5.2: dimensions "as close
+ * to each other as possible", non-increasing): every non-increasing
+ * factorization of m into n factors, keeping the most balanced
+ * (dims_better), the grids MPICH's own dims tests expect. */
+struct dims_search {
+	int n, found;
+	int *cur, *best;
+};
+
+/* 1 if r factors of at most f can multiply to target */
+static int reachable(int f, int r, int target)
+{
+	long p = 1;
+
+	while (r-- > 0 && p < target)
+		p *= f;
+	return p >= target;
+}
+
+static void dims_search(struct dims_search *s, int m, int k, int maxf);
+
+/* 1 if grid a is more balanced than b (both non-increasing): the spread
+ * of a's dimensions, a[0] - a[n-1], is smaller, or equal and the spread
+ * of the rest, a[1] - a[n-1], smaller, and so on */
+static int dims_better(const int *a, const int *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n - 1; i++)
+		if (a[i] - a[n - 1] != b[i] - b[n - 1])
+			return a[i] - a[n - 1] < b[i] - b[n - 1];
+	return 0;
+}
+
+/* Tries f as factor k (f divides m); 0 when no smaller f can fit. */
+static int dims_try(struct dims_search *s, int m, int k, int f, int maxf)
+{
+	if (f > maxf)
+		return 1;
+	/* smaller factors only make the rest harder to fit */
+	if (!reachable(f, s->n - k - 1, m / f))
+		return 0;
+	s->cur[k] = f;
+	dims_search(s, m / f, k + 1, f);
+	return 1;
+}
+
+static void dims_search(struct dims_search *s, int m, int k, int maxf)
+{
+	int i, n = s->n;
+
+	if (k == n - 1) {
+		if (m > maxf)
+			return;
+		s->cur[k] = m;
+		if (!s->found || dims_better(s->cur, s->best, n)) {
+			memcpy(s->best, s->cur, (size_t)n * sizeof(int));
+			s->found = 1;
+		}
+		return;
+	}
+	/* the divisors of m, largest first: m / i for i up to sqrt(m),
+	 * then the i themselves */
+	for (i = 1; (long)i * i <= m; i++)
+		if (m % i == 0 && (long)i * i != m &&
+		    !dims_try(s, m, k, m / i, maxf))
+			return;
+	for (i--; i >= 1; i--)
+		if (m % i == 0 && !dims_try(s, m, k, i, maxf))
+			return;
+}
+
 int MPI_Dims_create(int nnodes, int ndims, int dims[])
 {
-	int fixed = 1, i, j, m, f, nfree = 0, *val;
+	struct dims_search s = { 0, 0, NULL, NULL };
+	int fixed = 1, i, j, nfree = 0;
 
 	if (nnodes < 1 || ndims < 0)
 		return vpmpi_fail(MPI_ERR_DIMS, "MPI_Dims_create",
@@ -125,39 +198,17 @@ int MPI_Dims_create(int nnodes, int ndims, int dims[])
 				  nnodes, fixed);
 	if (!nfree)
 		return MPI_SUCCESS;
-	if (!(val = malloc((size_t)nfree * sizeof(*val))))
+	if (!(s.cur = malloc(2 * (size_t)nfree * sizeof(int))))
 		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Dims_create",
 				  "no memory");
-	for (i = 0; i < nfree; i++)
-		val[i] = 1;
-	/* the prime factors, largest first, each to the smallest dimension
-	 * so far */
-	m = nnodes / fixed;
-	while (m > 1) {
-		/* the largest prime factor of m */
-		for (f = m, j = 2; j * j <= f;)
-			if (f % j == 0 && f != j)
-				f /= j;
-			else
-				j++;
-		for (i = 1, j = 0; i < nfree; i++)
-			if (val[i] < val[j])
-				j = i;
-		val[j] *= f;
-		m /= f;
-	}
+	s.best = s.cur + nfree;
+	s.n = nfree;
+	dims_search(&s, nnodes / fixed, 0, nnodes / fixed);
 	/* non-increasing, into the free places */
-	for (i = 0; i < nfree; i++)
-		for (j = i + 1; j < nfree; j++)
-			if (val[j] > val[i]) {
-				f = val[i];
-				val[i] = val[j];
-				val[j] = f;
-			}
 	for (i = 0, j = 0; i < ndims; i++)
 		if (!dims[i])
-			dims[i] = val[j++];
-	free(val);
+			dims[i] = s.best[j++];
+	free(s.cur);
 	return MPI_SUCCESS;
 }
 
@@ -255,9 +306,10 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[],
 
 	if (!c)
 		return MPI_ERR_COMM;
-	if (ndims < 1)
+	/* MPI 4.0 sec. 8.5.1: ndims 0 makes a grid of one point */
+	if (ndims < 0)
 		return vpmpi_err(comm, MPI_ERR_DIMS, call,
-				 "ndims %d is not positive", ndims);
+				 "ndims %d is negative", ndims);
 	for (i = 0; i < ndims; i++) {
 		if (dims[i] < 1)
 			return vpmpi_err(comm, MPI_ERR_DIMS, call,
@@ -401,10 +453,8 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 			periods[nd++] = k->periods[i];
 		} else
 			color = color * k->dims[i] + k->coords[i];
-	if (!nd) { /* MPI: a 0-dimensional grid of this rank alone */
-		dims[nd] = 1;
-		periods[nd++] = 0;
-	}
+	/* no dimension kept: MPI 4.0 sec. 8.5.6 makes it a 0-dimensional
+	 * grid of this rank alone (nd = 0) */
 	rc = vp_comm_split(vpmpi_me.comm[comm], color, key, &sub);
 	if (rc)
 		return vpmpi_ret(rc);

@@ -171,9 +171,18 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 
 	if (!c)
 		return MPI_ERR_COMM;
-	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)) ||
-	    (rc = vpmpi_attrs_copy(comm, *newcomm)) ||
-	    (rc = vpmpi_graph_copy(comm, *newcomm)))
+	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)))
+		return rc;
+	/* MPI 4.0 sec. 7.7.2: a copy callback's failure fails the call,
+	 * with no new communicator */
+	if ((rc = vpmpi_attrs_copy(comm, *newcomm))) {
+		vpmpi_attr_forget(VPMPI_ATTR_COMM, *newcomm);
+		vp_comm_free(vpmpi_me.comm[*newcomm]);
+		vpmpi_comm_set(*newcomm, NULL);
+		*newcomm = MPI_COMM_NULL;
+		return rc;
+	}
+	if ((rc = vpmpi_graph_copy(comm, *newcomm)))
 		return rc;
 	return vpmpi_cart_copy(comm, *newcomm);
 }

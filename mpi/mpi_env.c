@@ -42,6 +42,7 @@ void vpmpi_unbind(void)
 	vpmpi_cart_free(MPI_COMM_WORLD);
 	vpmpi_requests_free();
 	vpmpi_attrs_free();
+	vpmpi_error_classes_free();
 	vpmpi_errhandlers_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
@@ -327,7 +328,14 @@ int MPI_Get_library_version(char *version, int *resultlen)
 
 int MPI_Error_class(int errorcode, int *errorclass)
 {
-	*errorclass = errorcode;
+	const char *string;
+
+	if (!errorclass)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Error_class",
+				  "errorclass is NULL");
+	/* a code the program added has its class (mpi_error_class.c) */
+	if (!vpmpi_error_added(errorcode, errorclass, &string))
+		*errorclass = errorcode;
 	return MPI_SUCCESS;
 }
 
@@ -367,7 +375,18 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 				names[errorcode]
 			    ? names[errorcode]
 			    : "unknown error class";
+	int cls;
 
+	if (!string || !resultlen)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Error_string",
+				  "the %s is NULL",
+				  !string ? "string" : "resultlen");
+	/* a class or code the program added: its own string, or none */
+	if (vpmpi_error_added(errorcode, &cls, &s)) {
+		snprintf(string, MPI_MAX_ERROR_STRING, "%s", s ? s : "");
+		*resultlen = (int)strlen(string);
+		return MPI_SUCCESS;
+	}
 	/* the class's name, and this rank's message for it when the error
 	 * was returned (MPI_ERRORS_RETURN) */
 	if (errorcode && errorcode == vpmpi_me.last_class)

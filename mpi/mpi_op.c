@@ -16,7 +16,7 @@
 
 #include "vpmpi.h"
 
-enum type_class { C_NONE, C_INT, C_FLOAT, C_BOOL, C_BYTE, C_PAIR };
+enum type_class { C_NONE, C_INT, C_FLOAT, C_BOOL, C_BYTE, C_PAIR, C_COMPLEX };
 
 static enum type_class class_of(MPI_Datatype e)
 {
@@ -31,8 +31,11 @@ static enum type_class class_of(MPI_Datatype e)
 		return C_INT;
 	case MPI_FLOAT: case MPI_DOUBLE: case MPI_LONG_DOUBLE:
 		return C_FLOAT;
-	case MPI_C_BOOL:
+	case MPI_C_BOOL: case MPI_LOGICAL:
 		return C_BOOL;
+	case MPI_C_FLOAT_COMPLEX: case MPI_C_DOUBLE_COMPLEX:
+	case MPI_C_LONG_DOUBLE_COMPLEX:
+		return C_COMPLEX;
 	case MPI_BYTE:
 		return C_BYTE;
 	case MPI_FLOAT_INT: case MPI_DOUBLE_INT: case MPI_LONG_INT:
@@ -92,8 +95,11 @@ int vpmpi_check_op(MPI_Comm h, MPI_Datatype type, MPI_Op op,
 				 "op %d is not a reduction operation", op);
 	k = t->elem ? class_of(t->elem) : C_NONE;
 	switch (op) {
-	case MPI_MAX: case MPI_MIN: case MPI_SUM: case MPI_PROD:
+	case MPI_MAX: case MPI_MIN:
 		ok = k == C_INT || k == C_FLOAT;
+		break;
+	case MPI_SUM: case MPI_PROD:
+		ok = k == C_INT || k == C_FLOAT || k == C_COMPLEX;
 		break;
 	case MPI_LAND: case MPI_LOR: case MPI_LXOR:
 		ok = k == C_INT || k == C_BOOL;
@@ -239,6 +245,19 @@ static void op_bool(MPI_Op op, long n, const void *vin, void *vio)
 		       : op == MPI_LOR ? a[i] || b[i]
 				       : a[i] != b[i];
 }
+/* complex values: the sum and the product (class_of admits no other) */
+#define COMPLEX_FN(NAME, T)                                                    \
+	static void NAME(MPI_Op op, long n, const void *vin, void *vio)        \
+	{                                                                      \
+		const T *a = vin;                                              \
+		T *b = vio;                                                    \
+		long i;                                                        \
+		for (i = 0; i < n; i++)                                        \
+			b[i] = op == MPI_SUM ? a[i] + b[i] : a[i] * b[i];      \
+	}
+COMPLEX_FN(op_fcomplex, float _Complex)
+COMPLEX_FN(op_dcomplex, double _Complex)
+COMPLEX_FN(op_ldcomplex, long double _Complex)
 FLOAT_FN(op_float, float)
 FLOAT_FN(op_double, double)
 FLOAT_FN(op_ldouble, long double)
@@ -268,6 +287,10 @@ static elem_fn *fn_of(MPI_Datatype e)
 		return op_llong;
 	case MPI_UNSIGNED_LONG_LONG: case MPI_UINT64_T: return op_ullong;
 	case MPI_C_BOOL: return op_bool;
+	case MPI_LOGICAL: return op_int;
+	case MPI_C_FLOAT_COMPLEX: return op_fcomplex;
+	case MPI_C_DOUBLE_COMPLEX: return op_dcomplex;
+	case MPI_C_LONG_DOUBLE_COMPLEX: return op_ldcomplex;
 	case MPI_FLOAT: return op_float;
 	case MPI_DOUBLE: return op_double;
 	case MPI_LONG_DOUBLE: return op_ldouble;

@@ -30,6 +30,19 @@ struct long_double_int { long double v; int i; };
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = h, .nelems = 1, .committed = 1,                        \
 		.one = { 0, sizeof(t) } }
+/* a named type whose elements are those of basic type e (a Fortran type
+ * named in C, MPI 4.0 sec. 19.1.17: MPI_INTEGER is an int) */
+#define BASIC_AS(h, t, e)                                                      \
+	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
+		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
+		.elem = e, .nelems = 1, .committed = 1,                        \
+		.one = { 0, sizeof(t) } }
+/* two values of basic type e (MPI_2REAL ...): two elements */
+#define TWO_AS(h, t, e)                                                        \
+	[h] = { .name = #h, .size = 2 * sizeof(t), .extent = 2 * sizeof(t),    \
+		.true_extent = 2 * sizeof(t), .align = _Alignof(t),            \
+		.nblocks = 1, .elem = e, .nelems = 2, .committed = 1,          \
+		.one = { 0, 2 * sizeof(t) } }
 /* a pair: the value's bytes and the int's (blocks set at start-up) */
 #define PAIR(h, t)                                                             \
 	[h] = { .name = #h, .size = sizeof(((t *)0)->v) + sizeof(int),         \
@@ -73,6 +86,32 @@ struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE] = {
     BASIC(MPI_AINT, MPI_Aint),
     BASIC(MPI_OFFSET, MPI_Offset),
     BASIC(MPI_COUNT, MPI_Count),
+    BASIC(MPI_C_FLOAT_COMPLEX, float _Complex),
+    BASIC(MPI_C_DOUBLE_COMPLEX, double _Complex),
+    BASIC(MPI_C_LONG_DOUBLE_COMPLEX, long double _Complex),
+    BASIC_AS(MPI_CXX_BOOL, _Bool, MPI_C_BOOL),
+    BASIC_AS(MPI_CXX_FLOAT_COMPLEX, float _Complex, MPI_C_FLOAT_COMPLEX),
+    BASIC_AS(MPI_CXX_DOUBLE_COMPLEX, double _Complex, MPI_C_DOUBLE_COMPLEX),
+    BASIC_AS(MPI_CXX_LONG_DOUBLE_COMPLEX, long double _Complex,
+	     MPI_C_LONG_DOUBLE_COMPLEX),
+    BASIC_AS(MPI_INTEGER, int, MPI_INT),
+    BASIC_AS(MPI_REAL, float, MPI_FLOAT),
+    BASIC_AS(MPI_DOUBLE_PRECISION, double, MPI_DOUBLE),
+    BASIC_AS(MPI_COMPLEX, float _Complex, MPI_C_FLOAT_COMPLEX),
+    BASIC_AS(MPI_DOUBLE_COMPLEX, double _Complex, MPI_C_DOUBLE_COMPLEX),
+    BASIC(MPI_LOGICAL, int),
+    BASIC_AS(MPI_CHARACTER, char, MPI_CHAR),
+    BASIC_AS(MPI_INTEGER1, signed char, MPI_INT8_T),
+    BASIC_AS(MPI_INTEGER2, short, MPI_INT16_T),
+    BASIC_AS(MPI_INTEGER4, int, MPI_INT32_T),
+    BASIC_AS(MPI_INTEGER8, long long, MPI_INT64_T),
+    BASIC_AS(MPI_REAL4, float, MPI_FLOAT),
+    BASIC_AS(MPI_REAL8, double, MPI_DOUBLE),
+    BASIC_AS(MPI_COMPLEX8, float _Complex, MPI_C_FLOAT_COMPLEX),
+    BASIC_AS(MPI_COMPLEX16, double _Complex, MPI_C_DOUBLE_COMPLEX),
+    TWO_AS(MPI_2INTEGER, int, MPI_INT),
+    TWO_AS(MPI_2REAL, float, MPI_FLOAT),
+    TWO_AS(MPI_2DOUBLE_PRECISION, double, MPI_DOUBLE),
 };
 
 #define NBASIC VPMPI_FIRST_TYPE
@@ -182,6 +221,12 @@ const struct vpmpi_type *vpmpi_type_failed(MPI_Comm h, MPI_Datatype t,
 	return ty;
 }
 
+int vpmpi_absolute(const struct vpmpi_type *t)
+{
+	/* below the first page no object has an address */
+	return t->true_lb >= 4096 && t->size;
+}
+
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 {
 	const struct vpmpi_type *t = vpmpi_type(h, type, call);
@@ -256,7 +301,7 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 					   "count %d is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
-	if (*n && !buf)
+	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
 					   "buffer is NULL for %d items",
 					   count),
@@ -286,7 +331,7 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 					   "count %d is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
-	if (*n && !buf)
+	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
 					   "buffer is NULL for %d items",
 					   count),
@@ -651,6 +696,16 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	if (rc == MPI_SUCCESS && (t = vpmpi_type_any(old, "MPI_Type_dup")) &&
 	    t->committed)
 		rc = MPI_Type_commit(newtype);
+	/* sec. 7.7.4: old's attributes through their copy callbacks; a
+	 * failed copy fails the call, with no new type */
+	if (rc == MPI_SUCCESS &&
+	    (rc = vpmpi_attr_copy_all(VPMPI_ATTR_TYPE, old, *newtype,
+				      "MPI_Type_dup"))) {
+		vpmpi_attr_forget(VPMPI_ATTR_TYPE, *newtype);
+		type_destroy(vpmpi_me.types[*newtype - VPMPI_FIRST_TYPE]);
+		vpmpi_me.types[*newtype - VPMPI_FIRST_TYPE] = NULL;
+		*newtype = MPI_DATATYPE_NULL;
+	}
 	return rc;
 }
 
@@ -680,6 +735,9 @@ int MPI_Type_free(MPI_Datatype *type)
 		return vpmpi_fail(MPI_ERR_TYPE, "MPI_Type_free",
 				  "%s is predefined and cannot be freed",
 				  vpmpi_type_name(*type));
+	/* sec. 7.7.4: its attributes go first, through their callbacks */
+	if ((i = vpmpi_attr_drop_all(VPMPI_ATTR_TYPE, *type, "MPI_Type_free")))
+		return i;
 	/* MPI lets a message in flight finish with a freed type: a pending
 	 * receive holds its type, and the last one frees it */
 	i = *type - VPMPI_FIRST_TYPE;

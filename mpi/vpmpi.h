@@ -251,6 +251,10 @@ static inline const struct vpmpi_type *vpmpi_type(MPI_Comm h, MPI_Datatype t,
 }
 /* The same, committed or not (constructors, queries). */
 const struct vpmpi_type *vpmpi_type_any(MPI_Datatype t, const char *call);
+/* 1 if t's data lie at addresses (displacements from MPI_Get_address),
+ * so that MPI_BOTTOM, a NULL buffer, is the buffer to give with it
+ * (MPI 4.0 sec. 5.1.12); else a NULL buffer holding data is refused. */
+int vpmpi_absolute(const struct vpmpi_type *t);
 /* Bytes of count items of type, or -1 after the error. */
 long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call);
 /* 1 if count items of t lie in one run of bytes starting at the buffer. */
@@ -358,6 +362,47 @@ void vpmpi_errhandlers_free(void);
 /* windows the program did not free (mpi_win.c) */
 void vpmpi_wins_free(void);
 
+/* ---- the attribute store (mpi_attr_store.c; MPI 4.0, sec. 7.7): the
+ * keyvals and attributes of communicators, windows and datatypes ---- */
+enum { VPMPI_ATTR_COMM = 1, VPMPI_ATTR_WIN, VPMPI_ATTR_TYPE };
+/* the callbacks of every kind (the handles are ints) */
+typedef int vpmpi_copy_attr_fn(int obj, int keyval, void *extra, void *in,
+			       void *out, int *flag);
+typedef int vpmpi_delete_attr_fn(int obj, int keyval, void *value,
+				 void *extra);
+/* Each returns MPI_SUCCESS or the error raised, naming call; the object
+ * is checked by the caller. */
+int vpmpi_keyval_create(int kind, vpmpi_copy_attr_fn *copy,
+			vpmpi_delete_attr_fn *del, int *keyval, void *extra,
+			const char *call);
+int vpmpi_keyval_free(int kind, int *keyval, const char *call);
+int vpmpi_attr_set(int kind, int obj, int keyval, void *value,
+		   const char *call);
+int vpmpi_attr_get(int kind, int obj, int keyval, void *value, int *flag,
+		   const char *call);
+int vpmpi_attr_delete(int kind, int obj, int keyval, const char *call);
+/* from's attributes through their copy callbacks to to (a duplicate) */
+int vpmpi_attr_copy_all(int kind, int from, int to, const char *call);
+/* obj's attributes through their delete callbacks, last set first */
+int vpmpi_attr_drop_all(int kind, int obj, const char *call);
+/* obj's attributes gone without their callbacks (an object that failed
+ * to be made) */
+void vpmpi_attr_forget(int kind, int obj);
+void vpmpi_attr_store_free(void);
+/* A kind's predefined attributes: 1 when keyval is one of them (*flag
+ * says whether obj carries it, *value is its value then), else 0; the
+ * store refuses to set or delete them (mpi_attr.c, mpi_win_attr.c). */
+int vpmpi_comm_attr_predef(int comm, int keyval, void **value, int *flag);
+int vpmpi_win_attr_predef(int win, int keyval, void **value, int *flag);
+
+/* ---- error classes and codes the program adds (mpi_error_class.c) ---- */
+/* MPI_LASTUSEDCODE's value */
+const int *vpmpi_last_used_code(void);
+/* The class of a code the program added (*cls), and its string (NULL:
+ * none set): 1, or 0 when code is not one the program added. */
+int vpmpi_error_added(int code, int *cls, const char **string);
+void vpmpi_error_classes_free(void);
+
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);
 void vpmpi_ops_free(void);
@@ -398,6 +443,15 @@ int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
  * (MPI_Type_get_envelope): rc, unchanged. */
 int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
 		    int ni, int na, int nt);
+
+/* ---- subarrays and distributed arrays (mpi_type_subarray.c,
+ * mpi_type_darray.c) ---- */
+/* nruns runs of cur (run j: len[j] items from item start[j], items
+ * unit bytes apart) resized to gsize items: one dimension of an array
+ * type, in *out; MPI_SUCCESS or the error raised. */
+int vpmpi_type_runs(MPI_Datatype cur, MPI_Aint unit, int nruns,
+		    const int *start, const int *len, int gsize,
+		    MPI_Datatype *out);
 
 /* ---- intercommunicators (mpi_intercomm.c): handles from
  * VPMPI_FIRST_INTER on, outside the intracommunicators' table ---- */

@@ -31,7 +31,13 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
 #     place, with derived types and a non-commutative op (ivcollectives.c);
-#     a duplicate of a committed type used at once (type_dup.c).
+#     a duplicate of a committed type used at once (type_dup.c);
+#     attributes on datatypes, communicators and windows from one store,
+#     added error classes and codes (attr_store.c); subarray and darray
+#     types, hindexed blocks, the MPI_Count queries, MPI_Type_match_size,
+#     complex and Fortran named types in reductions (type_arrays.c); a
+#     0-dimensional grid, MPI_Cart_map, MPI_Graph_map,
+#     MPI_Dist_graph_create, MPI_Dims_create (topo_more.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

@@ -112,6 +112,40 @@ typedef int MPI_Datatype;
 #define MPI_OFFSET 34
 #define MPI_COUNT 35
 #define MPI_UNSIGNED_LONG_LONG_INT MPI_UNSIGNED_LONG_LONG
+/* complex, C++ and Fortran types, named in C (MPI 4.0, sec. 3.2.2 and
+ * 19.1.17): a Fortran type is the C type of its size (MPI_INTEGER an int,
+ * MPI_REAL a float, MPI_LOGICAL an int, MPI_COMPLEX a float _Complex);
+ * MPI_2REAL and the like are two of them. MPI_REAL16, MPI_COMPLEX32 and
+ * MPI_INTEGER16 are optional and absent (MPI_DATATYPE_NULL). */
+#define MPI_C_FLOAT_COMPLEX 36
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX 37
+#define MPI_C_LONG_DOUBLE_COMPLEX 38
+#define MPI_CXX_BOOL 39
+#define MPI_CXX_FLOAT_COMPLEX 40
+#define MPI_CXX_DOUBLE_COMPLEX 41
+#define MPI_CXX_LONG_DOUBLE_COMPLEX 42
+#define MPI_INTEGER 43
+#define MPI_REAL 44
+#define MPI_DOUBLE_PRECISION 45
+#define MPI_COMPLEX 46
+#define MPI_DOUBLE_COMPLEX 47
+#define MPI_LOGICAL 48
+#define MPI_CHARACTER 49
+#define MPI_INTEGER1 50
+#define MPI_INTEGER2 51
+#define MPI_INTEGER4 52
+#define MPI_INTEGER8 53
+#define MPI_REAL4 54
+#define MPI_REAL8 55
+#define MPI_COMPLEX8 56
+#define MPI_COMPLEX16 57
+#define MPI_2INTEGER 58
+#define MPI_2REAL 59
+#define MPI_2DOUBLE_PRECISION 60
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
 /* derived datatypes are numbered from 64 on, per rank */
 
 typedef int MPI_Op;
@@ -703,6 +737,97 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
 /* ---- threads (mpi_thread.c; MPI 4.0, sec. 11.6) ---- */
 int MPI_Query_thread(int *provided);
 int MPI_Is_thread_main(int *flag);
+
+/* ---- datatype attributes (mpi_type_attr.c; MPI 4.0, sec. 7.7.4) ---- */
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int keyval,
+					void *extra_state,
+					void *attribute_val_in,
+					void *attribute_val_out, int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype type, int keyval,
+					  void *attribute_val,
+					  void *extra_state);
+int MPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int keyval, void *extra,
+			  void *in, void *out, int *flag);
+int MPI_TYPE_DUP_FN(MPI_Datatype oldtype, int keyval, void *extra, void *in,
+		    void *out, int *flag);
+int MPI_TYPE_NULL_DELETE_FN(MPI_Datatype type, int keyval, void *value,
+			    void *extra);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy_fn,
+			   MPI_Type_delete_attr_function *delete_fn,
+			   int *keyval, void *extra_state);
+int MPI_Type_free_keyval(int *keyval);
+int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val);
+int MPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val,
+		      int *flag);
+int MPI_Type_delete_attr(MPI_Datatype type, int keyval);
+
+/* ---- error classes, codes and strings a program adds
+ * (mpi_error_class.c; MPI 4.0, sec. 9.5): numbered above
+ * MPI_ERR_LASTCODE; MPI_COMM_WORLD's attribute MPI_LASTUSEDCODE is the
+ * largest so far ---- */
+#define MPI_LASTUSEDCODE 6
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
+
+/* ---- subarray and distributed-array datatypes (mpi_type_subarray.c,
+ * mpi_type_darray.c; MPI 4.0, sec. 5.1.3 and 5.1.4) ---- */
+#define MPI_ORDER_C 56
+#define MPI_ORDER_FORTRAN 57
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+int MPI_Type_create_subarray(int ndims, const int sizes[],
+			     const int subsizes[], const int starts[],
+			     int order, MPI_Datatype oldtype,
+			     MPI_Datatype *newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+			   const int distribs[], const int dargs[],
+			   const int psizes[], int order, MPI_Datatype oldtype,
+			   MPI_Datatype *newtype);
+
+/* ---- MPI_Count forms of the datatype queries (mpi_type_x.c; MPI 4.0,
+ * sec. 5.1.5, 5.1.11 and 19.3.5) ---- */
+int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb,
+			  MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *true_lb,
+			       MPI_Count *true_extent);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count);
+
+/* ---- MPI_Type_match_size (mpi_type_match.c; MPI 4.0, sec. 19.1.9) ---- */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+
+/* ---- MPI_Type_create_hindexed_block and MPI-1 names removed by MPI 3.0
+ * (mpi_type_hindexed_block.c; MPI 4.0, sec. 5.1.2) ---- */
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+				   const MPI_Aint displacements[],
+				   MPI_Datatype oldtype,
+				   MPI_Datatype *newtype);
+int MPI_Type_hindexed(int count, int blocklengths[],
+		      MPI_Aint displacements[], MPI_Datatype oldtype,
+		      MPI_Datatype *newtype);
+int MPI_Type_lb(MPI_Datatype type, MPI_Aint *lb);
+int MPI_Type_ub(MPI_Datatype type, MPI_Aint *ub);
+
+/* ---- topology mapping and general distributed graphs (mpi_topo_map.c,
+ * mpi_dist_graph.c; MPI 4.0, sec. 8.5.4 and 8.5.7) ---- */
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[],
+		 const int periods[], int *newrank);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[],
+		  const int edges[], int *newrank);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
+			  const int degrees[], const int destinations[],
+			  const int weights[], MPI_Info info, int reorder,
+			  MPI_Comm *newcomm);
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
