@@ -78,7 +78,7 @@ static int crashes(vp_comm *c, void *arg)
 {
 	(void)arg;
 	if (vp_rank(c) == 1)
-		*(volatile int *)(uintptr_t)vp_size(c) = 1; /* address 3 */
+		*(volatile int *)(uintptr_t)(4 * vp_size(c)) = 1; /* 0xc */
 	return 0;
 }
 
