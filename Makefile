@@ -279,7 +279,7 @@ check-mpich: $(LIB_A) $(MPI_TOOLS)
 FIBER_SAN_TESTS := test_p2p test_requests test_tags test_msg_types \
 	test_errors test_misuse test_onesided test_direct test_comm_group \
 	test_soak_mixed test_coll_semantics test_recv_reduce \
-	test_barrier_shared test_coll_shared test_safe_exchange
+	test_barrier_shared test_coll_shared test_safe_exchange test_win_lock
 FIBER_TESTS := $(if $(SAN),$(addprefix $(BUILD)/tests/,$(FIBER_SAN_TESTS)),$(TEST_BIN))
 
 # Every test binary under valgrind's leak checker (definite and indirect

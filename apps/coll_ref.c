@@ -132,6 +132,8 @@ static void ref_reduce(vp_type t, vp_op op, int lo, int hi, int b, size_t i,
 		case VP_BXOR:
 			*iv ^= u;
 			break;
+		default: /* VP_REPLACE, VP_NO_OP: one-sided only */
+			break;
 		}
 	}
 	(void)t;

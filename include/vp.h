@@ -37,7 +37,8 @@ extern "C" {
  *   4. Requests          nonblocking sends and receives, waits, tests
  *   5. Collectives       element types, algorithms, the collective calls
  *                        (vp_barrier first), reductions, choosing
- *   6. One-sided         windows, put, get, accumulate, fences
+ *   6. One-sided         windows, put, get, accumulate, fences, locks,
+ *                        atomics
  *   7. Models and clock  model time, cost models, the book's formulas
  *   8. Statistics, trace what a run reports, labels for the trace
  *   9. Errors            the codes, messages, failing a run
@@ -485,6 +486,11 @@ typedef enum vp_op {
 	VP_BAND,
 	VP_BOR,
 	VP_BXOR,
+	/* one-sided accumulates only (vp_accumulate, vp_get_accumulate,
+	 * vp_fetch_and_op): the target's value becomes the origin's, or is
+	 * left as it is (MPI_REPLACE, MPI_NO_OP) */
+	VP_REPLACE,
+	VP_NO_OP,
 } vp_op;
 
 VP_API size_t vp_type_size(vp_type t);
@@ -637,7 +643,7 @@ VP_API void vp_coll_params(const vp_comm *c, int *kary, size_t *segment);
 
 /* ---- 6. One-sided ----
  * Windows of memory that other ranks put into, get from and accumulate
- * into, between fences.
+ * into, between fences or under locks (passive target), and atomics.
  */
 
 /*
@@ -664,6 +670,66 @@ VP_API int vp_accumulate(vp_win *win, int target, size_t offset,
 			 vp_op op);
 VP_API int vp_win_fence(vp_win *win);
 VP_API int vp_win_free(vp_win *win);
+
+/*
+ * Passive target and atomics (MPI 4.0, sec. 12.5.3 and 12.3.4-12.3.5).
+ * vp_win_lock opens an access epoch to one target without the target
+ * taking part: VP_LOCK_EXCLUSIVE excludes every other rank's lock on that
+ * target, VP_LOCK_SHARED locks coexist; VP_LOCK_NOCHECK may be or'd in
+ * (MPI_MODE_NOCHECK: the program promises no conflicting lock, none is
+ * taken). vp_win_lock_all is a shared lock on every target (flags 0 or
+ * VP_LOCK_NOCHECK). Operations to a locked target belong to that epoch;
+ * vp_win_flush(target) completes them at origin and target,
+ * vp_win_flush_local at the origin only, vp_win_unlock completes them and
+ * ends the epoch. vp_win_sync orders the caller's own loads and stores on
+ * its window with the one-sided operations (a memory barrier).
+ * A lock wait is a blocking wait like a receive: another rank runs, a
+ * fiber yields, and a lock that can never be granted fails the run with
+ * VP_EDEADLOCK naming its holder. Epoch errors (an operation outside every
+ * epoch, an unlock without a lock, a second lock of one target, a fence or
+ * vp_win_free with a lock held) return VP_ESYNC. Windows carried as
+ * messages (the mpi transport, VP_WIN=messages) have fences only: these
+ * calls fail there with VP_EINVAL naming the call.
+ * Atomics: vp_get_accumulate writes the target's count elements before
+ * the operation into result and applies op (VP_NO_OP: only the read,
+ * VP_REPLACE: a swap); vp_fetch_and_op is its one-element form;
+ * vp_compare_and_swap writes the target's element into result and
+ * replaces it with origin if it equals compare (integer types and
+ * VP_BYTE). Each is atomic per element with respect to every other
+ * accumulate and atomic to the same bytes, in every epoch.
+ */
+enum {
+	VP_LOCK_SHARED = 1,
+	VP_LOCK_EXCLUSIVE = 2,
+	VP_LOCK_NOCHECK = 4,
+};
+VP_API int vp_win_lock(vp_win *win, int lock_type, int target);
+VP_API int vp_win_unlock(vp_win *win, int target);
+VP_API int vp_win_lock_all(vp_win *win, int flags);
+VP_API int vp_win_unlock_all(vp_win *win);
+VP_API int vp_win_flush(vp_win *win, int target);
+VP_API int vp_win_flush_all(vp_win *win);
+VP_API int vp_win_flush_local(vp_win *win, int target);
+VP_API int vp_win_flush_local_all(vp_win *win);
+VP_API int vp_win_sync(vp_win *win);
+VP_API int vp_get_accumulate(vp_win *win, int target, size_t offset,
+			     const void *origin, void *result, size_t count,
+			     vp_type type, vp_op op);
+VP_API int vp_fetch_and_op(vp_win *win, int target, size_t offset,
+			   const void *origin, void *result, vp_type type,
+			   vp_op op);
+VP_API int vp_compare_and_swap(vp_win *win, int target, size_t offset,
+			       const void *origin, const void *compare,
+			       void *result, vp_type type);
+/* For a layer above vp with element types and ops of its own (the MPI
+ * layer: MPI_SHORT, MPI_LAND, MPI_MAXLOC ...): copies the target's n
+ * bytes at offset into result, then calls fn(bytes, n, arg) on them in
+ * place, as one atomic of the same kind as the above (fn must not call
+ * vp). Charged as vp_get_accumulate of n bytes. */
+VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
+			 void *result, void (*fn)(void *bytes, size_t n,
+						  void *arg),
+			 void *arg);
 
 /* ---- 7. Models and the clock ----
  * Every rank has a model clock T that each message moves by the run's
@@ -856,6 +922,8 @@ enum {
 	VP_EUNRECEIVED = -10, /* messages sent were never received */
 	VP_EWATCHDOG = -11,   /* no rank made progress for opts.watchdog s */
 	VP_ETYPE = -12,       /* a message's type is not its receive's */
+	VP_ESYNC = -13,       /* one-sided call outside its epoch (MPI's
+			       * MPI_ERR_RMA_SYNC) */
 };
 
 VP_API const char *vp_strerror(int code);

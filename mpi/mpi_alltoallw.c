@@ -75,6 +75,10 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 		  void *recvbuf, const int recvcounts[], const int rdispls[],
 		  const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, sendcounts, sdispls, sendtypes, 0,
+				    0, recvbuf, recvcounts, rdispls, recvtypes,
+				    0, 0, 1, comm, "MPI_Alltoallw");
 	static const char call[] = "MPI_Alltoallw";
 	vp_comm *c = vpmpi_comm(comm, call);
 	const struct vpmpi_type **st = NULL, **rt = NULL;

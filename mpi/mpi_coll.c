@@ -20,6 +20,8 @@ vp_alg vpmpi_algs[VP_COLL_COUNT_]; /* set by the launcher; AUTO = 0 */
 
 int MPI_Barrier(MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_barrier(comm);
 	vp_comm *c = vpmpi_comm(comm, "MPI_Barrier");
 
 	return c ? vpmpi_ret(vp_barrier(c)) : MPI_ERR_COMM;
@@ -37,6 +39,8 @@ static int check_root(MPI_Comm h, vp_comm *c, int root, const char *call)
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	      MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_bcast(buf, count, type, root, comm);
 	vp_comm *c = vpmpi_comm(comm, "MPI_Bcast");
 	const struct vpmpi_type *t;
 	void *tmp;
@@ -162,6 +166,10 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	       void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 	       MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount,
+				       sendtype, recvbuf, NULL, NULL, recvcount,
+				       recvtype, root, comm, "MPI_Gather");
 	vp_comm *c = vpmpi_comm(comm, "MPI_Gather");
 	const struct vpmpi_type *st, *rt;
 	void *stmp = NULL, *rtmp = NULL, *sb, *rb = NULL;
@@ -208,6 +216,10 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(0, sendbuf, NULL, NULL, sendcount,
+				       sendtype, recvbuf, NULL, NULL, recvcount,
+				       recvtype, root, comm, "MPI_Scatter");
 	vp_comm *c = vpmpi_comm(comm, "MPI_Scatter");
 	const struct vpmpi_type *st = NULL, *rt = NULL;
 	void *stmp = NULL, *rtmp = NULL, *sb = NULL, *rb;
@@ -318,6 +330,11 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		  MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount,
+				    sendtype, recvbuf, NULL, NULL, NULL,
+				    recvcount, recvtype, 0, comm,
+				    "MPI_Allgather");
 	return every_block(VP_COLL_ALLGATHER, sendbuf, sendcount, sendtype,
 			   recvbuf, recvcount, recvtype, comm, "MPI_Allgather");
 }
@@ -326,6 +343,11 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		 MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount,
+				    sendtype, recvbuf, NULL, NULL, NULL,
+				    recvcount, recvtype, 1, comm,
+				    "MPI_Alltoall");
 	return every_block(VP_COLL_ALLTOALL, sendbuf, sendcount, sendtype,
 			   recvbuf, recvcount, recvtype, comm, "MPI_Alltoall");
 }

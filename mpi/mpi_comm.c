@@ -29,10 +29,11 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 	if (vpmpi_is_inter(h)) {
 		vpmpi_fail(MPI_ERR_COMM, call,
 			   "communicator %d is an intercommunicator: vp's MPI "
-			   "takes one only in MPI_Comm_size, MPI_Comm_rank, "
-			   "MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group, "
-			   "MPI_Comm_test_inter, MPI_Intercomm_merge and "
-			   "MPI_Comm_free",
+			   "has no intercommunicator form of this call (it "
+			   "has point to point, the blocking and nonblocking "
+			   "collectives but the scans and Reduce_scatter, "
+			   "and the constructors Comm_dup, Comm_split, "
+			   "Comm_create, Intercomm_merge)",
 			   h);
 		return NULL;
 	}
@@ -145,10 +146,13 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_split"), *sub;
+	vp_comm *c, *sub;
 	int rc, h;
 
-	if (!c)
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+		return vpmpi_inter_split(comm, color, key, newcomm,
+					 "MPI_Comm_split");
+	if (!(c = vpmpi_comm(comm, "MPI_Comm_split")))
 		return MPI_ERR_COMM;
 	if (color < 0 && color != MPI_UNDEFINED)
 		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_split",
@@ -166,10 +170,12 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-	vp_comm *c = vpmpi_comm(comm, "MPI_Comm_dup");
+	vp_comm *c;
 	int rc;
 
-	if (!c)
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+		return vpmpi_inter_dup(comm, newcomm);
+	if (!(c = vpmpi_comm(comm, "MPI_Comm_dup")))
 		return MPI_ERR_COMM;
 	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)))
 		return rc;

@@ -46,6 +46,7 @@ void vpmpi_unbind(void)
 	vpmpi_errhandlers_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
+	vpmpi_messages_free();
 	vpmpi_ops_free();
 	vpmpi_groups_free();
 	free(vpmpi_me.comm);
@@ -97,6 +98,7 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	h = vpmpi_errh_handle(h);
 	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];
 	else if (world)
@@ -147,6 +149,8 @@ int vpmpi_class(int code)
 		return MPI_ERR_TRUNCATE;
 	case VP_ETYPE:
 		return MPI_ERR_TYPE;
+	case VP_ESYNC:
+		return MPI_ERR_RMA_SYNC;
 	case VP_ENOMEM:
 		return MPI_ERR_NO_MEM;
 	default:
@@ -195,7 +199,11 @@ void vpmpi_status(const vp_status *in, int rc, MPI_Status *status)
 		return;
 	status->MPI_SOURCE = in->source;
 	status->MPI_TAG = in->tag;
-	status->MPI_ERROR = vpmpi_class(rc);
+	/* MPI 4.0 sec. 3.2.5: a call that succeeds leaves MPI_ERROR as
+	 * it was (single completions never set it, the array calls only
+	 * with MPI_ERR_IN_STATUS) */
+	if (rc)
+		status->MPI_ERROR = vpmpi_class(rc);
 	status->vpmpi_bytes = in->bytes;
 	status->vpmpi_cancelled = in->cancelled;
 }
@@ -369,6 +377,9 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_INFO_VALUE] = "invalid info value",
 	    [MPI_ERR_INFO_NOKEY] = "no such key in the info object",
 	    [MPI_ERR_KEYVAL] = "invalid keyval",
+	    [MPI_ERR_RMA_CONFLICT] = "conflicting accesses to a window",
+	    [MPI_ERR_RMA_SYNC] = "one-sided call outside its synchronization "
+				 "epoch",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&
@@ -455,6 +466,7 @@ void vpmpi_errhandlers_free(void)
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
@@ -475,6 +487,7 @@ int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+	comm = vpmpi_errh_handle(comm);
 	if (!vpmpi_comm(comm, "MPI_Comm_get_errhandler"))
 		return MPI_ERR_COMM;
 	*errhandler = vpmpi_me.errh[comm] ? vpmpi_me.errh[comm]

@@ -345,10 +345,20 @@ static int *comm_ranks(MPI_Comm comm, vp_comm *c,
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
 	static const char call[] = "MPI_Comm_create";
-	vp_comm *c = vpmpi_comm(comm, call), *sub;
-	const struct vpmpi_group *g = c ? group_of(group, call) : NULL;
+	vp_comm *c, *sub;
+	const struct vpmpi_group *g;
 	int rc, *ranks;
 
+	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm)) {
+		int r; /* the group is a subgroup of the local one */
+
+		if ((rc = MPI_Group_rank(group, &r)))
+			return rc;
+		return vpmpi_inter_split(comm, r == MPI_UNDEFINED ? r : 0, r,
+					 newcomm, call);
+	}
+	c = vpmpi_comm(comm, call);
+	g = c ? group_of(group, call) : NULL;
 	if (!c || !g)
 		return c ? MPI_ERR_GROUP : MPI_ERR_COMM;
 	if (!newcomm)

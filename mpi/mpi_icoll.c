@@ -66,6 +66,10 @@ struct vpmpi_nbc {
 	int count, has_result;
 	MPI_Datatype type;
 	MPI_Op op;
+	/* held until the wait, freed by the program or not (MPI 4.0 sec.
+	 * 6.12: a pending call keeps its datatype and op) */
+	struct vpmpi_type *held;
+	int op_held;
 	MPI_Comm comm;
 	const char *call;
 	/* NBC_HOOKED: the wait's work and the context's release */
@@ -80,6 +84,9 @@ static void nbc_free(struct vpmpi_nbc *b)
 		return;
 	if (b->drop)
 		b->drop(b->ctx);
+	vpmpi_type_release(b->held);
+	if (b->op_held)
+		vpmpi_op_release(b->op);
 	free(b->req);
 	free(b->sbuf);
 	free(b->rbuf);
@@ -199,6 +206,8 @@ static int pack_new(MPI_Comm comm, const void *buf, int count,
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_barrier(comm), request);
 	static const char call[] = "MPI_Ibarrier";
 	vp_comm *aux, *c = begin(comm, request, &aux, call);
 	struct vpmpi_nbc *b;
@@ -348,6 +357,8 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 	b->user = recvbuf;
 	b->count = recvcount;
 	b->type = recvtype;
+	b->held = (struct vpmpi_type *)rt;
+	vpmpi_type_hold(b->held);
 	b->has_result = kind == NBC_ALLGATHER || kind == NBC_ALLTOALL ||
 			kind == NBC_BCAST || kind == NBC_SCATTER || r == root;
 	rc = pack_input(b, kind, sendbuf, sendcount, sendtype, rt, r, root,
@@ -377,6 +388,9 @@ static int blocks(enum nbc_kind kind, const void *sendbuf, int sendcount,
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
 	       MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_bcast(buf, count, type, root, comm), request);
 	return blocks(NBC_BCAST, NULL, count, type, buf, count, type, root,
 		      comm, request, "MPI_Ibcast");
 }
@@ -385,6 +399,12 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Igather"),
+		    request);
 	int r = -1;
 
 	/* non-roots have no receive arguments: their block's size is
@@ -402,6 +422,12 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
 		 MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(0, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Iscatter"),
+		    request);
 	int r = -1;
 
 	MPI_Comm_rank(comm, &r);
@@ -417,6 +443,12 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		   MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 0, comm, "MPI_Iallgather"),
+		    request);
 	return blocks(NBC_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Iallgather");
 }
@@ -425,6 +457,12 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		  MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, NULL, NULL, NULL, recvcount, recvtype,
+				 1, comm, "MPI_Ialltoall"),
+		    request);
 	return blocks(NBC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
 		      recvcount, recvtype, 0, comm, request, "MPI_Ialltoall");
 }
@@ -454,6 +492,10 @@ static int reduction(enum nbc_kind kind, const void *sendbuf, void *recvbuf,
 	b->count = count;
 	b->type = type;
 	b->op = op;
+	b->held = (struct vpmpi_type *)vpmpi_type_any(type, call);
+	vpmpi_type_hold(b->held);
+	vpmpi_op_hold(op);
+	b->op_held = 1;
 	b->has_result = kind == NBC_REDUCE   ? r == root
 			: kind == NBC_EXSCAN ? r > 0
 					     : 1;
@@ -482,6 +524,10 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
 		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
 		MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_reduce(sendbuf, recvbuf, count,
+						     type, op, root, comm),
+				     request);
 	return reduction(NBC_REDUCE, sendbuf, recvbuf, count, type, op, root,
 			 comm, request, "MPI_Ireduce");
 }
@@ -490,6 +536,11 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		   MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(vpmpi_ic_allreduce(sendbuf, recvbuf, count,
+							type, op, 0, comm,
+							"MPI_Iallreduce"),
+				     request);
 	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
 			 comm, request, "MPI_Iallreduce");
 }
@@ -537,6 +588,11 @@ int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 			      MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op, 1,
+				       comm, "MPI_Ireduce_scatter_block"),
+		    request);
 	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
 		return in_place_block(recvbuf, recvcount, type, op, comm,
 				      request);
@@ -565,10 +621,16 @@ struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
 int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 		   const void *send, void *recv, size_t bytes)
 {
+	return vpmpi_nbc_post_tag(b, aux, peer, 0, slot, send, recv, bytes);
+}
+
+int vpmpi_nbc_post_tag(struct vpmpi_nbc *b, vp_comm *c, int peer, int tag,
+		       int slot, const void *send, void *recv, size_t bytes)
+{
 	b->from[b->n] = send ? -1 : slot;
 	if (send)
-		return vp_isend(aux, peer, 0, send, bytes, &b->req[b->n++]);
-	return vp_irecv(aux, peer, 0, recv, bytes, &b->req[b->n++]);
+		return vp_isend(c, peer, tag, send, bytes, &b->req[b->n++]);
+	return vp_irecv(c, peer, tag, recv, bytes, &b->req[b->n++]);
 }
 
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc)
@@ -602,7 +664,7 @@ int vpmpi_nbc_finish(struct vpmpi_nbc *b)
 			goto out;
 		}
 	if (!b->has_result || b->kind == NBC_BARRIER ||
-	    !(t = vpmpi_type_any(b->type, b->call)))
+	    !(t = b->held))
 		goto out;
 	switch (b->kind) {
 	case NBC_REDUCE:

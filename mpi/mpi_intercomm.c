@@ -1,12 +1,13 @@
 /*
- * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6), in part:
+ * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6):
  * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
  * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
- * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes an intracommunicator of
- * both groups, and MPI_Comm_free frees it. Communication on an
- * intercommunicator (point to point, collectives, MPI_Comm_dup and the
- * other constructors) is not provided: such a call fails with
- * MPI_ERR_COMM, saying so.
+ * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes
+ * an intracommunicator of both groups, MPI_Comm_dup, MPI_Comm_split and
+ * MPI_Comm_create make new ones (sec. 7.4.2), and MPI_Comm_free frees it.
+ * Its point to point is in mpi_intercomm_p2p.c, its collectives in
+ * mpi_intercomm_coll.c; a call this layer has no intercommunicator form
+ * of fails with MPI_ERR_COMM, saying so.
  *
  * An intercommunicator keeps both groups (world ranks in rank order) and
  * a hidden intracommunicator over their union, the group whose lowest
@@ -25,6 +26,7 @@
 
 struct inter {
 	MPI_Comm uni;	     /* the hidden union, both groups */
+	MPI_Comm coll;	     /* its duplicate for collectives (0: none yet) */
 	int lrank, lsize, rsize;
 	int left;	     /* this side's group comes first in uni */
 	int *rworld, *lworld; /* both groups' world ranks */
@@ -52,6 +54,41 @@ int vpmpi_inter_size(MPI_Comm h, int *size, int *rank)
 		*size = ic->lsize;
 	if (rank)
 		*rank = ic->lrank;
+	return MPI_SUCCESS;
+}
+
+int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off)
+{
+	struct inter *ic = inter_of(h);
+
+	if (!ic)
+		return -1;
+	*uni = ic->uni;
+	*rsize = ic->rsize;
+	*off = ic->left ? ic->lsize : 0;
+	return 0;
+}
+
+MPI_Comm vpmpi_errh_handle(MPI_Comm h)
+{
+	struct inter *ic = h >= VPMPI_FIRST_INTER ? inter_of(h) : NULL;
+
+	return ic ? ic->uni : h;
+}
+
+int vpmpi_inter_coll(MPI_Comm h, MPI_Comm *coll, int *rsize, int *off,
+		     int *lsize, int *lrank)
+{
+	struct inter *ic = inter_of(h);
+	int rc;
+
+	if (!ic->coll && (rc = MPI_Comm_dup(ic->uni, &ic->coll)))
+		return rc;
+	*coll = ic->coll;
+	*rsize = ic->rsize;
+	*off = ic->left ? ic->lsize : 0;
+	*lsize = ic->lsize;
+	*lrank = ic->lrank;
 	return MPI_SUCCESS;
 }
 
@@ -268,10 +305,166 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 			      newintracomm);
 }
 
+/* A copy of n ints (NULL: no memory). */
+static int *ints_dup(const int *a, int n)
+{
+	int *b = malloc(((size_t)n + 1) * sizeof(*b));
+
+	for (int i = 0; b && i < n; i++)
+		b[i] = a[i];
+	return b;
+}
+
+/* MPI_Comm_dup of an intercommunicator: the same groups over a duplicate
+ * of the union (collective over both groups, as the call is). */
+int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+	static const char call[] = "MPI_Comm_dup";
+	struct inter *ic = inter_of(comm), *n;
+	int h, rc;
+
+	if (!newcomm)
+		return vpmpi_fail(MPI_ERR_ARG, call, "newcomm is NULL");
+	for (h = 0; h < MAX_INTER && inters[h]; h++)
+		;
+	if (h == MAX_INTER || !(n = calloc(1, sizeof(*n))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no room for another intercommunicator (%d "
+				  "at most)",
+				  MAX_INTER);
+	*n = *ic;
+	n->coll = MPI_COMM_NULL;
+	n->lworld = ints_dup(ic->lworld, ic->lsize);
+	n->rworld = ints_dup(ic->rworld, ic->rsize);
+	if (!n->lworld || !n->rworld)
+		rc = vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory");
+	else
+		rc = MPI_Comm_dup(ic->uni, &n->uni);
+	if (rc) {
+		free(n->lworld);
+		free(n->rworld);
+		free(n);
+		return rc;
+	}
+	inters[h] = n;
+	*newcomm = VPMPI_FIRST_INTER + h;
+	return MPI_SUCCESS;
+}
+
+/* The union's entries (color, key, rank in its group) of one side with
+ * color, ordered by (key, rank): their ranks in the side's group into
+ * out, their count returned. */
+static int members(const int *all, int from, int n, int color, int *out)
+{
+	int k = 0, i, j;
+
+	for (i = from; i < from + n; i++) {
+		const int *e = &all[3 * i];
+
+		if (e[0] != color)
+			continue;
+		for (j = k; j > 0; j--) { /* insertion by (key, rank) */
+			const int *f = &all[3 * (from + out[j - 1])];
+
+			if (f[1] < e[1] || (f[1] == e[1] && f[2] < e[2]))
+				break;
+			out[j] = out[j - 1];
+		}
+		out[j] = i - from;
+		k++;
+	}
+	return k;
+}
+
+/* The new intercommunicator of a split: both sides' members of color
+ * from all (the union's entries), its union split off ic's. */
+static int split_made(struct inter *ic, const int *all, int color,
+		      struct inter *n, MPI_Comm *uni)
+{
+	int lfrom = ic->left ? 0 : ic->rsize, rfrom = ic->left ? ic->lsize : 0;
+	int total = ic->lsize + ic->rsize, i, *lr, *rr;
+
+	lr = malloc((size_t)(total + 1) * sizeof(*lr));
+	rr = malloc((size_t)(total + 1) * sizeof(*rr));
+	n->lworld = malloc((size_t)(total + 1) * sizeof(int));
+	n->rworld = malloc((size_t)(total + 1) * sizeof(int));
+	if (!lr || !rr || !n->lworld || !n->rworld) {
+		free(lr);
+		free(rr);
+		return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Comm_split",
+				  "no memory for the groups");
+	}
+	n->lsize = color == MPI_UNDEFINED
+		       ? 0
+		       : members(all, lfrom, ic->lsize, color, lr);
+	n->rsize = color == MPI_UNDEFINED
+		       ? 0
+		       : members(all, rfrom, ic->rsize, color, rr);
+	for (i = 0; i < n->lsize; i++) {
+		n->lworld[i] = ic->lworld[lr[i]];
+		if (lr[i] == ic->lrank)
+			n->lrank = i;
+	}
+	for (i = 0; i < n->rsize; i++)
+		n->rworld[i] = ic->rworld[rr[i]];
+	free(lr);
+	free(rr);
+	if (n->rsize) /* else no intercommunicator: MPI_COMM_NULL */
+		n->left = lowest(n->lworld, n->lsize) <
+			  lowest(n->rworld, n->rsize);
+	return MPI_Comm_split(ic->uni, n->rsize ? color : MPI_UNDEFINED,
+			      (n->left ? 0 : total) + n->lrank, uni);
+}
+
+/* MPI_Comm_split (and MPI_Comm_create) of an intercommunicator (MPI 4.0
+ * sec. 7.4.2): the members of a color on each side form the new local
+ * and remote groups, ordered by key then rank; a color only one side
+ * has gives MPI_COMM_NULL. Collective over both groups. */
+int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
+		      const char *call)
+{
+	struct inter *ic = inter_of(comm), *n;
+	int mine[3] = { color, key, ic->lrank }, *all, h, rc;
+
+	if (!newcomm)
+		return vpmpi_fail(MPI_ERR_ARG, call, "newcomm is NULL");
+	if (color < 0 && color != MPI_UNDEFINED)
+		return vpmpi_fail(MPI_ERR_ARG, call,
+				  "color %d is negative and not MPI_UNDEFINED",
+				  color);
+	for (h = 0; h < MAX_INTER && inters[h]; h++)
+		;
+	all = malloc(3 * (size_t)(ic->lsize + ic->rsize) * sizeof(*all));
+	if (h == MAX_INTER || !all || !(n = calloc(1, sizeof(*n)))) {
+		free(all);
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no room for another intercommunicator (%d "
+				  "at most)",
+				  MAX_INTER);
+	}
+	rc = MPI_Allgather(mine, 3, MPI_INT, all, 3, MPI_INT, ic->uni);
+	if (!rc)
+		rc = split_made(ic, all, color, n, &n->uni);
+	free(all);
+	if (rc || n->uni == MPI_COMM_NULL) {
+		free(n->lworld);
+		free(n->rworld);
+		free(n);
+		*newcomm = MPI_COMM_NULL;
+		return rc;
+	}
+	inters[h] = n;
+	*newcomm = VPMPI_FIRST_INTER + h;
+	return MPI_SUCCESS;
+}
+
 int vpmpi_inter_free(MPI_Comm *comm)
 {
 	struct inter *ic = inter_of(*comm);
 	int rc = MPI_Comm_free(&ic->uni);
+
+	if (ic->coll && !rc)
+		rc = MPI_Comm_free(&ic->coll);
 
 	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
 	inters[*comm - VPMPI_FIRST_INTER] = NULL;

@@ -63,6 +63,8 @@ static void ivc_drop(void *ctx)
 		return;
 	for (i = 0; v->rt && i < v->p; i++)
 		vpmpi_type_release(v->rt[i]);
+	if (v->reduce)
+		vpmpi_op_release(v->op);
 	free(v->sw);
 	free(v->rw);
 	free(v->roff);
@@ -293,6 +295,12 @@ int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		 MPI_Datatype recvtype, int root, MPI_Comm comm,
 		 MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount, sendtype,
+				    recvbuf, recvcounts, displs, 0, recvtype,
+				    root, comm, "MPI_Igatherv"),
+		    request);
 	static const char call[] = "MPI_Igatherv";
 	vp_comm *aux, *c;
 	const struct vpmpi_type *rt = NULL;
@@ -343,6 +351,12 @@ int MPI_Iscatterv(const void *sendbuf, const int sendcounts[],
 		  int recvcount, MPI_Datatype recvtype, int root,
 		  MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_rooted(0, sendbuf, sendcounts, displs, 0, sendtype,
+				    recvbuf, NULL, NULL, recvcount, recvtype,
+				    root, comm, "MPI_Iscatterv"),
+		    request);
 	static const char call[] = "MPI_Iscatterv";
 	vp_comm *aux, *c;
 	const struct vpmpi_type *st = NULL, *rt = NULL;
@@ -413,6 +427,12 @@ int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		    void *recvbuf, const int recvcounts[], const int displs[],
 		    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount, sendtype,
+				 recvbuf, recvcounts, displs, NULL, 0, recvtype,
+				 0, comm, "MPI_Iallgatherv"),
+		    request);
 	static const char call[] = "MPI_Iallgatherv";
 	vp_comm *aux, *c;
 	const struct vpmpi_type *rt;
@@ -574,6 +594,12 @@ int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[],
 		   const int recvcounts[], const int rdispls[],
 		   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, sendcounts, sdispls, NULL, 0,
+				 sendtype, recvbuf, recvcounts, rdispls, NULL,
+				 0, recvtype, 1, comm, "MPI_Ialltoallv"),
+		    request);
 	return a2a(sendbuf, sendcounts, sdispls, sendtype, NULL, recvbuf,
 		   recvcounts, rdispls, recvtype, NULL, comm, request,
 		   "MPI_Ialltoallv");
@@ -585,6 +611,12 @@ int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[],
 		   const MPI_Datatype recvtypes[], MPI_Comm comm,
 		   MPI_Request *request)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    vpmpi_ic_all(sendbuf, sendcounts, sdispls, sendtypes, 0, 0,
+				 recvbuf, recvcounts, rdispls, recvtypes, 0, 0,
+				 1, comm, "MPI_Ialltoallw"),
+		    request);
 	static const char call[] = "MPI_Ialltoallw";
 
 	if ((sendbuf != MPI_IN_PLACE && !sendtypes) || !recvtypes)
@@ -628,6 +660,7 @@ int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
 		return MPI_ERR_NO_MEM;
 	v->reduce = 1;
 	v->op = op;
+	vpmpi_op_hold(op); /* till the wait, freed or not */
 	v->type = type;
 	for (i = 0; i < p; i++) /* every rank's contribution to block r */
 		ivc_block(v, i, t, recvcounts[r], i == r ? recvbuf : NULL);

@@ -51,10 +51,11 @@ const char *vpmpi_op_name(MPI_Op op)
 	static const char *names[] = {
 	    "MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",    "MPI_PROD",
 	    "MPI_LAND",    "MPI_BAND", "MPI_LOR",  "MPI_BOR",    "MPI_LXOR",
-	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE"
+	    "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC", "MPI_REPLACE",
+	    "MPI_NO_OP"
 	};
 
-	if (op >= 0 && op <= MPI_REPLACE)
+	if (op >= 0 && op <= MPI_NO_OP)
 		return names[op];
 	return op >= VPMPI_FIRST_OP ? "a user op" : "an unknown op";
 }
@@ -66,6 +67,24 @@ static struct vpmpi_userop *user_op(MPI_Op op)
 	return i >= 0 && i < vpmpi_me.nops && vpmpi_me.ops[i].fn
 		   ? &vpmpi_me.ops[i]
 		   : NULL;
+}
+
+void vpmpi_op_hold(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u)
+		u->refs++;
+}
+
+void vpmpi_op_release(MPI_Op op)
+{
+	struct vpmpi_userop *u = user_op(op);
+
+	if (u && u->refs && !--u->refs && u->freed) {
+		u->fn = NULL; /* the slot is free now */
+		u->freed = 0;
+	}
 }
 
 int vpmpi_commutative(MPI_Op op)
@@ -374,7 +393,7 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
 		vpmpi_me.ops = n;
 		vpmpi_me.nops += 8;
 	}
-	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0 };
+	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0, 0, 0 };
 	*op = VPMPI_FIRST_OP + i;
 	return MPI_SUCCESS;
 }
@@ -387,7 +406,10 @@ int MPI_Op_free(MPI_Op *op)
 		return vpmpi_fail(MPI_ERR_OP, "MPI_Op_free",
 				  "%s is not an op made by MPI_Op_create",
 				  op ? vpmpi_op_name(*op) : "NULL");
-	u->fn = NULL;
+	if (u->refs)
+		u->freed = 1; /* the last pending collective frees it */
+	else
+		u->fn = NULL;
 	*op = MPI_OP_NULL;
 	return MPI_SUCCESS;
 }

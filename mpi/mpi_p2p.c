@@ -2,8 +2,9 @@
  * mpi_p2p.c - MPI point to point on vp: a message of count items of a
  * datatype is its packed bytes (the user's buffer itself when the items
  * are contiguous, which is the common case and costs nothing more), sent
- * with vp's tagged calls. MPI_Bsend and MPI_Rsend are MPI_Send (vp buffers
- * every eager message, and a ready send is a correct standard send);
+ * with vp's tagged calls. MPI_Bsend sends from a copy of its own and
+ * returns at once; MPI_Rsend is MPI_Send (a ready send is a correct
+ * standard send);
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
  * vp reports it; MPI_Issend's request completes then (vp_issend).
@@ -19,17 +20,29 @@ static const vp_status no_status = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 
 /* The communicator of a point-to-point call with its peer and tag
  * checked (a receive's may be MPI_ANY_SOURCE and MPI_ANY_TAG), or NULL
- * with *rc the error's class. vp checks that the message's elements are of
+ * with *rc the error's class. On an intercommunicator *commp and *peerp
+ * become its union's and *off the offset of a received source
+ * (mpi_intercomm_p2p.c); else *off is 0. vp checks that the message's elements are of
  * the kind its receive expects (MPI's type matching, sec. 3.3.1). */
-static vp_comm *p2p_args(MPI_Comm comm, int peer, int tag, int recv,
-			 MPI_Datatype type, int *rc, const char *call)
+static vp_comm *p2p_args(MPI_Comm *commp, int *peerp, int tag, int recv,
+			 MPI_Datatype type, int *off, int *rc,
+			 const char *call)
 {
-	vp_comm *c = vpmpi_comm(comm, call);
+	vp_comm *c;
 	const struct vpmpi_type *t;
 	const char *kind;
+	MPI_Comm comm;
+	int peer;
 
+	*off = 0;
+	if (__builtin_expect(*commp >= VPMPI_FIRST_INTER, 0) &&
+	    (*rc = vpmpi_inter_p2p(commp, peerp, recv, off, call,
+				   recv ? "source" : "destination")))
+		return NULL;
+	comm = *commp;
+	peer = *peerp;
 	*rc = MPI_ERR_COMM;
-	if (!c)
+	if (!(c = vpmpi_comm(comm, call)))
 		return NULL;
 	if ((*rc = vpmpi_check_rank(comm, c, peer, recv, call,
 				    recv ? "source" : "destination")) ||
@@ -50,9 +63,9 @@ static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -70,11 +83,39 @@ int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Send");
 }
 
+/* A buffered send (MPI 4.0 sec. 3.6): the message leaves from a copy of
+ * its own, posted and let go (as MPI_Request_free does), so the call
+ * returns at once whatever the message's size and whether its receive
+ * has come; the copy is freed when the send completes (MPI_Finalize
+ * waits for the last). vp's buffer is the heap, not the program's
+ * attached buffer, whose size is not checked. */
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	      MPI_Comm comm)
 {
-	return send_as(vp_send_tag, buf, count, type, dest, tag, comm,
-		       "MPI_Bsend");
+	static const char call[] = "MPI_Bsend";
+	struct vpmpi_request *r;
+	const void *bytes;
+	void *tmp;
+	long n;
+	int rc, failed, off;
+	vp_comm *c;
+
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
+		return rc;
+	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
+				       &failed, call)))
+		return failed;
+	if (!tmp && (tmp = malloc(n ? (size_t)n : 1)))
+		bytes = memcpy(tmp, bytes, (size_t)n);
+	if (!tmp || !(r = vpmpi_request_new())) {
+		free(tmp);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for a %ld-byte buffered send", n);
+	}
+	r->tmp = tmp;
+	if ((rc = vp_isend(c, dest, tag, bytes, (size_t)n, &r->vr)))
+		return vpmpi_ret(rc);
+	return MPI_Request_free(&r);
 }
 
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
@@ -98,9 +139,10 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	vp_status st = no_status;
 	void *bytes, *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Recv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
+			   "MPI_Recv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Recv");
@@ -113,6 +155,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 		vpmpi_recv_done(tmp, buf, count,
 				vpmpi_type_any(type, "MPI_Recv"),
 				(long)st.bytes);
+	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return MPI_SUCCESS;
 }
@@ -128,9 +171,9 @@ isend_as(int (*post)(vp_comm *, int, int, const void *, size_t, vp_request *),
 	const void *bytes;
 	void *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, dest, tag, 0, type, &rc, call)))
+	if (!(c = p2p_args(&comm, &dest, tag, 0, type, &off, &rc, call)))
 		return rc;
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
@@ -169,9 +212,10 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	struct vpmpi_request *r;
 	void *bytes, *tmp;
 	long n;
-	int rc, failed;
+	int rc, failed, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, type, &rc, "MPI_Irecv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
+			   "MPI_Irecv")))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
 				 "MPI_Irecv");
@@ -184,6 +228,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	}
 	r->tmp = tmp;
 	r->recv = 1;
+	r->src_off = off;
 	r->user = buf;
 	r->count = count;
 	if (tmp) { /* unpacked at completion: hold the type till then */
@@ -247,12 +292,13 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
 	vp_comm *c;
 	vp_status st = no_status;
-	int rc;
+	int rc, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
-			   "MPI_Probe")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, MPI_DATATYPE_NULL, &off,
+			   &rc, "MPI_Probe")))
 		return rc;
 	rc = vp_probe(c, source, tag, &st);
+	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return vpmpi_ret(rc);
 }
@@ -262,12 +308,13 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 {
 	vp_comm *c;
 	vp_status st = no_status;
-	int rc;
+	int rc, off;
 
-	if (!(c = p2p_args(comm, source, tag, 1, MPI_DATATYPE_NULL, &rc,
-			   "MPI_Iprobe")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, MPI_DATATYPE_NULL, &off,
+			   &rc, "MPI_Iprobe")))
 		return rc;
 	rc = vp_iprobe(c, source, tag, flag, &st);
+	vpmpi_inter_source(off, &st);
 	if (*flag)
 		vpmpi_status(&st, rc, status);
 	return vpmpi_ret(rc);
@@ -279,9 +326,12 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 
 	if (size < 0)
 		return MPI_ERR_TYPE;
-	*count = size && status->vpmpi_bytes % (size_t)size == 0
-		     ? (int)(status->vpmpi_bytes / (size_t)size)
-		     : MPI_UNDEFINED;
+	if (!size) /* items of no bytes: 0 of them in an empty message */
+		*count = status->vpmpi_bytes ? MPI_UNDEFINED : 0;
+	else
+		*count = status->vpmpi_bytes % (size_t)size == 0
+			     ? (int)(status->vpmpi_bytes / (size_t)size)
+			     : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }
 
@@ -300,11 +350,11 @@ static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 		   const char *call)
 {
 	struct vpmpi_request *r;
-	vp_comm *c;
-	int rc;
+	MPI_Comm h = comm; /* checked as MPI_Start will post it */
+	int rc, off, to = peer;
 
-	if (!(c = p2p_args(comm, peer, tag, kind == PERSIST_RECV, type, &rc,
-			   call)))
+	if (!p2p_args(&h, &to, tag, kind == PERSIST_RECV, type, &off, &rc,
+		      call))
 		return rc;
 	if (!request)
 		return vpmpi_err(comm, MPI_ERR_REQUEST, call,
@@ -380,6 +430,8 @@ int MPI_Start(MPI_Request *request)
 		return vpmpi_err(r->comm, MPI_ERR_REQUEST, call,
 				 "the request is active: it was started and "
 				 "has not completed");
+	if (r->persistent == PERSIST_COLL)
+		return vpmpi_pcoll_start(r);
 	rc = r->persistent == PERSIST_SEND
 		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t)
@@ -395,6 +447,7 @@ int MPI_Start(MPI_Request *request)
 	r->user = t->user;
 	r->count = t->count;
 	r->recv = t->recv;
+	r->src_off = t->src_off;
 	r->type = t->type;
 	r->active = 1;
 	vpmpi_request_recycle(t);

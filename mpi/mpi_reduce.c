@@ -152,6 +152,9 @@ static int generic_reduce(vp_comm *c, MPI_Comm h,
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 	       MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_reduce(sendbuf, recvbuf, count, type, op, root,
+				       comm);
 	const struct vpmpi_type *t;
 	vp_type vt;
 	vp_op vop;
@@ -180,6 +183,9 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
 		  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_allreduce(sendbuf, recvbuf, count, type, op, 0,
+					  comm, "MPI_Allreduce");
 	const struct vpmpi_type *t;
 	vp_type vt;
 	vp_op vop;
@@ -293,6 +299,9 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 			     int recvcount, MPI_Datatype type, MPI_Op op,
 			     MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op,
+					  1, comm, "MPI_Reduce_scatter_block");
 	const struct vpmpi_type *t;
 	vp_type vt;
 	vp_op vop;

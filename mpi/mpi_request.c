@@ -46,6 +46,10 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->count = r->recv = 0;
 	r->persistent = r->active = 0;
 	r->nbc = NULL;
+	r->pcoll = NULL;
+	r->greq = NULL;
+	r->src_off = 0;
+	r->lst = no_status;
 	r->ready = 0;
 	r->live = 1;
 	return r;
@@ -96,10 +100,16 @@ void vpmpi_requests_free(void)
 static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 		   MPI_Status *status)
 {
-	if (r->ready) { /* a nonblocking collective: its status is empty */
-		st = &no_status;
+	vp_status lst = *st;
+
+	if (r->ready) { /* completed in the layer: its own status (empty
+			 * for a nonblocking collective) */
+		lst = r->lst;
 		r->ready = 0;
+		r->lst = no_status;
 	}
+	vpmpi_inter_source(r->src_off, &lst); /* an intercommunicator's */
+	st = &lst;
 	if (r->tmp || r->type) { /* a packed copy, a derived type held */
 		if (r->recv)
 			vpmpi_recv_done(r->tmp, r->user, r->count, r->type,
@@ -117,10 +127,13 @@ static void finish(struct vpmpi_request *r, const vp_status *st, int rc,
 	vpmpi_status(st, rc, status);
 }
 
-/* A null request's status (MPI: source ANY_SOURCE, tag ANY_TAG). */
+/* A null request's status (MPI 4.0 sec. 3.7.3, the empty status: source
+ * MPI_ANY_SOURCE, tag MPI_ANY_TAG, error MPI_SUCCESS, count 0). */
 static void empty(MPI_Status *status)
 {
 	vpmpi_status(&no_status, VP_OK, status);
+	if (status)
+		status->MPI_ERROR = MPI_SUCCESS;
 }
 
 /* 0 if every non-null request is live and none comes twice, else the
@@ -179,6 +192,8 @@ static int nbc_step(struct vpmpi_request *r, int block)
 
 	if (r->ready)
 		return MPI_SUCCESS;
+	if (r->greq)
+		return vpmpi_greq_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
 	rc = block ? vp_waitall(n, req, st) : vp_testall(n, req, &done, st);
@@ -192,10 +207,25 @@ static int nbc_step(struct vpmpi_request *r, int block)
 	return rc;
 }
 
-/* 1 if r is a nonblocking collective's request not reported yet */
+/* 1 if r is a nonblocking collective's request not reported yet, or
+ * one the layer completes itself */
 static int is_nbc(const struct vpmpi_request *r)
 {
-	return r && (r->nbc || r->ready);
+	return r && (r->nbc || r->ready || r->greq);
+}
+
+struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
+					 const char *call)
+{
+	struct vpmpi_request *r = vpmpi_request_new();
+
+	if (!r) {
+		vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory for a request");
+		return NULL;
+	}
+	r->lst = *st;
+	r->ready = 1;
+	return r;
 }
 
 /* vp's requests of an MPI array, in buf when it is large enough. */
@@ -323,6 +353,10 @@ static int live_requests(int count, MPI_Request requests[], vp_request *v,
 			which[k++] = -1;
 			continue;
 		}
+		if (r->greq && (rc = nbc_step(r, 0)))
+			return rc;
+		if (r->greq && !r->ready)
+			continue; /* completed by MPI_Grequest_complete */
 		if (!r->ready) { /* all its messages done already? */
 			int m = vpmpi_nbc_requests(r->nbc, &sub), live;
 
@@ -397,6 +431,11 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 		vpmpi_nbc_statuses(requests[i]->nbc)[which[k]] = st;
 	}
 	if (*index == MPI_UNDEFINED) {
+		for (i = 0; i < count; i++)
+			if (pending(requests[i]) && requests[i]->greq) {
+				rc = nbc_step(requests[i], 1); /* fails */
+				goto out;
+			}
 		empty(status);
 	} else {
 		finish(requests[*index], &st, VP_OK, status);
@@ -532,6 +571,13 @@ int MPI_Request_free(MPI_Request *request)
 	if (!(r = *request))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
 				  "the request is MPI_REQUEST_NULL");
+	if (r->pcoll && pending(r))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
+				  "the persistent collective request is "
+				  "active: complete it first (MPI 4.0 sec. "
+				  "6.13)");
+	if (r->pcoll)
+		vpmpi_pcoll_free(r);
 	if (pending(r)) { /* it completes on its own: MPI_Finalize waits */
 		r->persistent = 0;
 		r->next = detached;
@@ -560,6 +606,10 @@ int MPI_Cancel(MPI_Request *request)
 	if (!(r = *request))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
 				  "the request is MPI_REQUEST_NULL");
+	if (r->greq)
+		return vpmpi_greq_cancel(r);
+	if (r->ready && !r->nbc && !r->pcoll && r->lst.source != VP_ANY_SOURCE)
+		return MPI_SUCCESS; /* completed already: nothing to take back */
 	if (is_nbc(r))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
 				  "a nonblocking collective's request cannot "
@@ -569,6 +619,44 @@ int MPI_Cancel(MPI_Request *request)
 				  "the persistent request is inactive (not "
 				  "started)");
 	return vpmpi_ret(vp_cancel(&r->vr));
+}
+
+/* MPI_Request_get_status (MPI 4.0 sec. 3.7.3): MPI_Test that leaves the
+ * request as it is. A request found done is completed underneath and
+ * kept ready with its status, which its wait or test reports later. */
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+	static const char call[] = "MPI_Request_get_status";
+	vp_status st = no_status;
+	struct vpmpi_request *r = request;
+	int rc;
+
+	if (!flag)
+		return vpmpi_fail(MPI_ERR_ARG, call, "flag is NULL");
+	if ((rc = check_live(1, &request, call)))
+		return rc;
+	*flag = 1;
+	if (!pending(r)) {
+		empty(status);
+		return MPI_SUCCESS;
+	}
+	if (is_nbc(r)) {
+		if ((rc = nbc_step(r, 0)))
+			return rc;
+		*flag = r->ready;
+		st = r->lst;
+	} else {
+		if ((rc = vp_test(&r->vr, flag, &st)))
+			return vpmpi_ret(rc);
+		if (*flag) { /* keep its status for the wait */
+			r->lst = st;
+			r->ready = 1;
+		}
+	}
+	vpmpi_inter_source(r->src_off, &st);
+	if (*flag)
+		vpmpi_status(&st, VP_OK, status);
+	return MPI_SUCCESS;
 }
 
 int MPI_Test_cancelled(const MPI_Status *status, int *flag)

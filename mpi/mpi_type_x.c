@@ -1,10 +1,10 @@
 /*
  * mpi_type_x.c - the MPI_Count forms of the datatype queries (MPI 4.0,
  * sec. 5.1.5, 5.1.6, 5.1.11, 5.1.17 and 19.3.5): MPI_Type_size_x,
- * MPI_Type_get_extent_x, MPI_Type_get_true_extent_x, MPI_Get_elements_x,
- * and MPI_Status_set_elements(_x), which makes a status say that count
- * basic elements of a datatype arrived (a generalized request's, or a
- * library's own).
+ * MPI_Type_get_extent_x, MPI_Type_get_true_extent_x, and
+ * MPI_Status_set_elements(_x), which makes a status say that count basic
+ * elements of a datatype arrived (a generalized request's, or a library's
+ * own). MPI_Get_elements_x, which reads them back, is in mpi_status.c.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -57,20 +57,6 @@ int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *true_lb,
 		return vpmpi_me.last_class ? vpmpi_me.last_class : MPI_ERR_TYPE;
 	*true_lb = t->true_lb;
 	*true_extent = t->true_extent;
-	return MPI_SUCCESS;
-}
-
-int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
-		       MPI_Count *count)
-{
-	int n, rc;
-
-	if (!status || !count)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Get_elements_x",
-				  "the %s is NULL", !status ? "status" : "count");
-	if ((rc = MPI_Get_elements(status, type, &n)))
-		return rc;
-	*count = n;
 	return MPI_SUCCESS;
 }
 

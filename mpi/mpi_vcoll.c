@@ -91,6 +91,10 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, const int recvcounts[], const int displs[],
 		MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(1, sendbuf, NULL, NULL, sendcount,
+				       sendtype, recvbuf, recvcounts, displs, 0,
+				       recvtype, root, comm, "MPI_Gatherv");
 	const char *call = "MPI_Gatherv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *rt;
@@ -196,6 +200,10 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 		 int recvcount, MPI_Datatype recvtype, int root,
 		 MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_rooted(0, sendbuf, sendcounts, displs, 0,
+				       sendtype, recvbuf, NULL, NULL, recvcount,
+				       recvtype, root, comm, "MPI_Scatterv");
 	const char *call = "MPI_Scatterv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *ty;
@@ -263,6 +271,10 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, const int recvcounts[], const int displs[],
 		   MPI_Datatype recvtype, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, NULL, NULL, NULL, sendcount,
+				    sendtype, recvbuf, recvcounts, displs, NULL,
+				    0, recvtype, 0, comm, "MPI_Allgatherv");
 	const char *call = "MPI_Allgatherv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *rt;
@@ -336,6 +348,11 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 		  const int recvcounts[], const int rdispls[],
 		  MPI_Datatype recvtype, MPI_Comm comm)
 {
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_all(sendbuf, sendcounts, sdispls, NULL, 0,
+				    sendtype, recvbuf, recvcounts, rdispls,
+				    NULL, 0, recvtype, 1, comm,
+				    "MPI_Alltoallv");
 	const char *call = "MPI_Alltoallv";
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *st, *rt;

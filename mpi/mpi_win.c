@@ -13,13 +13,14 @@
  * one vp operation (and one message for the model). Both sides hold the
  * same bytes. MPI_Accumulate reduces element by element, atomically with
  * respect to other accumulates, with the predefined ops vp's collectives
- * take on their types, and MPI_REPLACE (a put); its target type has one
- * basic type (MPI 4.0 sec. 12.3.4), which the origin's elements match.
+ * take on their types; its target type has one basic type (MPI 4.0 sec.
+ * 12.3.4), which the origin's elements match. MPI_REPLACE, MPI_NO_OP and
+ * the other predefined (datatype, op) pairs go to mpi_win_atomic.c.
  *
- * Not here (they are not declared, so a program using them fails to link):
- * passive target (MPI_Win_lock, MPI_Win_flush), post-start-complete-wait,
- * MPI_Get_accumulate, MPI_Rput and the other request-based operations,
- * dynamic windows.
+ * Passive target and the atomics are in mpi_win_lock.c and
+ * mpi_win_atomic.c. Not here (they are not declared, so a program using
+ * them fails to link): post-start-complete-wait, MPI_Rput and the other
+ * request-based operations, dynamic windows.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -160,6 +161,18 @@ int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 	*disp_unit = m->my_unit;
 	*flavor = m->mine ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
 	return 0;
+}
+
+vp_win *vpmpi_win_parts(MPI_Win win, const char *call, MPI_Comm *comm,
+			const int **disp_unit)
+{
+	struct mpi_win *m = win_of(win, call);
+
+	if (!m)
+		return NULL;
+	*comm = m->comm;
+	*disp_unit = m->disp_unit;
+	return m->w;
 }
 
 int MPI_Win_fence(int assert, MPI_Win win)
@@ -416,10 +429,12 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 	struct acc a;
 	int rc;
 
-	if (op == MPI_REPLACE)
-		return MPI_Put(origin_addr, origin_count, origin_type,
-			       target_rank, target_disp, target_count,
-			       target_type, win);
+	/* atomic with the other accumulates: mpi_win_atomic.c */
+	if (!vpmpi_accumulate_native(target_type, target_count, op))
+		return vpmpi_accumulate_atomic(origin_addr, origin_count,
+					       origin_type, target_rank,
+					       target_disp, target_count,
+					       target_type, op, win);
 	rc = operation(&o, win, origin_addr, origin_count, origin_type,
 		       target_rank, target_disp, target_count, target_type, 0,
 		       call);

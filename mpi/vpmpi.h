@@ -91,6 +91,7 @@ struct vpmpi_rank {
 struct vpmpi_userop {
 	MPI_User_function *fn; /* NULL: free slot */
 	int commute;
+	int refs, freed; /* pending nonblocking collectives; MPI_Op_free came */
 };
 
 /* A group: world ranks in group order. */
@@ -119,6 +120,14 @@ struct vpmpi_request {
 	void *pbuf;
 	int pcount, peer, tag;
 	MPI_Datatype ptype;
+	struct vpmpi_pcoll *pcoll; /* PERSIST_COLL's arguments */
+	/* a request the layer completes itself (ready, nbc NULL): an
+	 * MPI_Imrecv's, one MPI_Request_get_status found done, or a
+	 * generalized request (greq: mpi_grequest.c) once complete; lst is
+	 * the status its wait reports (an empty one for the collectives) */
+	vp_status lst;
+	struct vpmpi_greq *greq;
+	int src_off; /* a receive on an intercommunicator: vpmpi_inter_p2p */
 	MPI_Comm comm;
 	struct vpmpi_request *next; /* the pool's free list */
 	struct vpmpi_request *block_next;
@@ -309,10 +318,14 @@ int vpmpi_check_op(MPI_Comm h, MPI_Datatype type, MPI_Op op,
 void vpmpi_combine(MPI_Op op, MPI_Datatype type, int count, const void *in,
 		   void *inout);
 int vpmpi_commutative(MPI_Op op);
+/* A pending nonblocking collective keeps a user op until it completes,
+ * MPI_Op_free or not (MPI 4.0 sec. 6.12); predefined ops pass. */
+void vpmpi_op_hold(MPI_Op op);
+void vpmpi_op_release(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
-enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV };
+enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
@@ -339,6 +352,10 @@ struct vpmpi_nbc *vpmpi_nbc_hooked(int p, MPI_Comm comm, const char *call,
  * of up to bytes into recv, tagged slot: 0 or vp's error. */
 int vpmpi_nbc_post(struct vpmpi_nbc *b, vp_comm *aux, int peer, int slot,
 		   const void *send, void *recv, size_t bytes);
+/* The same with a tag (MPI_Isendrecv posts on the program's own
+ * point-to-point space, peer and tag its own). */
+int vpmpi_nbc_post_tag(struct vpmpi_nbc *b, vp_comm *c, int peer, int tag,
+		       int slot, const void *send, void *recv, size_t bytes);
 /* b as an MPI request in *request (rc: a posting's failure, then b is
  * freed): MPI_SUCCESS or the error. */
 int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
@@ -347,6 +364,26 @@ int vpmpi_nbc_start(struct vpmpi_nbc *b, MPI_Request *request, int rc);
 int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
 			  const int recvcounts[], MPI_Datatype type, MPI_Op op,
 			  MPI_Comm comm, MPI_Request *request, const char *call);
+/* A request completed by the layer with status st (MPI_Imrecv): its wait
+ * or test reports st at once. NULL after the error (no memory). */
+struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
+					 const char *call);
+/* ---- generalized requests (mpi_grequest.c) ---- */
+/* r's generalized request: once MPI_Grequest_complete came, its query
+ * callback fills r->lst, its free callback runs and r is ready;
+ * otherwise a blocking step fails (nothing else can complete it).
+ * MPI_SUCCESS or the error raised. */
+int vpmpi_greq_step(struct vpmpi_request *r, int block);
+/* MPI_Cancel of a generalized request: its cancel callback. */
+int vpmpi_greq_cancel(struct vpmpi_request *r);
+/* A status as vp's (the query callback's, MPI_Status_set_*). */
+void vpmpi_status_in(const MPI_Status *in, vp_status *out);
+/* ---- persistent collectives (mpi_persistent_coll.c) ---- */
+/* MPI_Start of a PERSIST_COLL request: its nonblocking collective
+ * started and adopted; MPI_SUCCESS or the error raised. */
+int vpmpi_pcoll_start(struct vpmpi_request *r);
+/* MPI_Request_free of an inactive one: its arguments freed. */
+void vpmpi_pcoll_free(struct vpmpi_request *r);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);
@@ -405,6 +442,7 @@ void vpmpi_error_classes_free(void);
 
 /* ---- what a rank's layer keeps, released when its main returns ---- */
 void vpmpi_types_free(void);
+void vpmpi_messages_free(void); /* matched, never received */
 void vpmpi_ops_free(void);
 void vpmpi_groups_free(void);
 
@@ -439,6 +477,19 @@ enum { VPMPI_NAME_COMM = 1, VPMPI_NAME_TYPE, VPMPI_NAME_WIN };
  * when win is not a live window of the rank. */
 int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 		    int *disp_unit, int *flavor);
+/* A live window's vp window, communicator and every rank's disp_unit
+ * (mpi_win.c, for mpi_win_lock.c and mpi_win_atomic.c); NULL after
+ * raising MPI_ERR_WIN. */
+vp_win *vpmpi_win_parts(MPI_Win win, const char *call, MPI_Comm *comm,
+			const int **disp_unit);
+/* MPI_Accumulate through the atomics' path (mpi_win_atomic.c): for
+ * MPI_REPLACE, MPI_NO_OP and the (datatype, op) pairs vp's reductions
+ * lack, which vpmpi_accumulate_native tells apart. */
+int vpmpi_accumulate_atomic(const void *origin_addr, int origin_count,
+			    MPI_Datatype origin_type, int target_rank,
+			    MPI_Aint target_disp, int target_count,
+			    MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int vpmpi_accumulate_native(MPI_Datatype type, int count, MPI_Op op);
 /* The datatype constructors record their combiner and argument counts
  * (MPI_Type_get_envelope): rc, unchanged. */
 int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
@@ -460,7 +511,67 @@ int vpmpi_is_inter(MPI_Comm h);
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
+int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm); /* MPI_Comm_dup */
+/* MPI_Comm_split of an intercommunicator; MPI_Comm_create's too (color 0
+ * for the group's members, key their rank in it) */
+int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
+		      const char *call);
 int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group); /* the local one */
 void vpmpi_inters_free(void);
+/* Intercommunicator h's hidden union of both groups (*uni), the remote
+ * group's size and where it starts in the union (remote rank r is the
+ * union's rank r + *off): 0, or -1 when h is not an intercommunicator. */
+int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off);
+/* ---- point to point on an intercommunicator (mpi_intercomm_p2p.c) ---- */
+/* For a call on intercommunicator *comm naming remote rank *peer: *comm
+ * becomes the union, *peer its rank there (MPI_PROC_NULL and
+ * MPI_ANY_SOURCE stay), *off the remote group's offset, to subtract from
+ * a received source. MPI_SUCCESS or the error raised (a rank outside the
+ * remote group). */
+int vpmpi_inter_p2p(MPI_Comm *comm, int *peer, int any_ok, int *off,
+		    const char *call, const char *role);
+/* The handle whose error handler is h's: an intercommunicator's is its
+ * union's (MPI_Comm_set_errhandler, errors raised on it); h otherwise. */
+MPI_Comm vpmpi_errh_handle(MPI_Comm h);
+/* The union's duplicate for collectives (made at the first call, which
+ * every member of both groups makes), the remote group's size and
+ * offset in it, the local group's size and this rank's rank in it. */
+int vpmpi_inter_coll(MPI_Comm h, MPI_Comm *coll, int *rsize, int *off,
+		     int *lsize, int *lrank);
+/* ---- collectives on an intercommunicator (mpi_intercomm_coll.c) ---- */
+int vpmpi_ic_barrier(MPI_Comm comm);
+int vpmpi_ic_bcast(void *buf, int count, MPI_Datatype type, int root,
+		   MPI_Comm comm);
+/* gather 1: MPI_Gather(v), 0: MPI_Scatter(v); count and displacement
+ * arrays NULL for the fixed-size forms */
+int vpmpi_ic_rooted(int gather, const void *sendbuf, const int *scounts,
+		    const int *sdispls, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, const int *rcounts, const int *rdispls,
+		    int recvcount, MPI_Datatype recvtype, int root,
+		    MPI_Comm comm, const char *call);
+/* MPI_Allgather(v) (alltoall 0) and MPI_Alltoall(v, w) (alltoall 1; w:
+ * types per peer, byte displacements) */
+int vpmpi_ic_all(const void *sendbuf, const int *scounts, const int *sdispls,
+		 const MPI_Datatype *stypes, int sendcount,
+		 MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
+		 const int *rdispls, const MPI_Datatype *rtypes,
+		 int recvcount, MPI_Datatype recvtype, int alltoall,
+		 MPI_Comm comm, const char *call);
+int vpmpi_ic_reduce(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
+/* MPI_Allreduce (blocks 0), MPI_Reduce_scatter_block (blocks 1) */
+int vpmpi_ic_allreduce(const void *sendbuf, void *recvbuf, int count,
+		       MPI_Datatype type, MPI_Op op, int blocks, MPI_Comm comm,
+		       const char *call);
+/* A nonblocking collective on an intercommunicator, run as the blocking
+ * one (rc its result): a completed request in *request. */
+int vpmpi_ic_done(int rc, MPI_Request *request);
+#define VPMPI_IS_INTER(h) ((h) >= VPMPI_FIRST_INTER && vpmpi_is_inter(h))
+/* A received source in the union as a remote rank. */
+static inline void vpmpi_inter_source(int off, vp_status *st)
+{
+	if (off && st->source >= 0)
+		st->source -= off;
+}
 
 #endif /* VP_MPI_LAYER_H */

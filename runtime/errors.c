@@ -44,6 +44,8 @@ const char *vp_strerror(int code)
 		return "watchdog: no progress for too long";
 	case VP_ETYPE:
 		return "message type does not match the receive's";
+	case VP_ESYNC:
+		return "one-sided call outside its synchronization epoch";
 	}
 	return "unknown error code";
 }

@@ -63,6 +63,7 @@ void vp__win_shared_release(struct win_shared *sh)
 		return;
 	for (i = 0; i < sh->p; i++)
 		pthread_mutex_destroy(&sh->lock[i]);
+	vp__win_locks_free(sh);
 	free(sh->base);
 	free(sh->bytes);
 	free(sh->lock);
@@ -77,6 +78,7 @@ void vp__windows_free(struct vp__rank *r)
 		next = w->next;
 		vp__win_shared_release(w->sh);
 		vp__win_messages_free(w->msg);
+		vp__win_lock_free(w);
 		free(w);
 	}
 	r->wins = NULL;
@@ -186,11 +188,17 @@ static int win_enter(vp_win *w, const char *call, int in_epoch)
 	if (w->magic == VP__WIN_FREED)
 		return vp__fail(w->comm->me, VP_EINVAL, call,
 				"the window was freed by vp_win_free");
-	if (in_epoch && !w->fences)
-		return vp__fail(w->comm->me, VP_EINVAL, call,
+	if (in_epoch && !w->fences && !w->nheld)
+		return vp__fail(w->comm->me, VP_ESYNC, call,
 				"outside an epoch: call vp_win_fence (on every "
-				"rank) before the first operation");
+				"rank) before the first operation, or "
+				"vp_win_lock the target");
 	return VP_OK;
+}
+
+int vp__win_check(vp_win *w, const char *call)
+{
+	return win_enter(w, call, 0);
 }
 
 /* Target and byte range are inside the target's window: VP_OK, 1 for
@@ -216,7 +224,13 @@ static int check_target(vp_win *w, int target, size_t offset, size_t n,
 				"bytes [%zu, %zu + %zu) are outside target "
 				"%d's window of %zu bytes",
 				offset, offset, n, target, have);
-	return VP_OK;
+	return vp__win_access(w, target, call);
+}
+
+int vp__win_check_target(vp_win *w, int target, size_t offset, size_t n,
+			 const void *buf, const char *call)
+{
+	return check_target(w, target, offset, n, buf, call);
 }
 
 /* The operation travels as a message (the target is another rank and
@@ -262,6 +276,13 @@ static void charge(vp_win *w, int target, size_t n, const char *what)
 	struct vp__envelope env = { 0 };
 	int tw = vp__to_world(w->comm, target), hops;
 
+	if (vp__win_locked(w, target)) { /* passive target: window_lock.c */
+		if (!strcmp(what, "get"))
+			vp__win_lock_charge(w, target, 0, n, 1, what);
+		else
+			vp__win_lock_charge(w, target, n, 0, 0, what);
+		return;
+	}
 	vp__trace_begin(w->comm, &op, VP__EV_SEND);
 	hops = vp__clock_send(&me->clock, &world->model, &world->topo,
 			      me->world_rank, tw, n, &env);
@@ -343,25 +364,31 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 				"offset %zu is not a multiple of the type's "
 				"%zu bytes",
 				offset, es);
-	if (remote(w, target)) {
+	if (remote(w, target) && op < VP_REPLACE) {
 		/* the target applies it: find a wrong op here, on a copy */
 		unsigned char probe[16];
 
 		memcpy(probe, buf, es);
 		rc = vp_reduce_local(buf, probe, 1, type, op);
-	} else {
-		pthread_mutex_lock(&w->sh->lock[target]);
-		rc = vp_reduce_local(buf, (char *)w->sh->base[target] + offset,
-				     count, type, op);
-		pthread_mutex_unlock(&w->sh->lock[target]);
+	} else if (!remote(w, target)) {
+		rc = vp__win_apply(w, target, offset, buf, NULL, count, type,
+				   op);
+	} else if (op != VP_REPLACE && op != VP_NO_OP) {
+		rc = VP_EINVAL;
 	}
 	if (rc)
 		return vp__fail(w->comm->me, rc, "vp_accumulate",
 				"op %d does not apply to type %d", (int)op,
 				(int)type);
-	if (remote(w, target) &&
-	    (rc = vp__win_messages_op(w, WIN_ACCUMULATE, target, offset, buf,
-				      count, type, op)))
+	/* as messages, the target applies them one at a time: a replace is
+	 * a put there */
+	if (remote(w, target) && op != VP_NO_OP &&
+	    (rc = vp__win_messages_op(w,
+				      op == VP_REPLACE ? WIN_PUT
+						       : WIN_ACCUMULATE,
+				      target, offset, buf,
+				      op == VP_REPLACE ? n : count, type,
+				      op)))
 		return rc;
 	charge(w, target, n, "accumulate");
 	return VP_OK;
@@ -396,7 +423,8 @@ int vp_win_fence(vp_win *w)
 {
 	int rc;
 
-	if ((rc = win_enter(w, "vp_win_fence", 0)))
+	if ((rc = win_enter(w, "vp_win_fence", 0)) ||
+	    (rc = vp__win_lock_none(w, "vp_win_fence")))
 		return rc;
 	rc = close_epoch(w, "vp_win_fence");
 	w->fences++;
@@ -407,7 +435,8 @@ int vp_win_free(vp_win *w)
 {
 	int rc;
 
-	if ((rc = win_enter(w, "vp_win_free", 0)))
+	if ((rc = win_enter(w, "vp_win_free", 0)) ||
+	    (rc = vp__win_lock_none(w, "vp_win_free")))
 		return rc;
 	/* nobody may still be reading or writing any window */
 	if ((rc = close_epoch(w, "vp_win_free")))
@@ -424,6 +453,18 @@ void vp__windows_settle(struct vp__rank *r)
 	struct vp_win *w;
 
 	for (w = r->wins; w; w = w->next) {
+		if (w->magic == VP__WIN_LIVE && w->nheld &&
+		    !vp__world_status(r->world)) {
+			char msg[VP__ERRMSG_BYTES];
+
+			snprintf(msg, sizeof(msg),
+				 "rank %d: rank function: returned holding "
+				 "%d lock%s of vp_win_lock (passive target); "
+				 "vp_win_unlock each",
+				 r->world_rank, w->nheld,
+				 w->nheld == 1 ? "" : "s");
+			vp__world_fail(r->world, r->world_rank, VP_ESYNC, msg);
+		}
 		if (w->magic != VP__WIN_LIVE || !w->ops)
 			continue;
 		if (!vp__world_status(r->world)) {

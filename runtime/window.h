@@ -22,6 +22,9 @@ struct win_shared {
 	void **base;
 	size_t *bytes;
 	pthread_mutex_t *lock; /* per target: accumulates */
+	/* passive target (window_lock.c): the targets' lock words, made at
+	 * the first lock of any rank */
+	_Atomic(struct win_locks *) locks;
 };
 
 /* A one-sided operation carried as a message (window_messages.c). */
@@ -51,6 +54,13 @@ struct vp_win {
 	int id; /* 1 + the windows made before it on its communicator: the
 		 * same on every rank, it tells fences of two windows apart */
 	struct vp_win *next; /* the rank's list of windows */
+	/* passive target (window_lock.c): this rank's lock epochs as origin,
+	 * the arrays made at its first lock */
+	unsigned char *held; /* per target: VP_LOCK_* it holds, 0: none */
+	double *done_at;     /* per target: its operations complete */
+	double *local_at;    /* per target: ... at the origin */
+	int nheld;           /* targets it holds a lock on */
+	int all;             /* in vp_win_lock_all: 1 + its flags */
 };
 
 /* A record for p ranks, of which refs hold it. */
@@ -73,5 +83,30 @@ int vp__win_messages_fence(vp_win *w);
  * the transport withdraws them. */
 void vp__win_messages_withdraw(vp_win *w);
 void vp__win_messages_free(struct win_messages *msg);
+
+/* window.c's checks: a live window of the caller; target, range and
+ * buffer (1 for VP_PROC_NULL). */
+int vp__win_check(vp_win *w, const char *call);
+int vp__win_check_target(vp_win *w, int target, size_t offset, size_t n,
+			 const void *buf, const char *call);
+
+/* Passive target (window_lock.c). */
+/* The operation to target belongs to a lock epoch. */
+int vp__win_locked(const vp_win *w, int target);
+/* The caller may access target: a lock on it, or a fence epoch; else
+ * VP_ESYNC naming call and target. */
+int vp__win_access(vp_win *w, int target, const char *call);
+/* No lock is held (a fence or vp_win_free may close the epoch). */
+int vp__win_lock_none(vp_win *w, const char *call);
+/* Charges an operation of a lock epoch, or a round trip (gets and
+ * atomics) of either epoch: out bytes to the target, back bytes from it. */
+void vp__win_lock_charge(vp_win *w, int target, size_t out, size_t back,
+			 int round_trip, const char *what);
+void vp__win_locks_free(struct win_shared *sh);
+void vp__win_lock_free(vp_win *w);
+/* Applies op at the target's count elements (the accumulate lock held);
+ * result, if not NULL, gets the elements before (window_atomic.c). */
+int vp__win_apply(vp_win *w, int target, size_t offset, const void *in,
+		  void *result, size_t count, vp_type type, vp_op op);
 
 #endif

@@ -37,7 +37,17 @@
 #     types, hindexed blocks, the MPI_Count queries, MPI_Type_match_size,
 #     complex and Fortran named types in reductions (type_arrays.c); a
 #     0-dimensional grid, MPI_Cart_map, MPI_Graph_map,
-#     MPI_Dist_graph_create, MPI_Dims_create (topo_more.c).
+#     MPI_Dist_graph_create, MPI_Dims_create (topo_more.c); matched
+#     probes, MPI_Request_get_status, generalized requests and a large
+#     MPI_Bsend ring (matched_probe.c); point to point, duplicates, splits
+#     and collectives with MPI_ROOT on intercommunicators (intercomm.c);
+#     MPI_Isendrecv(_replace), persistent collectives started in different
+#     orders, MPI_Send_c, an op and a datatype freed before a nonblocking
+#     collective's wait (mpi4_p2p_coll.c: MPI 4.0, which Open MPI 4.1
+#     lacks: no reference run); passive target and atomics: exclusive and
+#     shared locks, lock_all, flushes, fetch-and-op, compare-and-swap,
+#     get-accumulate with MPI_NO_OP, MPI_REPLACE, MPI_MAXLOC and MPI_LAND
+#     (rma_lock.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

@@ -163,6 +163,7 @@ typedef int MPI_Op;
 #define MPI_MAXLOC 11
 #define MPI_MINLOC 12
 #define MPI_REPLACE 13
+#define MPI_NO_OP 14 /* one-sided accumulates only (mpi_win_atomic.c) */
 /* MPI_Op_create's ops are numbered from 32 on, per rank */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 			       MPI_Datatype *datatype);
@@ -570,6 +571,39 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		   MPI_Aint target_disp, int target_count,
 		   MPI_Datatype target_type, MPI_Op op, MPI_Win win);
 
+/* ---- passive target and atomics (mpi_win_lock.c, mpi_win_atomic.c;
+ * MPI 4.0, sec. 12.5.3, 12.5.4, 12.3.4, 12.3.5) ---- */
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Get_accumulate(const void *origin_addr, int origin_count,
+		       MPI_Datatype origin_type, void *result_addr,
+		       int result_count, MPI_Datatype result_type,
+		       int target_rank, MPI_Aint target_disp, int target_count,
+		       MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr,
+		     MPI_Datatype type, int target_rank, MPI_Aint target_disp,
+		     MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
+			 void *result_addr, MPI_Datatype type, int target_rank,
+			 MPI_Aint target_disp, MPI_Win win);
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
+			MPI_Datatype origin_type, void *result_addr,
+			int result_count, MPI_Datatype result_type,
+			int target_rank, MPI_Aint target_disp,
+			int target_count, MPI_Datatype target_type, MPI_Op op,
+			MPI_Win win, MPI_Request *request);
+
 /* ---- info objects (mpi_info.c; MPI 4.0, sec. 10) ---- */
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
@@ -606,9 +640,10 @@ int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
 int MPI_Win_set_name(MPI_Win win, const char *name);
 int MPI_Win_get_name(MPI_Win win, char *name, int *resultlen);
 
-/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6), in part:
- * made, queried (size, rank, remote size and group), merged and freed;
- * communication on one fails with MPI_ERR_COMM, saying so ---- */
+/* ---- intercommunicators (mpi_intercomm.c; MPI 4.0, sec. 7.6): made,
+ * queried (size, rank, remote size and group), merged, duplicated, split
+ * and freed; point to point and collectives on them: mpi_intercomm_p2p.c,
+ * mpi_intercomm_coll.c ---- */
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
@@ -794,11 +829,6 @@ int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb,
 			  MPI_Count *extent);
 int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *true_lb,
 			       MPI_Count *true_extent);
-int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
-		       MPI_Count *count);
-int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count);
-int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
-			      MPI_Count count);
 
 /* ---- MPI_Type_match_size (mpi_type_match.c; MPI 4.0, sec. 19.1.9) ---- */
 #define MPI_TYPECLASS_REAL 1
@@ -828,6 +858,145 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
 			  const int degrees[], const int destinations[],
 			  const int weights[], MPI_Info info, int reorder,
 			  MPI_Comm *newcomm);
+/* ==== the rest of point to point and collectives (MPI 4.0): matched
+ * probes, MPI_Isendrecv, request statuses, generalized requests, large
+ * counts, persistent collectives ==== */
+
+/* ---- collectives on intercommunicators (mpi_intercomm_coll.c; MPI 4.0,
+ * sec. 6.2.2): the root of a rooted one passes MPI_ROOT, the rest of its
+ * group MPI_PROC_NULL ---- */
+#define MPI_ROOT (-4)
+
+/* ---- matched probes (mpi_mprobe.c; MPI 4.0, sec. 3.8.2) ---- */
+typedef int MPI_Message;
+typedef int MPI_Fint;
+#define MPI_MESSAGE_NULL 0
+#define MPI_MESSAGE_NO_PROC 1
+MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPI_Message MPI_Message_f2c(MPI_Fint message);
+MPI_Fint PMPI_Message_c2f(MPI_Message message);
+MPI_Message PMPI_Message_f2c(MPI_Fint message);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+	       MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
+		MPI_Message *message, MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	      MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	       MPI_Request *request);
+
+/* ---- MPI_Isendrecv (mpi_isendrecv.c; MPI 4.0, sec. 3.10) ---- */
+int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  int dest, int sendtag, void *recvbuf, int recvcount,
+		  MPI_Datatype recvtype, int source, int recvtag,
+		  MPI_Comm comm, MPI_Request *request);
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
+			  int sendtag, int source, int recvtag, MPI_Comm comm,
+			  MPI_Request *request);
+
+/* ---- request statuses (mpi_request.c, mpi_status.c; MPI 4.0, sec.
+ * 3.7.3 and 13.3) ---- */
+int MPI_Request_get_status(MPI_Request request, int *flag,
+			   MPI_Status *status);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type,
+			    int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count);
+int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
+		    MPI_Count *count);
+
+/* ---- generalized requests (mpi_grequest.c; MPI 4.0, sec. 13.2) ---- */
+typedef int MPI_Grequest_query_function(void *extra_state,
+					MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+		       MPI_Grequest_free_function *free_fn,
+		       MPI_Grequest_cancel_function *cancel_fn,
+		       void *extra_state, MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
+
+/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): up to
+ * INT_MAX items ---- */
+int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm);
+int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+	       int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+		int tag, MPI_Comm comm, MPI_Request *request);
+
+/* ---- persistent collectives (mpi_persistent_coll.c; MPI 4.0, sec.
+ * 6.13): started by MPI_Start and MPI_Startall ---- */
+int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Bcast_init(void *buffer, int count, MPI_Datatype type, int root,
+		   MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		    MPI_Info info, MPI_Request *request);
+int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
+		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		       MPI_Info info, MPI_Request *request);
+int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count,
+		  MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		  MPI_Request *request);
+int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		    MPI_Request *request);
+int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf,
+				  int recvcount, MPI_Datatype type, MPI_Op op,
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request);
+int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
+			    const int recvcounts[], MPI_Datatype type,
+			    MPI_Op op, MPI_Comm comm, MPI_Info info,
+			    MPI_Request *request);
+int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		    int root, MPI_Comm comm, MPI_Info info,
+		    MPI_Request *request);
+int MPI_Scatter_init(const void *sendbuf, int sendcount,
+		     MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		     MPI_Datatype recvtype, int root, MPI_Comm comm,
+		     MPI_Info info, MPI_Request *request);
+int MPI_Allgather_init(const void *sendbuf, int sendcount,
+		       MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+		       MPI_Request *request);
+int MPI_Alltoall_init(const void *sendbuf, int sendcount,
+		      MPI_Datatype sendtype, void *recvbuf, int recvcount,
+		      MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+		      MPI_Request *request);
+int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		     void *recvbuf, const int recvcounts[], const int displs[],
+		     MPI_Datatype recvtype, int root, MPI_Comm comm,
+		     MPI_Info info, MPI_Request *request);
+int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
+		      const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		      int recvcount, MPI_Datatype recvtype, int root,
+		      MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allgatherv_init(const void *sendbuf, int sendcount,
+			MPI_Datatype sendtype, void *recvbuf,
+			const int recvcounts[], const int displs[],
+			MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+			MPI_Request *request);
+int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
+		       const int sdispls[], MPI_Datatype sendtype,
+		       void *recvbuf, const int recvcounts[],
+		       const int rdispls[], MPI_Datatype recvtype,
+		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
+		       const int sdispls[], const MPI_Datatype sendtypes[],
+		       void *recvbuf, const int recvcounts[],
+		       const int rdispls[], const MPI_Datatype recvtypes[],
+		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/* ==== end of the block ==== */
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);

@@ -1,0 +1,64 @@
+/*
+ * mpi_status.c - what a program may set in a status (MPI 4.0, sec.
+ * 13.3: a generalized request's query callback fills one) and the
+ * element counts as MPI_Count: MPI_Status_set_cancelled,
+ * MPI_Get_elements_x, MPI_Get_count_c (MPI_Status_set_elements(_x) are
+ * in mpi_type_x.c).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "vpmpi.h"
+
+int MPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+	if (vpmpi_started("MPI_Status_set_cancelled"))
+		return MPI_ERR_OTHER;
+	if (!status)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Status_set_cancelled",
+				  "status is NULL");
+	status->vpmpi_cancelled = flag != 0;
+	return MPI_SUCCESS;
+}
+
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count)
+{
+	static const char call[] = "MPI_Get_elements_x";
+	const struct vpmpi_type *t;
+	int n, rc;
+
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	if (!status || !count)
+		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
+				  status ? "count" : "status");
+	if (!(t = vpmpi_type_any(type, call)))
+		return MPI_ERR_TYPE;
+	if (t->elem && t->nelems && t->size) { /* one basic type: any count */
+		size_t per = (size_t)(t->size / t->nelems);
+
+		*count = status->vpmpi_bytes % per
+			     ? MPI_UNDEFINED
+			     : (MPI_Count)(status->vpmpi_bytes / per);
+		return MPI_SUCCESS;
+	}
+	if ((rc = MPI_Get_elements(status, type, &n)))
+		return rc;
+	*count = n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
+		    MPI_Count *count)
+{
+	int n, rc;
+
+	if (!status || !count)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Get_count_c",
+				  "the %s is NULL",
+				  status ? "count" : "status");
+	if ((rc = MPI_Get_count(status, type, &n)))
+		return rc;
+	*count = n;
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,452 @@
+/*
+ * mpi_win_atomic.c - the one-sided atomics (MPI 4.0, sec. 12.3.4,
+ * 12.3.5): MPI_Get_accumulate, MPI_Rget_accumulate, MPI_Fetch_and_op and
+ * MPI_Compare_and_swap, on vp's (vp_get_accumulate, vp_fetch_and_op,
+ * vp_compare_and_swap; runtime/window_atomic.c): each reads and combines
+ * the target's elements under the target's accumulate lock, so it is
+ * atomic per element with respect to every accumulate and atomic to the
+ * same bytes, under fences and locks alike.
+ *
+ * Ops: every predefined op on the datatypes MPI defines it for (MPI 4.0,
+ * sec. 6.9.2), and MPI_REPLACE and MPI_NO_OP on any datatype. Pairs vp's
+ * reductions take (sums, products, bit operations and signed orders of
+ * 8-, 32- and 64-bit integers; floats and doubles) go to
+ * vp_get_accumulate; the others (short and unsigned orders, the logical
+ * ops, long double, MPI_MAXLOC and MPI_MINLOC) are combined by the
+ * layer's own kernel (mpi_op.c) inside vp_win_update, under the same
+ * target lock, so they are atomic with the rest. Any datatype may be
+ * derived: the origin's and result's are packed and unpacked here, a
+ * target datatype that is not contiguous (a pair type's gap, a vector)
+ * is gathered from its layout and scattered back inside the same
+ * atomic. MPI_Compare_and_swap takes the integer
+ * types and MPI_BYTE of 1, 4 or 8 bytes. Anything else is refused with
+ * MPI_ERR_OP or MPI_ERR_TYPE naming op and datatype.
+ *
+ * MPI_Accumulate comes here (vpmpi_accumulate_atomic) for MPI_REPLACE,
+ * MPI_NO_OP and the pairs vp's reductions lack, so that they too are
+ * atomic with the rest; it is charged as vp_accumulate where vp's
+ * reductions do it, as a round trip (vp_win_update) where the layer's
+ * kernel does.
+ *
+ * MPI_Rget_accumulate completes when it returns (the ranks share memory);
+ * its request is complete at once.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vpmpi.h"
+
+/* An atomic's target: the window, its communicator and the target's
+ * byte offset, after the common checks. MPI_SUCCESS, or the error class
+ * raised; *w NULL (and MPI_SUCCESS) for MPI_PROC_NULL. */
+static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
+		     vp_win **w, MPI_Comm *comm, size_t *off, const char *call)
+{
+	const int *units;
+	vp_win *vw = vpmpi_win_parts(win, call, comm, &units);
+	int p;
+
+	*w = NULL;
+	if (!vw)
+		return MPI_ERR_WIN;
+	if (target == MPI_PROC_NULL)
+		return MPI_SUCCESS;
+	MPI_Comm_size(*comm, &p);
+	if (target < 0 || target >= p)
+		return vpmpi_err(*comm, MPI_ERR_RANK, call,
+				 "target %d is outside [0, %d)", target, p);
+	if (disp < 0 || count < 0)
+		return vpmpi_err(*comm, MPI_ERR_ARG, call, "%s %ld is negative",
+				 disp < 0 ? "target_disp" : "target_count",
+				 disp < 0 ? (long)disp : (long)count);
+	*off = (size_t)disp * (size_t)units[target];
+	*w = vw;
+	return MPI_SUCCESS;
+}
+
+/* The target datatype's elements in vp's terms for op. */
+static int elements(MPI_Comm comm, const struct vpmpi_type *t,
+		    MPI_Datatype type, int count, MPI_Op op, vp_type *vt,
+		    vp_op *vop, size_t *vcount, const char *call)
+{
+	if (op >= VPMPI_FIRST_OP)
+		return vpmpi_err(comm, MPI_ERR_OP, call,
+				 "a user-defined op is not allowed in a "
+				 "one-sided accumulate (MPI 4.0, sec. 12.3.4)");
+	if (!vpmpi_dense(t)) { /* the layout's own path (update below) */
+		*vcount = 0;
+		return op == MPI_REPLACE || op == MPI_NO_OP
+			   ? MPI_SUCCESS
+			   : vpmpi_check_op(comm, type, op, call);
+	}
+	if (op == MPI_REPLACE || op == MPI_NO_OP) {
+		*vt = VP_BYTE;
+		*vop = op == MPI_REPLACE ? VP_REPLACE : VP_NO_OP;
+		*vcount = (size_t)count * (size_t)t->size;
+		return MPI_SUCCESS;
+	}
+	if (vpmpi_native(t, type, op, count, vt, vop, vcount))
+		return MPI_SUCCESS;
+	/* the layer's own kernel, under the target's lock (update below) */
+	*vcount = 0;
+	return vpmpi_check_op(comm, type, op, call);
+}
+
+/* What update applies: op of count items of type t, from the origin's
+ * packed bytes; packed: room for the target's (NULL when the datatype is
+ * contiguous: the target's bytes are combined where they lie). */
+struct combine {
+	MPI_Op op;
+	MPI_Datatype type;
+	const struct vpmpi_type *t;
+	int count;
+	const void *origin;
+	char *packed;
+};
+
+/* Copies between the target's bytes at span (count items of t, in
+ * type-map order) and packed: into packed when in. */
+static void gather(const struct vpmpi_type *t, int count, char *span,
+		   char *packed, int in)
+{
+	long pos = 0, k;
+	int b;
+
+	for (k = 0; k < count; k++)
+		for (b = 0; b < t->nblocks; b++) {
+			char *at = span + k * t->extent + t->blocks[b].off;
+
+			if (in)
+				memcpy(packed + pos, at,
+				       (size_t)t->blocks[b].len);
+			else
+				memcpy(at, packed + pos,
+				       (size_t)t->blocks[b].len);
+			pos += t->blocks[b].len;
+		}
+}
+
+static void update(void *bytes, size_t n, void *arg)
+{
+	const struct combine *c = arg;
+	char *data = c->packed ? c->packed : bytes;
+
+	(void)n;
+	if (c->op == MPI_NO_OP)
+		return;
+	if (c->packed)
+		gather(c->t, c->count, bytes, c->packed, 1);
+	if (c->op == MPI_REPLACE)
+		memcpy(data, c->origin,
+		       (size_t)c->count * (size_t)c->t->size);
+	else
+		vpmpi_combine(c->op, c->type, c->count, c->origin, data);
+	if (c->packed)
+		gather(c->t, c->count, bytes, c->packed, 0);
+}
+
+/* The bytes count items of t span from their start (every block at or
+ * after it), or -1. */
+static long span_of(const struct vpmpi_type *t, int count)
+{
+	long end = 0, e;
+	int b;
+
+	for (b = 0; b < t->nblocks; b++) {
+		if (t->blocks[b].off < 0)
+			return -1;
+		e = (long)(count - 1) * t->extent + t->blocks[b].off +
+		    t->blocks[b].len;
+		if (e > end)
+			end = e;
+	}
+	return count ? end : 0;
+}
+
+/* The generic path: op applied by the layer's kernel inside
+ * vp_win_update, the target's bytes gathered from their layout when it
+ * is not contiguous; rbytes gets the packed values before. */
+static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
+		   const struct vpmpi_type *tt, MPI_Datatype type, int count,
+		   MPI_Op op, const void *obytes, void *rbytes, long n,
+		   const char *call)
+{
+	struct combine cb = { op, type, tt, count, obytes, NULL };
+	long span = vpmpi_dense(tt) ? n : span_of(tt, count);
+	char *old = rbytes;
+	int rc;
+
+	if (span < 0)
+		return vpmpi_err(comm, MPI_ERR_TYPE, call,
+				 "target datatype %s reaches before its start",
+				 vpmpi_type_name(type));
+	if (!vpmpi_dense(tt) &&
+	    (!(cb.packed = malloc((size_t)n + 1)) ||
+	     !(old = malloc((size_t)span + 1)))) {
+		free(cb.packed);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %ld bytes", span);
+	}
+	rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)span, old,
+				     update, &cb));
+	if (!rc && cb.packed)
+		gather(tt, count, old, rbytes, 1);
+	if (cb.packed) {
+		free(cb.packed);
+		free(old);
+	}
+	return rc;
+}
+
+/* The origin's packed bytes for n target bytes: MPI_SUCCESS with *bytes
+ * set (NULL for MPI_NO_OP), or the class raised. */
+static int origin_bytes(MPI_Comm comm, const void *addr, int count,
+			MPI_Datatype type, long n, MPI_Op op,
+			const void **bytes, void **tmp, const char *call)
+{
+	long have = 0;
+	int failed = MPI_SUCCESS;
+
+	*bytes = NULL;
+	*tmp = NULL;
+	if (op == MPI_NO_OP)
+		return MPI_SUCCESS;
+	if (!(*bytes = vpmpi_send_bytes(comm, addr, count, type, &have, tmp,
+					&failed, call)))
+		return failed;
+	if (have != n) {
+		free(*tmp);
+		*tmp = NULL;
+		return vpmpi_err(comm, MPI_ERR_TYPE, call,
+				 "the origin holds %ld bytes, the target "
+				 "datatype %ld",
+				 have, n);
+	}
+	return MPI_SUCCESS;
+}
+
+/* A get_accumulate without its fetch (MPI_Accumulate): vp_accumulate,
+ * or the generic path with the old values dropped. */
+static int accumulate(MPI_Comm comm, vp_win *w, int target, size_t off,
+		      const struct vpmpi_type *tt, MPI_Datatype type,
+		      int count, MPI_Op op, const void *obytes, long n,
+		      size_t vcount, vp_type vt, vp_op vop, const char *call)
+{
+	void *scratch;
+	int rc;
+
+	if (vcount || !n)
+		return vpmpi_ret(vp_accumulate(w, target, off, obytes, vcount,
+					       vt, vop));
+	if (!(scratch = malloc((size_t)n)))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for %ld bytes", n);
+	rc = generic(comm, w, target, off, tt, type, count, op, obytes,
+		     scratch, n, call);
+	free(scratch);
+	return rc;
+}
+
+static int get_accumulate(const void *origin_addr, int origin_count,
+			  MPI_Datatype origin_type, void *result_addr,
+			  int result_count, MPI_Datatype result_type,
+			  int target, MPI_Aint disp, int target_count,
+			  MPI_Datatype target_type, MPI_Op op, MPI_Win win,
+			  const char *call)
+{
+	const struct vpmpi_type *tt, *rt = NULL;
+	const void *obytes;
+	void *otmp = NULL, *rtmp = NULL, *rbytes;
+	MPI_Comm comm;
+	vp_win *w;
+	size_t off = 0, vcount;
+	vp_type vt;
+	vp_op vop;
+	long n, rn = 0;
+	int rc = target_of(win, target, disp, target_count, &w, &comm, &off,
+			   call),
+	    failed = MPI_SUCCESS;
+
+	if (rc || !w)
+		return rc;
+	if (!(tt = vpmpi_type(comm, target_type, call)) ||
+	    (result_type != MPI_DATATYPE_NULL &&
+	     !(rt = vpmpi_type(comm, result_type, call))))
+		return MPI_ERR_TYPE;
+	if ((rc = elements(comm, tt, target_type, target_count, op, &vt, &vop,
+			   &vcount, call)))
+		return rc;
+	n = (long)target_count * tt->size;
+	if ((rc = origin_bytes(comm, origin_addr, origin_count, origin_type, n,
+			       op, &obytes, &otmp, call)))
+		return rc;
+	if (result_type == MPI_DATATYPE_NULL) { /* MPI_Accumulate */
+		rc = accumulate(comm, w, target, off, tt, target_type,
+				target_count, op, obytes, n, vcount, vt, vop,
+				call);
+		free(otmp);
+		return rc;
+	}
+	if (!(rbytes = vpmpi_recv_bytes(comm, result_addr, result_count,
+					result_type, &rn, &rtmp, &failed,
+					call))) {
+		free(otmp);
+		return failed;
+	}
+	if (rn != n) {
+		free(otmp);
+		free(rtmp);
+		return vpmpi_err(comm, MPI_ERR_TYPE, call,
+				 "the result holds %ld bytes, the target "
+				 "datatype %ld",
+				 rn, n);
+	}
+	if (vcount || !n) {
+		rc = vpmpi_ret(vp_get_accumulate(w, target, off, obytes,
+						 rbytes, vcount, vt, vop));
+	} else {
+		rc = generic(comm, w, target, off, tt, target_type,
+			     target_count, op, obytes, rbytes, n, call);
+	}
+	free(otmp);
+	if (!rc && rtmp)
+		vpmpi_recv_done(rtmp, result_addr, result_count, rt, rn);
+	else
+		free(rtmp);
+	return rc;
+}
+
+int MPI_Get_accumulate(const void *origin_addr, int origin_count,
+		       MPI_Datatype origin_type, void *result_addr,
+		       int result_count, MPI_Datatype result_type,
+		       int target_rank, MPI_Aint target_disp, int target_count,
+		       MPI_Datatype target_type, MPI_Op op, MPI_Win win)
+{
+	return get_accumulate(origin_addr, origin_count, origin_type,
+			      result_addr, result_count, result_type,
+			      target_rank, target_disp, target_count,
+			      target_type, op, win, "MPI_Get_accumulate");
+}
+
+int vpmpi_accumulate_atomic(const void *origin_addr, int origin_count,
+			    MPI_Datatype origin_type, int target_rank,
+			    MPI_Aint target_disp, int target_count,
+			    MPI_Datatype target_type, MPI_Op op, MPI_Win win)
+{
+	return get_accumulate(origin_addr, origin_count, origin_type, NULL, 0,
+			      MPI_DATATYPE_NULL, target_rank, target_disp,
+			      target_count, target_type, op, win,
+			      "MPI_Accumulate");
+}
+
+int vpmpi_accumulate_native(MPI_Datatype type, int count, MPI_Op op)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type), *basic;
+	size_t vcount;
+	vp_type vt;
+	vp_op vop;
+
+	if (!t || op == MPI_REPLACE || op == MPI_NO_OP)
+		return 0;
+	if (vpmpi_dense(t))
+		return vpmpi_native(t, type, op, count, &vt, &vop, &vcount);
+	basic = t->elem ? vpmpi_lookup(t->elem) : NULL;
+	return basic &&
+	       vpmpi_native(basic, t->elem, op, 1, &vt, &vop, &vcount);
+}
+
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
+			MPI_Datatype origin_type, void *result_addr,
+			int result_count, MPI_Datatype result_type,
+			int target_rank, MPI_Aint target_disp,
+			int target_count, MPI_Datatype target_type, MPI_Op op,
+			MPI_Win win, MPI_Request *request)
+{
+	static const char call[] = "MPI_Rget_accumulate";
+	struct vpmpi_request *r;
+	const int *units;
+	MPI_Comm comm;
+	vp_comm *c;
+	int rc;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_ARG, call,
+				  "the request pointer is NULL");
+	*request = MPI_REQUEST_NULL;
+	if (!vpmpi_win_parts(win, call, &comm, &units))
+		return MPI_ERR_WIN;
+	if ((rc = get_accumulate(origin_addr, origin_count, origin_type,
+				 result_addr, result_count, result_type,
+				 target_rank, target_disp, target_count,
+				 target_type, op, win, call)))
+		return rc;
+	if (!(c = vpmpi_comm(comm, call)))
+		return MPI_ERR_COMM;
+	if (!(r = vpmpi_request_new()))
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+				 "no memory for a request");
+	/* done already: a request that completes at once */
+	if ((rc = vp_isend(c, VP_PROC_NULL, 0, NULL, 0, &r->vr)))
+		return vpmpi_ret(rc);
+	*request = r;
+	return MPI_SUCCESS;
+}
+
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr,
+		     MPI_Datatype type, int target_rank, MPI_Aint target_disp,
+		     MPI_Op op, MPI_Win win)
+{
+	return get_accumulate(origin_addr, 1, type, result_addr, 1, type,
+			      target_rank, target_disp, 1, type, op, win,
+			      "MPI_Fetch_and_op");
+}
+
+/* The vp type of one element for compare-and-swap. */
+static int cas_type(MPI_Comm comm, MPI_Datatype type, vp_type *vt,
+		    const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_type(comm, type, call);
+	int floating = type == MPI_FLOAT || type == MPI_DOUBLE ||
+		       type == MPI_LONG_DOUBLE;
+
+	if (!t)
+		return MPI_ERR_TYPE;
+	if (!floating && t->elem == type && vpmpi_dense(t)) {
+		if (t->size == 1)
+			*vt = VP_BYTE;
+		else if (t->size == 4)
+			*vt = VP_INT32;
+		else if (t->size == 8)
+			*vt = VP_INT64;
+		else
+			floating = -1;
+		if (!floating)
+			return MPI_SUCCESS;
+	}
+	return vpmpi_err(comm, MPI_ERR_TYPE, call,
+			 "%s is not an integer type or MPI_BYTE of 1, 4 or 8 "
+			 "bytes (what compare-and-swap takes here)",
+			 vpmpi_type_name(type));
+}
+
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
+			 void *result_addr, MPI_Datatype type, int target_rank,
+			 MPI_Aint target_disp, MPI_Win win)
+{
+	static const char call[] = "MPI_Compare_and_swap";
+	MPI_Comm comm;
+	vp_win *w;
+	size_t off = 0;
+	vp_type vt = VP_BYTE;
+	int rc = target_of(win, target_rank, target_disp, 1, &w, &comm, &off,
+			   call);
+
+	if (rc || !w)
+		return rc;
+	if ((rc = cas_type(comm, type, &vt, call)))
+		return rc;
+	return vpmpi_ret(vp_compare_and_swap(w, target_rank, off, origin_addr,
+					     compare_addr, result_addr, vt));
+}
