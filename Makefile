@@ -255,7 +255,8 @@ check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
 	  tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
-	  tests/test_mpi_cases.sh tests/test_func_length.sh
+	  tests/test_mpi_cases.sh tests/test_func_length.sh \
+	  tests/test_explore_mpi.sh
 	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  $(FIBER_TESTS)

@@ -22,6 +22,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -35,6 +37,7 @@
 #include "apps/coll_ref.h"
 #include "bench_plot.h"
 #include "calibrate.h"
+#include "vp-run/explore.h"
 #include "vp-run/options.h"
 #include "vp-run/run_apps.h"
 #include "vp.h"
@@ -157,6 +160,19 @@ static void help(void)
 	     "                   default 1), --topology, --algorithm, "
 	     "--model, --svg, --trace\n"
 	     "  --apps           the tour of every application\n"
+	     "  --schedule SEED  a deterministic schedule (seed 1 or more): "
+	     "the run replays\n"
+	     "                   exactly (docs/schedules.md)\n"
+	     "  --schedule-depth D  0: uniform choices (default); D >= 1: "
+	     "PCT of depth D\n"
+	     "  --explore N      the case (or, without --topology and "
+	     "--collective, every\n"
+	     "                   case of the tour) under N schedules, seeds "
+	     "--schedule (1)\n"
+	     "                   on; a failure's seed and the command that "
+	     "replays it\n"
+	     "  --timeout S      --explore: each run's limit, seconds "
+	     "(default 60)\n"
 	     "  --list           every collective with its algorithms, every "
 	     "application\n"
 	     "  --version        the version of vp\n"
@@ -263,6 +279,10 @@ enum {
 	OPT_N,
 	OPT_NB,
 	OPT_GAMMA,
+	OPT_SCHEDULE,
+	OPT_SCHEDULE_DEPTH,
+	OPT_EXPLORE,
+	OPT_TIMEOUT,
 };
 
 static const struct option long_options[] = {
@@ -294,6 +314,10 @@ static const struct option long_options[] = {
 	{ "n", required_argument, NULL, OPT_N },
 	{ "nb", required_argument, NULL, OPT_NB },
 	{ "gamma", required_argument, NULL, OPT_GAMMA },
+	{ "schedule", required_argument, NULL, OPT_SCHEDULE },
+	{ "schedule-depth", required_argument, NULL, OPT_SCHEDULE_DEPTH },
+	{ "explore", required_argument, NULL, OPT_EXPLORE },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -309,6 +333,45 @@ static void parse_collective(const char *v, struct options *o)
 		names[c] = vp_coll_name(c);
 	list_names(all, sizeof(all), names, VP_COLL_COUNT_);
 	usage_error("--collective '%s' is not one of: %s", v, all);
+}
+
+/* A seed: the whole text digits, from 1 to 2^64 - 1. */
+static uint64_t seed_of(const char *a, const char *v)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (!isdigit((unsigned char)*v) || *end || errno == ERANGE || !x)
+		usage_error("%s '%s' is not a seed: an integer from 1 to "
+			    "18446744073709551615 (0 is free-running: leave "
+			    "%s out)",
+			    a, v, a);
+	return x;
+}
+
+/* take_option's third part: schedules and exploration. */
+static void take_option_schedule(int id, const char *a, const char *v,
+				 struct options *o)
+{
+	switch (id) {
+	case OPT_SCHEDULE:
+		o->schedule = seed_of(a, v);
+		break;
+	case OPT_SCHEDULE_DEPTH:
+		o->schedule_depth = (int)integer(a, v, 0, 1 << 20); /* vp_run's */
+		break;
+	case OPT_EXPLORE:
+		o->explore = (int)integer(a, v, 1, 1000000000);
+		break;
+	case OPT_TIMEOUT:
+		o->timeout = number(a, v, 0);
+		if (o->timeout <= 0)
+			usage_error("%s '%s': it must be more than 0 seconds",
+				    a, v);
+		break;
+	}
 }
 
 /* take_option's second half: the trace, the model and the applications. */
@@ -356,6 +419,8 @@ static void take_option_more(int id, const char *a, const char *v,
 		o->wall_clock =
 		    pick(a, v, (const char *[]){ "model", "wall" }, 2);
 		break;
+	default:
+		take_option_schedule(id, a, v, o);
 	}
 }
 
@@ -539,7 +604,9 @@ static void run_case(const struct options *o, struct result *res)
 		       .trace = o->trace,
 		       .svg = o->svg,
 		       .trace_wall = o->wall_clock,
-		       .model = o->model };
+		       .model = o->model,
+		       .schedule = o->schedule,
+		       .schedule_depth = o->schedule_depth };
 	double t[MAX_REPS];
 	int i, r, p;
 
@@ -577,6 +644,30 @@ static void run_case(const struct options *o, struct result *res)
 	}
 	qsort(t, (size_t)o->reps, sizeof(double), cmp_double);
 	res->wall_us = t[o->reps / 2];
+}
+
+void case_prepare(const struct options *o, vp_opts *vo,
+		  int (**fn)(vp_comm *, void *), void **arg)
+{
+	static struct job jb;
+	static struct result res;
+
+	*vo = (vp_opts){ .topology = o->topology,
+			 .strict = o->strict,
+			 .ts = o->ts,
+			 .tw = o->tw,
+			 .th = o->th,
+			 .quiet = 1,
+			 .model = o->model,
+			 .schedule = o->schedule,
+			 .schedule_depth = o->schedule_depth,
+			 .explore_timeout = o->timeout };
+	memset(&res, 0, sizeof(res));
+	memset(&jb, 0, sizeof(jb));
+	jb.o = o;
+	jb.res = &res;
+	*fn = body;
+	*arg = &jb;
 }
 
 /* ---- output ---- */
@@ -712,6 +803,13 @@ static int one(struct options *o)
 
 	settle_case(o, check_topology(o->topology));
 	check_algorithm(o);
+	if (o->explore) {
+		struct explore_tally t = { 0 };
+
+		explore_header(o);
+		explore_case(o, &t);
+		return explore_summary(o, &t);
+	}
 	run_case(o, &r);
 	if (!r.ok && r.rc == VP_EALG) /* named algorithm cannot run here */
 		usage_error("--algorithm %s: %s", vp_alg_name(o->alg), r.why);
@@ -760,8 +858,11 @@ static int tour(struct options *o)
 					    "hypercube:3", "tree:8",
 					    "full:8" };
 	int t, c, failed = 0, exact = 0, exact_ok = 0, skipped = 0;
+	struct explore_tally tally = { 0 };
 
-	if (!o->json) {
+	if (o->explore)
+		explore_header(o);
+	else if (!o->json) {
 		printf("vp-run tour: every collective on every topology, "
 		       "AUTO, %zu bytes per rank (block), ts = %g, tw = %g, "
 		       "th = %g;\neach result checked against a sequential "
@@ -779,6 +880,10 @@ static int tour(struct options *o)
 			o->coll = c;
 			o->k.root = 0;
 			settle_case(o, p);
+			if (o->explore) {
+				failed += explore_case(o, &tally);
+				continue;
+			}
 			run_case(o, &r);
 			if (other_job_size(&r)) {
 				if (!o->json && c == 0)
@@ -798,9 +903,11 @@ static int tour(struct options *o)
 			else
 				print_row(o, &r);
 		}
-		if (!o->json && t < 6)
+		if (!o->json && !o->explore && t < 6)
 			printf("\n");
 	}
+	if (o->explore)
+		return explore_summary(o, &tally);
 	if (!o->json)
 		printf("\n%d cases, %d failed; %d of %d exact formulas "
 		       "reproduced to the unit%s\n",
@@ -934,6 +1041,29 @@ static int calibrated(struct options *o)
 	return cr.failed ? 1 : 0;
 }
 
+/* --explore runs the collective cases, each a child process per run, and
+ * prints its own table; --timeout is its runs' limit. */
+static void check_explore(const struct options *o)
+{
+	if (!o->explore) {
+		if (o->timeout)
+			usage_error("--timeout limits each run of --explore: "
+				    "add --explore N");
+		return;
+	}
+	if (o->app.name || o->apps || o->calibrated)
+		usage_error("--explore runs the collectives' cases: leave out "
+			    "--app, --apps and --calibrated");
+	if (o->json || o->trace || o->svg)
+		usage_error("--explore prints a table of its own and draws "
+			    "nothing: leave out --json, --trace and --svg "
+			    "(replay the failing seed with --schedule SEED to "
+			    "draw it)");
+	if (getenv("VP_TRANSPORT") && strcmp(getenv("VP_TRANSPORT"), "threads"))
+		usage_error("--explore runs on the threads transport (each "
+			    "run a child process): unset VP_TRANSPORT");
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .alg = VP_ALG_AUTO,
@@ -947,6 +1077,7 @@ int main(int argc, char **argv)
 	o.k.q = 1;
 	parse(argc, argv, &o);
 	quiet_unless_rank0();
+	check_explore(&o);
 	if (o.calibrated) {
 		if (o.topology || o.coll >= 0 || o.model)
 			usage_error("--calibrated runs its own cases (full:2, "

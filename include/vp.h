@@ -151,6 +151,10 @@ typedef struct vp_opts {
 	 * probability at least 1/(p k^(d-1)) per run). VP_SCHEDULE_DEPTH
 	 * applies when this is 0. */
 	int schedule_depth;
+	/* vp_explore: seconds each run may take before it is killed and
+	 * reported as a timeout. The environment variable VP_EXPLORE_TIMEOUT
+	 * applies when it is 0. 0: 60 s. */
+	double explore_timeout;
 } vp_opts;
 
 #define VP_DEFAULT_EAGER_MAX ((size_t)64 * 1024)
@@ -162,6 +166,71 @@ typedef struct vp_opts {
  */
 VP_API int vp_run(const vp_opts *opts, int (*fn)(vp_comm *, void *), void *arg,
 		  vp_stats *stats);
+
+/*
+ * Exploration: vp_run under `runs` deterministic schedules, one after the
+ * other, until one fails. The seeds are base, base + 1, ... (base is
+ * opts->schedule, or VP_EXPLORE_BASE when that is 0), so an exploration is
+ * itself reproducible, and a failing seed replays alone: opts.schedule =
+ * first_seed (or VP_SCHEDULE=first_seed) and the same schedule_depth.
+ * opts->schedule_depth (or VP_SCHEDULE_DEPTH) picks the strategy: 0,
+ * uniform random choices; d >= 1, PCT with bug depth d.
+ *
+ * Each run is a child process (fork), so that a crash, an abort() or a
+ * failed assert() ends the child, not the explorer; a run that takes longer
+ * than opts->explore_timeout (default 60 s) is killed. A run fails when
+ * vp_run returns an error (a rank's non-zero result, a deadlock, a
+ * collective mismatch, messages never received, vp's watchdog), when it
+ * dies of a signal or calls exit(), or when it is killed for its time.
+ * The child's stdout goes to /dev/null and its stderr, with vp's report
+ * (printed even where opts->quiet is 1), is kept for the result; fn and
+ * arg are the child's copies: what a run writes to memory is lost with it.
+ * Call it where no other thread of the process runs (fork copies only the
+ * caller's thread).
+ *
+ * Returns VP_OK whether or not a run failed (see result->failed), or
+ * VP_EINVAL (bad arguments, named on stderr unless opts->quiet) or
+ * VP_ENOMEM (no process, pipe or memory for a run).
+ */
+#define VP_EXPLORE_BASE 1
+typedef enum vp_explore_kind {
+	VP_EXPLORE_PASSED = 0, /* no run failed */
+	VP_EXPLORE_ERROR,      /* vp_run returned code (VP_E*, or a rank's
+				* positive result) */
+	VP_EXPLORE_ASSERTION,  /* assert() failed (SIGABRT, and its message) */
+	VP_EXPLORE_ABORT,      /* abort() (SIGABRT) */
+	VP_EXPLORE_CRASH,      /* another signal: SIGSEGV, SIGBUS, SIGFPE, ... */
+	VP_EXPLORE_EXIT,       /* the run's process called exit(code) */
+	VP_EXPLORE_TIMEOUT,    /* not ended after explore_timeout s; killed */
+} vp_explore_kind;
+
+typedef struct vp_explore_result {
+	int runs;            /* runs made, the failing one included */
+	int failed;          /* runs that failed: 0, or 1 (the last made) */
+	uint64_t first_seed; /* the failing run's seed; 0 if none failed */
+	int depth;           /* the schedule depth of every run */
+	vp_explore_kind kind;
+	const char *what;    /* the failure in words: "deadlock", "mismatch",
+			      * "unreceived messages", "watchdog", "rank
+			      * error", "error", "assertion", "abort", "crash",
+			      * "exit", "timeout" ("passed" if none; static) */
+	int code;            /* ERROR: vp_run's result; EXIT: the status */
+	int signal;          /* ASSERTION, ABORT, CRASH: the signal */
+	int rank;            /* ERROR: vp's failing rank, else -1 */
+	/* The failure's report: the first lines of the failing run's stderr
+	 * (whole lines, as many as fit), or a line of vp_explore's own
+	 * where the run wrote nothing. */
+	char report[1024];
+	/* How many different sequences of wildcard matches, and different
+	 * schedules (every switch and choice), the runs made: distinct
+	 * vp_schedule_info hashes. */
+	uint64_t match_orders;
+	uint64_t schedules;
+	double seconds; /* wall time of the whole exploration */
+} vp_explore_result;
+
+VP_API int vp_explore(const vp_opts *opts, int (*fn)(vp_comm *, void *),
+		      void *arg, int runs, vp_explore_result *result);
 
 /*
  * The interconnect as data, for algorithms and tools that adapt to it (no

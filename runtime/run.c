@@ -451,6 +451,17 @@ static struct vp__rank *rank_init(struct vp__world *w, int i)
 	return r;
 }
 
+/* The logs' first elements, for every rank in one array: without it they
+ * are malloc'd by each rank's thread (vec.c); how many, model/clock.c. */
+static void lend_clock_logs(struct vp__world *w)
+{
+	if (!vp__model_may_congest(&w->model, &w->topo))
+		return;
+	w->clock_lent = vp__clock_lent_events(w->p);
+	w->clock_lent_bytes = vp__clock_lent_bytes(w->clock_lent);
+	w->clock_logs = vp__bulk_alloc((size_t)w->p * w->clock_lent_bytes);
+}
+
 static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 				   char *err, size_t errlen, int *rc)
 {
@@ -504,15 +515,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 			goto fail;
 		w->scheduled = 1;
 	}
-	/* the logs' first elements, for every rank in one array: without
-	 * it they are malloc'd by each rank's thread (vec.c); how many,
-	 * model/clock.c */
-	if (vp__model_may_congest(&w->model, &w->topo)) {
-		w->clock_lent = vp__clock_lent_events(t->p);
-		w->clock_lent_bytes = vp__clock_lent_bytes(w->clock_lent);
-		w->clock_logs =
-		    vp__bulk_alloc((size_t)t->p * w->clock_lent_bytes);
-	}
+	lend_clock_logs(w);
 	for (i = 0; i < t->p; i++)
 		ranks[i] = rank_init(w, i);
 	in = (struct vp__transport_init){ w, t->p, &w->opts, ranks };

@@ -63,7 +63,8 @@
 #                      MPI cannot run it here);
 #   " * ref-np: N"     rerun under Open MPI on N ranks only;
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
-#                      script (a crash, a wrong program, a library).
+#                      script (a crash, a wrong program, a library), or of
+#                      test_explore_mpi.sh.
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"

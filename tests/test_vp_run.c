@@ -9,6 +9,8 @@
  *   - the tour (--json --reps 0) runs every collective on every topology,
  *     70 cases, each checked against the sequential reference and right;
  *   - --trace and --svg write a valid trace and a well-formed SVG;
+ *   - --explore N runs a case under N schedules, each right, and
+ *     --schedule SEED one run under a schedule;
  *   - bad arguments exit with status 2 and a message naming the argument
  *     and the accepted values.
  *
@@ -206,6 +208,23 @@ static void bad_arguments(void)
 		{"--app cannon --collective bcast", "leave out --collective"},
 		{"--apps --topology ring:8", "--apps is the tour"},
 		{"--n 8", "--n and --nb go with --app"},
+		{"--explore 0 --topology ring:4 --collective bcast",
+		 "--explore"},
+		{"--explore some --topology ring:4 --collective bcast",
+		 "--explore"},
+		{"--schedule 0 --topology ring:4 --collective bcast",
+		 "--schedule '0' is not a seed"},
+		{"--schedule 12x --topology ring:4 --collective bcast",
+		 "--schedule '12x' is not a seed"},
+		{"--schedule-depth -1 --topology ring:4 --collective bcast",
+		 "--schedule-depth"},
+		{"--timeout 5 --topology ring:4 --collective bcast",
+		 "--timeout limits each run of --explore"},
+		{"--explore 2 --timeout 0 --topology ring:4 --collective bcast",
+		 "more than 0 seconds"},
+		{"--explore 2 --app cannon", "leave out --app"},
+		{"--explore 2 --topology ring:4 --collective bcast --json",
+		 "leave out --json"},
 	};
 	size_t i;
 
@@ -233,6 +252,35 @@ static void help_and_version(void)
 	tap_ok(rc == 0 && strstr(out, "usage: vp-run"), "-h as --help");
 	rc = tool("vp-run --version");
 	tap_ok(rc == 0 && !strncmp(out, "vp-run ", 7), "--version exits 0: %s",
+	       out);
+}
+
+/* --explore N: a case under N schedules, every one right; --schedule:
+ * one run under a schedule. */
+static void explore(void)
+{
+	int rc = tool("vp-run --explore 4 --topology hypercube:3 "
+		      "--collective allreduce --bytes 64");
+
+	tap_ok(rc == 0 && strstr(out, "vp-run --explore 4: each case under "
+				      "4 schedules (seeds 1 on") &&
+		       strstr(out, "hypercube:3  allreduce") &&
+		       strstr(out, "  ok|") &&
+		       strstr(out, "1 case, each under 4 schedules: 0 failed"),
+	       "--explore 4: allreduce on hypercube:3 passes 4 schedules "
+	       "(%d): %s",
+	       rc, out);
+	rc = tool("vp-run --explore 2 --schedule 50 --schedule-depth 2 "
+		  "--topology ring:5 --collective alltoall --bytes 8");
+	tap_ok(rc == 0 && strstr(out, "seeds 50 on, PCT") &&
+		       strstr(out, "1 case, each under 2 schedules: 0 failed"),
+	       "--explore 2 --schedule 50 --schedule-depth 2: seeds 50 on, "
+	       "PCT (%d): %s",
+	       rc, out);
+	rc = tool("vp-run --schedule 9 --topology mesh:3x3 --collective "
+		  "scan --bytes 16 --reps 0 --json");
+	tap_ok(rc == 0 && strstr(out, "\"ok\":true"),
+	       "--schedule 9: one case under a schedule, right (%d): %s", rc,
 	       out);
 }
 
@@ -271,6 +319,7 @@ int main(void)
 	tour();
 	pictures();
 	calibrated();
+	explore();
 	bad_arguments();
 	return tap_done();
 }

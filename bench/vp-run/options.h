@@ -7,6 +7,7 @@
 #define VP_RUN_OPTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "apps/coll_ref.h"
 #include "vp.h"
@@ -25,11 +26,23 @@ struct options {
 	int bytes_given; /* --calibrated: its larger size (else 16 KiB) */
 	double ts, tw, th;
 	struct ref_case k;
+	/* --schedule, --schedule-depth: a deterministic schedule (the first
+	 * seed under --explore); --explore: runs per case (0: none);
+	 * --timeout: each explored run's limit in seconds (0: vp's) */
+	uint64_t schedule;
+	int schedule_depth, explore;
+	double timeout;
 };
 
 /* Says what is wrong with the command line on stderr, with the usage's
  * hint, and exits with status 2. */
 void usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));
+
+/* The rank function and argument of the collective case o names (its
+ * check included, no timing), and its options: what --explore hands
+ * vp_explore (vp-run.c). */
+void case_prepare(const struct options *o, vp_opts *vo,
+		  int (**fn)(vp_comm *, void *), void **arg);
 
 #endif

@@ -70,6 +70,8 @@ static void apps_opts(const struct options *o, const char *topology, vp_opts *v)
 	v->trace = o->trace;
 	v->svg = o->svg;
 	v->trace_wall = o->wall_clock;
+	v->schedule = o->schedule;
+	v->schedule_depth = o->schedule_depth;
 	v->quiet = 1;
 }
 

@@ -438,6 +438,20 @@ static int yield_again(const struct thr_world *w, unsigned *yields,
 	return 0;
 }
 
+/* A fiber waits parked by the carrier (thr_park_finish), resumed once
+ * something flipped the bell back: 1 once it is ready, 0 with *rc the
+ * run's failure. */
+static int park_until_ready(struct thr_rank *me, int *rc)
+{
+	for (;;) {
+		if (thr_wait_ready(me))
+			return 1;
+		if ((*rc = status_code(me->tw)))
+			return 0;
+		thr_fiber_park(me);
+	}
+}
+
 static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 		      int tag, struct vp__mailbox *mb, struct vp__msg *msg,
 		      size_t bytes)
@@ -477,15 +491,8 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	}
 	if (spins && thr_wait_ready(me)) /* a copy spun past the spins */
 		goto ready;
-	while (w->fibers) {
-		/* parked by the carrier (thr_park_finish); resumed once
-		 * something flipped the bell back */
-		if (thr_wait_ready(me))
-			goto ready;
-		if ((rc = status_code(w)))
-			goto stop;
-		thr_fiber_park(me);
-	}
+	if (w->fibers)
+		goto park;
 	for (;;) {
 		/* woken (or come) while the receiver copies: spin to its end */
 		if (copy_under_way(me, kind, msg)) {
@@ -517,6 +524,9 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 			goto ready;
 		}
 	}
+park:
+	if (!park_until_ready(me, &rc))
+		goto stop;
 ready:
 	rc = own_ready(me) ? VP_OK : WOKEN_FOR_POSTED;
 stop:
