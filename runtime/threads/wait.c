@@ -464,11 +464,10 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	int rc, helped = 0;
 
 	announce_wait(me, kind, peer, tag, mb, msg, bytes);
-	if (w->sched) {
-		if ((rc = sched_wait(me)))
-			goto stop;
+	if (w->sched && (rc = sched_wait(me))) /* no bell, no spin */
+		goto stop;
+	if (w->sched)
 		goto ready;
-	}
 	spins = running_fits(w) ? w->wait.spin_long : w->wait.spin_short;
 	/* a start that lasts: this rank may wait for ranks not made yet,
 	 * and its spins and yields would take the CPU of the thread making
