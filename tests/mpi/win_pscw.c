@@ -12,6 +12,8 @@
  *     (a star); the others expose to nobody (an empty group).
  * Every rank checks; rank 0 prints the verdict.
  *
+ * ref-osc: sm,pt2pt
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>
