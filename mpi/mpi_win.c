@@ -199,6 +199,8 @@ int MPI_Win_fence(int assert, MPI_Win win)
 	(void)assert; /* the MPI_MODE_* hints change nothing here */
 	if (!m)
 		return MPI_ERR_WIN;
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_fence"))
+		return MPI_ERR_RMA_SYNC;
 	return vpmpi_ret(vp_win_fence(m->w));
 }
 
@@ -209,6 +211,8 @@ int MPI_Win_free(MPI_Win *win)
 
 	if (!win || !(m = win_of(*win, "MPI_Win_free")))
 		return MPI_ERR_WIN;
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_free"))
+		return MPI_ERR_RMA_SYNC;
 	if ((rc = vpmpi_win_attrs_drop(*win))) /* MPI: before it goes */
 		return rc;
 	vpmpi_name_drop(VPMPI_NAME_WIN, *win);
@@ -241,8 +245,6 @@ static long target_offset(struct mpi_win *m, int target, MPI_Aint disp,
 			  vp_size(m->c));
 		return -1;
 	}
-	if (vpmpi_win_epoch_check(m, target, call))
-		return -1;
 	if (disp < 0 || count < 0) {
 		vpmpi_err(m->comm, MPI_ERR_ARG, call, "%s %ld is negative",
 			  disp < 0 ? "target_disp" : "target_count",
@@ -287,6 +289,9 @@ static int operation(struct operation *op, MPI_Win win, const void *addr,
 		return MPI_ERR_WIN;
 	if (target == MPI_PROC_NULL)
 		return MPI_SUCCESS;
+	if (target >= 0 && target < vp_size(m->c) &&
+	    (failed = vpmpi_win_epoch_check(m, target, call)))
+		return failed;
 	op->bytes =
 	    get ? vpmpi_recv_bytes(m->comm, (void *)addr, count, type, &op->n,
 				   &op->tmp, &failed, call)

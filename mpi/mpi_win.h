@@ -45,6 +45,9 @@ int vpmpi_win_err(const struct mpi_win *m, int mpi_class, const char *call,
 /* Calls m's handler of MPI_Win_create_errhandler with mpi_class: 1, or
  * 0 when its handler is not one. */
 int vpmpi_win_handler_call(const struct mpi_win *m, int mpi_class);
+/* No epoch of post-start-complete-wait is open on m (MPI_Win_fence,
+ * MPI_Win_free): MPI_SUCCESS, or MPI_ERR_RMA_SYNC raised. */
+int vpmpi_win_pscw_idle(const struct mpi_win *m, const char *call);
 /* The rank's window error handlers, when its main returned. */
 void vpmpi_win_errhandlers_free(void);
 /* An operation to target (window rank) in call is inside an epoch that

@@ -64,6 +64,17 @@ int vpmpi_win_epoch_check(const struct mpi_win *m, int target,
 			     target, m->naccess, m->naccess == 1 ? "" : "s");
 }
 
+int vpmpi_win_pscw_idle(const struct mpi_win *m, const char *call)
+{
+	if (!m->access_open && !m->expose_open)
+		return MPI_SUCCESS;
+	return vpmpi_win_err(m, MPI_ERR_RMA_SYNC, call,
+			     "an epoch of %s is open: call %s first",
+			     m->access_open ? "MPI_Win_start" : "MPI_Win_post",
+			     m->access_open ? "MPI_Win_complete"
+					    : "MPI_Win_wait");
+}
+
 /* The window ranks of group's members into *ranks (malloc'd, *n of them;
  * NULL when empty): MPI_SUCCESS or the error raised. */
 static int window_ranks(struct mpi_win *m, MPI_Group group, int **ranks,
@@ -102,6 +113,7 @@ static int window_ranks(struct mpi_win *m, MPI_Group group, int **ranks,
 	}
 	memmove(in, in + *n, (size_t)*n * sizeof(int));
 	*ranks = in;
+	vpmpi_calling(call); /* the group calls above named themselves */
 	return MPI_SUCCESS;
 }
 

@@ -12,7 +12,8 @@
  *   - MPI_WIN_CREATE_FLAVOR of the four kinds, MPI_WIN_MODEL,
  *     MPI_Win_get_group, MPI_Win_set_info / MPI_Win_get_info;
  *   - MPI_Win_set_errhandler(MPI_ERRORS_RETURN): MPI_Win_complete
- *     without MPI_Win_start returns MPI_ERR_RMA_SYNC;
+ *     without MPI_Win_start and MPI_Win_wait without MPI_Win_post return
+ *     MPI_ERR_RMA_SYNC;
  *   - MPI_Put, MPI_Get and MPI_Accumulate with a strided origin
  *     (MPI_Type_vector) and an indexed target, both of ints.
  * Every rank checks; rank 0 prints the verdict.
@@ -134,6 +135,8 @@ static int created(int rank, int size)
 	MPI_Info_free(&info);
 	MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
 	MPI_Error_class(MPI_Win_complete(win), &cls);
+	bad += cls != MPI_ERR_RMA_SYNC;
+	MPI_Error_class(MPI_Win_wait(win), &cls);
 	bad += cls != MPI_ERR_RMA_SYNC;
 
 	/* origin: ints 0, 1, 4, 5, 8, 9 of 12 (3 blocks of 2, stride 4);
