@@ -122,18 +122,6 @@ int vp__win_exchange(vp_comm *c, void *base, size_t bytes,
 	return rc ? rc : sh ? VP_OK : VP_ENOMEM;
 }
 
-/* How many windows this rank made on c (by its context: the same on
- * every member). */
-static int windows_on(const struct vp__rank *me, vp_comm *c)
-{
-	const struct vp_win *w;
-	int n = 0;
-
-	for (w = me->wins; w; w = w->next)
-		n += vp__ctx(w->comm) == vp__ctx(c);
-	return n;
-}
-
 int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 {
 	struct vp__rank *me;
@@ -179,7 +167,7 @@ int vp__win_made(vp_comm *c, struct win_shared *sh, struct win_messages *msg,
 	w->comm = c;
 	w->sh = sh;
 	w->msg = msg;
-	w->id = 1 + windows_on(me, c);
+	w->id = ++c->windows;
 	w->next = me->wins;
 	me->wins = w;
 	*win = w;

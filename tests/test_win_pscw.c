@@ -18,7 +18,8 @@
  *   - vp_win_allocate: the ranks' memories are one block (shared query),
  *     a store by one rank is a load by another after a barrier;
  *   - dynamic windows: memory attached at any time, addresses as offsets,
- *     an operation outside the attached memory refused, detach.
+ *     an operation outside the attached memory refused, detach;
+ *   - a window made after one whose communicator was freed.
  * Everything but the shared block runs twice: in shared memory and with
  * VP_WIN=messages (operations carried as messages).
  *
@@ -269,6 +270,29 @@ out:
 	return rc;
 }
 
+/* A window on a sub-communicator, freed with it; then a window on the
+ * world (the windows of a freed communicator are no longer counted on
+ * it). */
+static int after_freed_comm(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), rc, x = me, right = (me + 1) % vp_size(c);
+	int32_t mem = -1;
+	vp_comm *half;
+	vp_win *w;
+
+	(void)arg;
+	if ((rc = vp_comm_split(c, me % 2, me, &half)) ||
+	    (rc = vp_win_create(half, &mem, sizeof(mem), &w)) ||
+	    (rc = vp_win_free(w)) || (rc = vp_comm_free(half)) ||
+	    (rc = vp_win_create(c, &mem, sizeof(mem), &w)) ||
+	    (rc = vp_win_fence(w)) ||
+	    (rc = vp_put(w, right, 0, &x, sizeof(x))) ||
+	    (rc = vp_win_fence(w)))
+		return rc;
+	bad[me] += mem != (me + vp_size(c) - 1) % vp_size(c);
+	return vp_win_free(w);
+}
+
 static int none_bad(int p)
 {
 	int i, n = 0;
@@ -346,6 +370,10 @@ static void run_all(const char *path, int messages)
 	       "%s: dynamic window: a put past the attached memory fails: "
 	       "%s",
 	       path, st.error);
+	rc = vp_run(&o, after_freed_comm, NULL, &st);
+	tap_ok(rc == 0 && none_bad(4),
+	       "%s: a window after one on a freed sub-communicator (%s)",
+	       path, rc ? st.error : "");
 	memset(bad, 0, sizeof(bad));
 }
 
