@@ -87,7 +87,8 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size,
 	}
 	*size = (MPI_Aint)bytes;
 	*disp_unit = m->disp_unit[r];
-	*(void **)baseptr = base;
+	*(void **)baseptr = bytes ? base : NULL; /* no memory: NULL, as
+						   * MPICH and Open MPI say */
 	return MPI_SUCCESS;
 }
 
