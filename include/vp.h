@@ -38,7 +38,7 @@ extern "C" {
  *   5. Collectives       element types, algorithms, the collective calls
  *                        (vp_barrier first), reductions, choosing
  *   6. One-sided         windows, put, get, accumulate, fences, locks,
- *                        atomics
+ *                        atomics, post-start-complete-wait, window kinds
  *   7. Models and clock  model time, cost models, the book's formulas
  *   8. Statistics, trace what a run reports, labels for the trace
  *   9. Errors            the codes, messages, failing a run
@@ -730,6 +730,39 @@ VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
 			 void *result, void (*fn)(void *bytes, size_t n,
 						  void *arg),
 			 void *arg);
+
+/*
+ * Generalized active target and window kinds (MPI 4.0, sec. 12.5.2 and
+ * 12.2). Groups are ranks of the window's communicator.
+ * vp_win_post(win, ranks, n) exposes the caller's window to the origins
+ * ranks[0 .. n) until vp_win_wait (or a vp_win_test that sets *done)
+ * returns, which is when every one of them called vp_win_complete.
+ * vp_win_start(win, ranks, n) opens an access epoch to those targets: it
+ * blocks until each has posted, and between it and vp_win_complete the
+ * caller may vp_put, vp_get and vp_accumulate into them (and only them).
+ * Waits that can never end (a start whose target never posts, a wait for
+ * an origin that never completes) are reported as a deadlock.
+ * vp_win_allocate (collective) allocates bytes for the caller's window
+ * and returns them in *base; where ranks share memory the ranks' memories
+ * are one block, rank i's right after rank i - 1's, and
+ * vp_win_shared_query gives any rank's address and size for direct loads
+ * and stores. vp_win_create_dynamic (collective) makes a window with no
+ * memory: each rank attaches (vp_win_attach) and detaches (vp_win_detach)
+ * memory of its own at any time, and an operation's offset is then the
+ * target's address ((size_t)(uintptr_t)pointer) inside one attached region.
+ */
+VP_API int vp_win_post(vp_win *win, const int *ranks, int n);
+VP_API int vp_win_start(vp_win *win, const int *ranks, int n);
+VP_API int vp_win_complete(vp_win *win);
+VP_API int vp_win_wait(vp_win *win);
+VP_API int vp_win_test(vp_win *win, int *done);
+VP_API int vp_win_allocate(vp_comm *c, size_t bytes, void **base,
+			   vp_win **win);
+VP_API int vp_win_shared_query(vp_win *win, int rank, void **base,
+			       size_t *bytes);
+VP_API int vp_win_create_dynamic(vp_comm *c, vp_win **win);
+VP_API int vp_win_attach(vp_win *win, void *base, size_t bytes);
+VP_API int vp_win_detach(vp_win *win, const void *base);
 
 /* ---- 7. Models and the clock ----
  * Every rank has a model clock T that each message moves by the run's

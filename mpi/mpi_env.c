@@ -380,6 +380,10 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_RMA_CONFLICT] = "conflicting accesses to a window",
 	    [MPI_ERR_RMA_SYNC] = "one-sided call outside its synchronization "
 				 "epoch",
+	    [MPI_ERR_RMA_RANGE] = "target memory is not part of the window",
+	    [MPI_ERR_RMA_ATTACH] = "memory cannot be attached",
+	    [MPI_ERR_RMA_SHARED] = "memory cannot be shared",
+	    [MPI_ERR_RMA_FLAVOR] = "wrong window flavor",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&

@@ -18,27 +18,16 @@
  * the other predefined (datatype, op) pairs go to mpi_win_atomic.c.
  *
  * Passive target and the atomics are in mpi_win_lock.c and
- * mpi_win_atomic.c. Not here (they are not declared, so a program using
- * them fails to link): post-start-complete-wait, MPI_Rput and the other
- * request-based operations, dynamic windows.
+ * mpi_win_atomic.c; post-start-complete-wait in mpi_win_pscw.c; shared
+ * and dynamic windows, info and error handlers in mpi_win_shared.c; the
+ * request-based operations in mpi_rma_request.c.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "vpmpi.h"
-
-struct mpi_win {
-	vp_win *w;
-	vp_comm *c;
-	MPI_Comm comm;
-	int *disp_unit; /* every rank's */
-	void *mine;     /* MPI_Win_allocate's memory, freed with the window */
-	void *base;     /* this rank's window and its size (MPI_WIN_BASE) */
-	MPI_Aint size;
-	int my_unit;
-};
+#include "mpi_win.h"
 
 /* The rank's windows by handle (from 1), nwins of room, grown as needed;
  * a freed window's handle is reused. */
@@ -46,6 +35,11 @@ static __thread struct mpi_win **wins;
 static __thread int nwins;
 
 static struct mpi_win *win_of(MPI_Win win, const char *call)
+{
+	return vpmpi_win(win, call);
+}
+
+struct mpi_win *vpmpi_win(MPI_Win win, const char *call)
 {
 	if (win > 0 && win < nwins && wins[win]) {
 		vpmpi_calling(call);
@@ -77,8 +71,29 @@ static int win_room(int h)
 	return 0;
 }
 
+/* The vp window of a flavor (MPI_WIN_FLAVOR_*) for m. */
+static int vp_window(struct mpi_win *m, size_t size, int flavor)
+{
+	switch (flavor) {
+	case MPI_WIN_FLAVOR_SHARED:
+		return vp_win_allocate(m->c, size, &m->base, &m->w);
+	case MPI_WIN_FLAVOR_DYNAMIC:
+		return vp_win_create_dynamic(m->c, &m->w);
+	}
+	return vp_win_create(m->c, m->base, size, &m->w);
+}
+
 static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
 		  MPI_Win *win, void *mine, const char *call)
+{
+	return vpmpi_win_make(base, size, disp_unit, comm, win, mine,
+			      mine ? MPI_WIN_FLAVOR_ALLOCATE
+				   : MPI_WIN_FLAVOR_CREATE,
+			      call);
+}
+
+int vpmpi_win_make(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
+		   MPI_Win *win, void *mine, int flavor, const char *call)
 {
 	vp_comm *c = vpmpi_comm(comm, call);
 	struct mpi_win *m = NULL;
@@ -111,10 +126,11 @@ static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
 	m->base = base;
 	m->size = size;
 	m->my_unit = disp_unit;
+	m->flavor = flavor;
 	rc =
 	    vp_allgather(c, &disp_unit, m->disp_unit, 1, VP_INT32, VP_ALG_AUTO);
 	if (!rc)
-		rc = vp_win_create(c, base, (size_t)size, &m->w);
+		rc = vp_window(m, (size_t)size, flavor);
 	if (rc) {
 		free(m->disp_unit);
 		free(m);
@@ -122,6 +138,7 @@ static int create(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm,
 		return vpmpi_ret(rc);
 	}
 	wins[h] = m;
+	m->self = h;
 	*win = h;
 	return MPI_SUCCESS;
 }
@@ -159,7 +176,7 @@ int vpmpi_win_query(MPI_Win win, void **base, MPI_Aint *size,
 	*base = m->base;
 	*size = m->size;
 	*disp_unit = m->my_unit;
-	*flavor = m->mine ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
+	*flavor = m->flavor;
 	return 0;
 }
 
@@ -182,6 +199,8 @@ int MPI_Win_fence(int assert, MPI_Win win)
 	(void)assert; /* the MPI_MODE_* hints change nothing here */
 	if (!m)
 		return MPI_ERR_WIN;
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_fence"))
+		return MPI_ERR_RMA_SYNC;
 	return vpmpi_ret(vp_win_fence(m->w));
 }
 
@@ -192,11 +211,16 @@ int MPI_Win_free(MPI_Win *win)
 
 	if (!win || !(m = win_of(*win, "MPI_Win_free")))
 		return MPI_ERR_WIN;
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_free"))
+		return MPI_ERR_RMA_SYNC;
 	if ((rc = vpmpi_win_attrs_drop(*win))) /* MPI: before it goes */
 		return rc;
 	vpmpi_name_drop(VPMPI_NAME_WIN, *win);
 	rc = vp_win_free(m->w);
 	wins[*win] = NULL;
+	if (m->info != MPI_INFO_NULL)
+		MPI_Info_free(&m->info);
+	free(m->access);
 	free(m->disp_unit);
 	free(m->mine);
 	free(m);
@@ -265,6 +289,9 @@ static int operation(struct operation *op, MPI_Win win, const void *addr,
 		return MPI_ERR_WIN;
 	if (target == MPI_PROC_NULL)
 		return MPI_SUCCESS;
+	if (target >= 0 && target < vp_size(m->c) &&
+	    (failed = vpmpi_win_epoch_check(m, target, call)))
+		return failed;
 	op->bytes =
 	    get ? vpmpi_recv_bytes(m->comm, (void *)addr, count, type, &op->n,
 				   &op->tmp, &failed, call)
@@ -457,6 +484,7 @@ void vpmpi_wins_free(void)
 	for (h = 1; h < nwins; h++)
 		if (wins[h]) { /* the program did not free it: a leak */
 			free(wins[h]->disp_unit);
+			free(wins[h]->access);
 			free(wins[h]->mine);
 			free(wins[h]);
 			wins[h] = NULL;
@@ -464,4 +492,5 @@ void vpmpi_wins_free(void)
 	free(wins);
 	wins = NULL;
 	nwins = 0;
+	vpmpi_win_errhandlers_free();
 }

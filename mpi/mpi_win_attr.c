@@ -84,7 +84,7 @@ static struct predef *predef_of(MPI_Win win)
 	if (!(p = calloc(1, sizeof(*p))))
 		return NULL;
 	p->win = win;
-	p->model = MPI_WIN_SEPARATE;
+	p->model = MPI_WIN_UNIFIED; /* the ranks share memory */
 	p->next = predefs;
 	predefs = p;
 	return p;

@@ -110,6 +110,7 @@ struct vp_comm {
 	int space;     /* VP__SPACE_USER, _COLL or _AUX */
 	int rank;      /* my rank in the group */
 	int split_seq; /* splits done on this comm (same on all members) */
+	int windows;   /* windows made on this comm (same on all members) */
 	struct vp_comm *coll; /* twin in the collective space */
 	struct vp_comm *user; /* twin in the user space */
 	struct vp_comm *aux;  /* twin in the library space (vp_aux_comm) */

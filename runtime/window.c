@@ -61,6 +61,8 @@ void vp__win_shared_release(struct win_shared *sh)
 
 	if (!sh || atomic_fetch_sub(&sh->refs, 1) != 1)
 		return;
+	vp__win_regions_free(sh);
+	free(sh->block);
 	for (i = 0; i < sh->p; i++)
 		pthread_mutex_destroy(&sh->lock[i]);
 	vp__win_locks_free(sh);
@@ -76,6 +78,8 @@ void vp__windows_free(struct vp__rank *r)
 
 	for (w = r->wins; w; w = next) {
 		next = w->next;
+		vp__win_pscw_free(w);
+		vp__win_kinds_free(w, 0);
 		vp__win_shared_release(w->sh);
 		vp__win_messages_free(w->msg);
 		vp__win_lock_free(w);
@@ -85,17 +89,16 @@ void vp__windows_free(struct vp__rank *r)
 }
 
 /* Rank 0 gathers every (base, bytes) and hands out the shared record. */
-static int exchange(vp_comm *c, void *base, size_t bytes,
-		    struct win_shared **out)
+int vp__win_exchange(vp_comm *c, void *base, size_t bytes,
+		     struct win_shared **out, const char *call)
 {
 	struct { void *base; size_t bytes; } mine = { base, bytes }, got;
 	struct win_shared *sh = NULL;
 	int i, rc = VP_OK, p = c->group->size;
 
 	if (c->rank != 0) {
-		if ((rc = vp__rt_send(c, 0, &mine, sizeof(mine),
-				      "vp_win_create")) ||
-		    (rc = vp__rt_recv(c, 0, &sh, sizeof(sh), "vp_win_create")))
+		if ((rc = vp__rt_send(c, 0, &mine, sizeof(mine), call)) ||
+		    (rc = vp__rt_recv(c, 0, &sh, sizeof(sh), call)))
 			return rc;
 		*out = sh;
 		return sh ? VP_OK : VP_ENOMEM;
@@ -106,7 +109,7 @@ static int exchange(vp_comm *c, void *base, size_t bytes,
 		sh->bytes[0] = bytes;
 	}
 	for (i = 1; i < p && !rc; i++) {
-		rc = vp__rt_recv(c, i, &got, sizeof(got), "vp_win_create");
+		rc = vp__rt_recv(c, i, &got, sizeof(got), call);
 		if (!rc && sh) {
 			sh->base[i] = got.base;
 			sh->bytes[i] = got.bytes;
@@ -114,21 +117,9 @@ static int exchange(vp_comm *c, void *base, size_t bytes,
 	}
 	/* everyone learns the record, or NULL when there was no memory */
 	for (i = 1; i < p && !rc; i++)
-		rc = vp__rt_send(c, i, &sh, sizeof(sh), "vp_win_create");
+		rc = vp__rt_send(c, i, &sh, sizeof(sh), call);
 	*out = sh;
 	return rc ? rc : sh ? VP_OK : VP_ENOMEM;
-}
-
-/* How many windows this rank made on c (by its context: the same on
- * every member). */
-static int windows_on(const struct vp__rank *me, vp_comm *c)
-{
-	const struct vp_win *w;
-	int n = 0;
-
-	for (w = me->wins; w; w = w->next)
-		n += vp__ctx(w->comm) == vp__ctx(c);
-	return n;
 }
 
 int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
@@ -136,7 +127,6 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 	struct vp__rank *me;
 	struct win_shared *sh = NULL;
 	struct win_messages *msg = NULL;
-	struct vp_win *w;
 	int rc;
 
 	if (!c)
@@ -152,23 +142,32 @@ int vp_win_create(vp_comm *c, void *base, size_t bytes, vp_win **win)
 		return rc;
 	if (vp__win_uses_messages(me))
 		rc = vp__win_messages_create(c, base, bytes, &sh, &msg);
-	else if ((rc = exchange(c, base, bytes, &sh)) == VP_ENOMEM)
+	else if ((rc = vp__win_exchange(c, base, bytes, &sh,
+					"vp_win_create")) == VP_ENOMEM)
 		rc = vp__fail(me, rc, "vp_win_create",
 			      "no memory for a window of %d ranks",
 			      c->group->size);
 	if (rc)
 		return rc;
+	return vp__win_made(c, sh, msg, win, "vp_win_create");
+}
+
+int vp__win_made(vp_comm *c, struct win_shared *sh, struct win_messages *msg,
+		 vp_win **win, const char *call)
+{
+	struct vp__rank *me = c->me;
+	struct vp_win *w;
+
 	if (!(w = calloc(1, sizeof(*w)))) {
 		vp__win_shared_release(sh);
 		vp__win_messages_free(msg);
-		return vp__fail(me, VP_ENOMEM, "vp_win_create",
-				"no memory for a window");
+		return vp__fail(me, VP_ENOMEM, call, "no memory for a window");
 	}
 	w->magic = VP__WIN_LIVE;
 	w->comm = c;
 	w->sh = sh;
 	w->msg = msg;
-	w->id = 1 + windows_on(me, c);
+	w->id = ++c->windows;
 	w->next = me->wins;
 	me->wins = w;
 	*win = w;
@@ -188,12 +187,17 @@ static int win_enter(vp_win *w, const char *call, int in_epoch)
 	if (w->magic == VP__WIN_FREED)
 		return vp__fail(w->comm->me, VP_EINVAL, call,
 				"the window was freed by vp_win_free");
-	if (in_epoch && !w->fences && !w->nheld)
+	if (in_epoch && !w->fences && !w->nheld && !vp__win_pscw_access(w))
 		return vp__fail(w->comm->me, VP_ESYNC, call,
 				"outside an epoch: call vp_win_fence (on every "
-				"rank) before the first operation, or "
-				"vp_win_lock the target");
+				"rank) or vp_win_start before the first "
+				"operation, or vp_win_lock the target");
 	return VP_OK;
+}
+
+int vp__win_enter(vp_win *w, const char *call)
+{
+	return win_enter(w, call, 0);
 }
 
 int vp__win_check(vp_win *w, const char *call)
@@ -207,7 +211,6 @@ static int check_target(vp_win *w, int target, size_t offset, size_t n,
 			const void *buf, const char *call)
 {
 	vp_comm *c = w->comm;
-	size_t have;
 	int rc;
 
 	if (target == VP_PROC_NULL)
@@ -216,14 +219,11 @@ static int check_target(vp_win *w, int target, size_t offset, size_t n,
 		return vp__fail(c->me, VP_ERANK, call,
 				"target %d is outside [0, %d)", target,
 				c->group->size);
-	if ((rc = vp__check_buf(c, buf, n, call, "buffer")))
+	if ((rc = vp__check_buf(c, buf, n, call, "buffer")) ||
+	    (rc = vp__win_pscw_target(w, target, call)))
 		return rc;
-	have = w->sh->bytes[target];
-	if (offset > have || n > have - offset)
-		return vp__fail(c->me, VP_EINVAL, call,
-				"bytes [%zu, %zu + %zu) are outside target "
-				"%d's window of %zu bytes",
-				offset, offset, n, target, have);
+	if ((rc = vp__win_range(w, target, offset, n, call)))
+		return rc;
 	return vp__win_access(w, target, call);
 }
 
@@ -317,7 +317,7 @@ int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
 		rc = vp__win_messages_op(w, WIN_PUT, target, offset, buf, n, 0,
 					 0);
 	else if (n)
-		memmove((char *)w->sh->base[target] + offset, buf, n);
+		memmove(vp__win_at(w, target, offset), buf, n);
 	if (rc)
 		return rc;
 	charge(w, target, n, "put");
@@ -335,7 +335,7 @@ int vp_get(vp_win *w, int target, size_t offset, void *buf, size_t n)
 		rc = vp__win_messages_op(w, WIN_GET, target, offset, buf, n, 0,
 					 0);
 	else if (n)
-		memmove(buf, (char *)w->sh->base[target] + offset, n);
+		memmove(buf, vp__win_at(w, target, offset), n);
 	if (rc)
 		return rc;
 	charge(w, target, n, "get");
@@ -404,11 +404,20 @@ static int close_epoch(vp_win *w, const char *call)
 {
 	vp_coll_sig sig = { .call = call, .count = (size_t)w->id,
 			    .type = -1, .op = -1, .root = -1 };
-	struct vp__rank *me = w->comm->me;
 	int rc;
 
+	if ((rc = vp__win_pscw_idle(w, call)))
+		return rc;
 	if (w->msg && (rc = vp__win_messages_fence(w)))
 		return rc;
+	vp__win_arrived(w);
+	return vp__barrier_as(w->comm, &sig);
+}
+
+void vp__win_arrived(vp_win *w)
+{
+	struct vp__rank *me = w->comm->me;
+
 	if (w->ops) {
 		if (w->arrival > me->clock.t)
 			me->clock.t = w->arrival;
@@ -416,7 +425,6 @@ static int close_epoch(vp_win *w, const char *call)
 			      0);
 	}
 	w->ops = 0;
-	return vp__barrier_as(w->comm, &sig);
 }
 
 int vp_win_fence(vp_win *w)
@@ -442,6 +450,7 @@ int vp_win_free(vp_win *w)
 	if ((rc = close_epoch(w, "vp_win_free")))
 		return rc;
 	w->magic = VP__WIN_FREED;
+	vp__win_kinds_free(w, 1);
 	return VP_OK;
 }
 

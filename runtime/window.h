@@ -25,6 +25,9 @@ struct win_shared {
 	/* passive target (window_lock.c): the targets' lock words, made at
 	 * the first lock of any rank */
 	_Atomic(struct win_locks *) locks;
+	/* window kinds (window_dynamic.c) */
+	void *block;                 /* vp_win_allocate's memory (rank 0's) */
+	struct win_regions *regions; /* dynamic: per rank, attached memory */
 };
 
 /* A one-sided operation carried as a message (window_messages.c). */
@@ -61,6 +64,12 @@ struct vp_win {
 	double *local_at;    /* per target: ... at the origin */
 	int nheld;           /* targets it holds a lock on */
 	int all;             /* in vp_win_lock_all: 1 + its flags */
+	/* generalized active target and window kinds (window_pscw.c,
+	 * window_dynamic.c) */
+	struct win_pscw *pscw; /* NULL until the first vp_win_post/start */
+	int dynamic;           /* vp_win_create_dynamic: offsets are addresses */
+	void *own;             /* vp_win_allocate's memory of this rank alone
+				* (no shared memory), freed with the window */
 };
 
 /* A record for p ranks, of which refs hold it. */
@@ -108,5 +117,54 @@ void vp__win_lock_free(vp_win *w);
  * result, if not NULL, gets the elements before (window_atomic.c). */
 int vp__win_apply(vp_win *w, int target, size_t offset, const void *in,
 		  void *result, size_t count, vp_type type, vp_op op);
+/* What window_pscw.c and window_dynamic.c need of window.c. */
+/* The window is live and its rank calls: VP_OK or the error. */
+int vp__win_enter(vp_win *w, const char *call);
+/* Closes the caller's epoch: T reaches its operations' last arrival. */
+void vp__win_arrived(vp_win *w);
+/* A new window record for the caller (vp_win_create's second half). */
+int vp__win_made(vp_comm *c, struct win_shared *sh, struct win_messages *msg,
+		 vp_win **win, const char *call);
+/* Rank 0 gathers every (base, bytes) into one shared record. */
+int vp__win_exchange(vp_comm *c, void *base, size_t bytes,
+		     struct win_shared **out, const char *call);
+
+/* window_pscw.c: the tags of a window's post and complete messages in the
+ * runtime space, above those of comm_split (0) and of window_messages.c
+ * (1 + 2k, 2 + 2k); an access epoch of vp_win_start admits only its group's
+ * targets (VP_OK, or the error); whether an epoch of post-start-complete-
+ * wait is open (vp_win_fence and vp_win_free refuse then). */
+#define VP__WIN_PSCW_TAG(id, kind) (0x40000000 | ((id) << 2) | (kind))
+int vp__win_pscw_access(const vp_win *w);
+int vp__win_pscw_target(vp_win *w, int target, const char *call);
+int vp__win_pscw_idle(vp_win *w, const char *call);
+void vp__win_pscw_free(vp_win *w);
+
+/* window_dynamic.c: where target's bytes [offset, offset + n) lie, after
+ * checking that they are inside its window (a dynamic window: inside one
+ * attached region; offset is then an address): VP_OK or the error. */
+int vp__win_range(vp_win *w, int target, size_t offset, size_t n,
+		  const char *call);
+static inline char *vp__win_at(const vp_win *w, int target, size_t offset)
+{
+	return (char *)((uintptr_t)w->sh->base[target] + offset);
+}
+/* The memory vp_win_allocate made: at vp_win_free, after its barrier
+ * (freeing: 1), or at the run's end (0). */
+void vp__win_kinds_free(vp_win *w, int freeing);
+void vp__win_regions_free(struct win_shared *sh);
+
+/* window_messages.c: the pieces of its fence for one pair, for
+ * post-start-complete-wait: the END of the caller's operations to target;
+ * origin's operations up to its END (blocking), or those that have arrived
+ * (not blocking), applied: how many were taken, *ended set at the END, or
+ * the error; the replies to the caller's gets, taken while applying the
+ * operations of origins[0 .. n) (its exposure epoch's, ended[k] set at
+ * each one's END), and its sends completed. */
+int vp__win_messages_end(vp_win *w, int target, const char *call);
+int vp__win_messages_take(vp_win *w, int origin, int blocking, int *ended,
+			  const char *call);
+int vp__win_messages_settle(vp_win *w, const int *origins, int *ended,
+			    int n, const char *call);
 
 #endif

@@ -164,7 +164,8 @@ int vp__win_locked(const vp_win *w, int target)
 
 int vp__win_access(vp_win *w, int target, const char *call)
 {
-	if (vp__win_locked(w, target) || w->fences)
+	if (vp__win_locked(w, target) || w->fences ||
+	    vp__win_pscw_access(w)) /* window_pscw.c checked the group */
 		return VP_OK;
 	return vp__fail(w->comm->me, VP_ESYNC, call,
 			"target %d is outside every epoch: this rank holds no "

@@ -216,6 +216,9 @@ int vp__win_messages_op(vp_win *w, enum win_op_kind kind, int target,
 		    calls[kind]);
 }
 
+static int apply_at(vp_win *w, int origin, const struct op_header *h,
+		    const char *data, char *base);
+
 /* Applies one operation from origin to the caller's window; a get is
  * answered. The origin checked the range, type and op; they are checked
  * again in case the window's sizes disagree (they cannot, but a wrong
@@ -224,10 +227,17 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 		 const char *data, size_t data_bytes)
 {
 	struct vp__rank *me = w->comm->me;
-	char *base = w->sh->base[w->comm->rank];
+	char *base = vp__win_at(w, w->comm->rank, (size_t)h->offset);
 	size_t have = w->sh->bytes[w->comm->rank];
-	void *reply;
 
+	if (w->dynamic && (h->kind == WIN_GET || data_bytes == h->bytes)) {
+		/* a dynamic window: the offset is an address, checked
+		 * against the regions attached here */
+		int rc = vp__win_range(w, w->comm->rank, (size_t)h->offset,
+				       (size_t)h->bytes, "vp_win_fence");
+
+		return rc ? rc : apply_at(w, origin, h, data, base);
+	}
 	if (h->offset > have || h->bytes > have - h->offset ||
 	    (h->kind != WIN_GET && data_bytes != h->bytes))
 		return vp__fail(me, VP_EINVAL, "vp_win_fence",
@@ -237,6 +247,16 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 				origin, (unsigned long long)h->offset,
 				(unsigned long long)h->offset,
 				(unsigned long long)h->bytes, have);
+	return apply_at(w, origin, h, data, base);
+}
+
+/* Applies the checked operation h at base (the target's bytes). */
+static int apply_at(vp_win *w, int origin, const struct op_header *h,
+		    const char *data, char *base)
+{
+	struct vp__rank *me = w->comm->me;
+	void *reply;
+
 	if (h->kind == WIN_GET) /* bsp's h: what this target sends... */
 		me->clock.h_sent += h->bytes;
 	else /* ... and takes in */
@@ -244,12 +264,12 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 	switch (h->kind) {
 	case WIN_PUT:
 		if (h->bytes)
-			memmove(base + h->offset, data, h->bytes);
+			memmove(base, data, h->bytes);
 		return VP_OK;
 	case WIN_ACCUMULATE:
 		if (!vp_type_size(h->type))
 			break;
-		return vp_reduce_local(data, base + h->offset,
+		return vp_reduce_local(data, base,
 				       h->bytes / vp_type_size(h->type),
 				       h->type, h->op)
 			   ? vp__fail(me, VP_EINVAL, "vp_win_fence",
@@ -262,7 +282,7 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 			return vp__fail(me, VP_ENOMEM, "vp_win_fence",
 					"no memory");
 		if (h->bytes)
-			memcpy(reply, base + h->offset, h->bytes);
+			memcpy(reply, base, h->bytes);
 		return post(w, origin, w->msg->tag + 1, reply, h->bytes,
 			    "vp_win_fence");
 	}
@@ -272,9 +292,10 @@ static int apply(vp_win *w, int origin, const struct op_header *h,
 			h->kind, h->type, origin);
 }
 
-/* Takes origin's operations on this window up to its END. */
+/* Takes origin's operations on this window up to its END (*ended then
+ * 1); not blocking: only those that have arrived (*took counts them). */
 static int take_operations(vp_win *w, int origin, char **scratch,
-			   size_t *room)
+			   size_t *room, int blocking, int *ended, int *took)
 {
 	struct vp__rank *me = w->comm->me;
 	int ow = vp__to_world(w->comm, origin), found, rc;
@@ -283,11 +304,13 @@ static int take_operations(vp_win *w, int origin, char **scratch,
 
 	for (;;) {
 		rc = vp__tx(me)->probe(me->tx, runtime_ctx(w), ow, w->msg->tag,
-				       1, &found, &pr);
+				       blocking, &found, &pr);
 		if (rc)
 			return vp__fail(me, rc, "vp_win_fence",
 					"waiting for rank %d's operations: %s",
 					origin, vp_strerror(rc));
+		if (!found)
+			return VP_OK;
 		if (pr.len < sizeof(h))
 			return vp__fail(me, VP_EINVAL, "vp_win_fence",
 					"a message of %zu bytes from rank %d "
@@ -308,8 +331,11 @@ static int take_operations(vp_win *w, int origin, char **scratch,
 					   *scratch, pr.len, "vp_win_fence")))
 			return rc;
 		memcpy(&h, *scratch, sizeof(h));
-		if (h.kind == WIN_END)
+		(*took)++;
+		if (h.kind == WIN_END) {
+			*ended = 1;
 			return VP_OK;
+		}
 		if ((rc = apply(w, origin, &h, *scratch + sizeof(h),
 				pr.len - sizeof(h))))
 			return rc;
@@ -340,6 +366,7 @@ int vp__win_messages_fence(vp_win *w)
 	struct vp__rank *me = w->comm->me;
 	struct win_messages *m = w->msg;
 	int p = w->comm->group->size, self = w->comm->rank, i, rc = VP_OK;
+	int ended = 0, took = 0;
 	char *scratch = NULL;
 	size_t room = 0;
 
@@ -352,7 +379,8 @@ int vp__win_messages_fence(vp_win *w)
 				  sizeof(struct op_header), "vp_win_fence");
 	for (i = 0; i < p && !rc; i++)
 		if (i != self)
-			rc = take_operations(w, i, &scratch, &room);
+			rc = take_operations(w, i, &scratch, &room, 1, &ended,
+					     &took);
 	free(scratch);
 	for (i = 0; i < m->ngets && !rc; i++)
 		rc = vp__runtime_recv(
@@ -380,4 +408,99 @@ void vp__win_messages_free(struct win_messages *m)
 	free(m->sent);
 	free(m->gets);
 	free(m);
+}
+
+/* Post-start-complete-wait (window_pscw.c) ends an epoch pair by pair:
+ * the origin's vp_win_complete sends END to each target of its group and
+ * takes the replies to its gets; the target's vp_win_wait takes each
+ * origin's operations up to its END (answering the gets). */
+int vp__win_messages_end(vp_win *w, int target, const char *call)
+{
+	return post(w, target, w->msg->tag,
+		    packet_new(WIN_END, 0, 0, 0, 0, NULL, 0),
+		    sizeof(struct op_header), call);
+}
+
+int vp__win_messages_take(vp_win *w, int origin, int blocking, int *ended,
+			  const char *call)
+{
+	char *scratch = NULL;
+	size_t room = 0;
+	int rc, took = 0;
+
+	(void)call;
+	rc = take_operations(w, origin, &scratch, &room, blocking, ended,
+			     &took);
+	free(scratch);
+	return rc < 0 ? rc : took;
+}
+
+/* Whether the reply to get g has arrived: 1, 0, or the error. */
+static int reply_here(vp_win *w, const struct win_get *g, const char *call)
+{
+	struct vp__rank *me = w->comm->me;
+	struct vp__xprobe pr;
+	int found, rc;
+
+	rc = vp__tx(me)->probe(me->tx, runtime_ctx(w),
+			       vp__to_world(w->comm, g->target),
+			       w->msg->tag + 1, 0, &found, &pr);
+	return rc ? vp__fail(me, rc, call, "%s", vp_strerror(rc)) : found;
+}
+
+/* Blocks until the reply to g or an operation of an origin not ended
+ * may have arrived. */
+static int block_on(vp_win *w, const struct win_get *g, const int *origins,
+		    const int *ended, int n, struct vp__xwait *x,
+		    const char *call)
+{
+	struct vp__rank *me = w->comm->me;
+	int k, nx = 0, rc;
+
+	x[nx++] = (struct vp__xwait){ VP__XW_PROBE, runtime_ctx(w),
+				      vp__to_world(w->comm, g->target),
+				      w->msg->tag + 1, g->n, NULL };
+	for (k = 0; k < n; k++)
+		if (!ended[k] && origins[k] != w->comm->rank)
+			x[nx++] = (struct vp__xwait){
+				VP__XW_PROBE, runtime_ctx(w),
+				vp__to_world(w->comm, origins[k]), w->msg->tag,
+				0, NULL };
+	rc = vp__tx(me)->block(me->tx, x, nx);
+	return rc ? vp__fail(me, rc, call, "%s", vp_strerror(rc)) : VP_OK;
+}
+
+int vp__win_messages_settle(vp_win *w, const int *origins, int *ended,
+			    int n, const char *call)
+{
+	struct vp__rank *me = w->comm->me;
+	struct win_messages *m = w->msg;
+	struct vp__xwait *x = malloc(((size_t)n + 1) * sizeof(*x));
+	int i, k, rc = x ? VP_OK : VP_ENOMEM, took, here;
+
+	for (i = 0; i < m->ngets && !rc; i++) {
+		/* the target answers in its own complete or wait: serve
+		 * the origins of the caller's exposure meanwhile */
+		while (!rc && !(here = reply_here(w, &m->gets[i], call))) {
+			for (k = took = 0; k < n && !rc; k++)
+				if (!ended[k] && origins[k] != w->comm->rank &&
+				    (rc = vp__win_messages_take(
+					 w, origins[k], 0, &ended[k], call)) > 0)
+					took += rc, rc = 0;
+			if (!rc && !took)
+				rc = block_on(w, &m->gets[i], origins, ended, n,
+					      x, call);
+		}
+		if (here < 0)
+			rc = here;
+		if (!rc)
+			rc = vp__runtime_recv(
+			    me, runtime_ctx(w),
+			    vp__to_world(w->comm, m->gets[i].target),
+			    m->tag + 1, m->gets[i].buf, m->gets[i].n, call);
+	}
+	free(x);
+	m->ngets = 0;
+	i = complete_sends(w);
+	return rc ? rc : i;
 }

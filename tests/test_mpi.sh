@@ -62,6 +62,9 @@
 #   " * no-ref: WHY"   not rerun under Open MPI (it checks itself, or Open
 #                      MPI cannot run it here);
 #   " * ref-np: N"     rerun under Open MPI on N ranks only;
+#   " * ref-osc: LIST"  Open MPI's window components to rerun it with
+#                      (OMPI_MCA_osc; the default one makes no window
+#                      under the reference runs' settings);
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
 #                      script (a crash, a wrong program, a library), or of
 #                      test_explore_mpi.sh.
@@ -114,7 +117,9 @@ for np in 1 2 3 4 8; do
 		ref_np=$(says $p ref-np)
 		if has_ref "$p" && [ -z "$(says $p no-ref)" ] &&
 		    { [ -z "$ref_np" ] || [ "${ref_np%% *}" = $np ]; }; then
-			ref=$(mpirun_ref $np "$tmp/$p.ompi")
+			osc=$(says $p ref-osc)
+			ref=$([ -z "$osc" ] || export OMPI_MCA_osc="$osc"
+			    mpirun_ref $np "$tmp/$p.ompi")
 			[ "$ref" = "$got" ]
 			check $? "$p on $np ranks: the same output as Open MPI's ($ref)"
 		fi

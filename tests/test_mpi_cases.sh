@@ -22,7 +22,8 @@
 #     received, MPI calls before MPI_Init or after MPI_Finalize, a rank
 #     ending without MPI_Finalize, MPI_Cancel on a nonblocking collective's
 #     request, a request twice in one Waitall, a stale request, fences
-#     against barriers and frees) fail naming the MPI call, vp's call under
+#     against barriers and frees, an operation outside its start group, a
+#     start nobody posts for) fail naming the MPI call, vp's call under
 #     it, the ranks and the MPI error class;
 #   - settings that are not values they can take are refused, naming them;
 #   - a deterministic schedule (VP_SCHEDULE=42) gives a program whose
@@ -178,6 +179,10 @@ wrong fencebarrier " here but vp_" "vp_win_fence" "vp_barrier"
 wrong fencefree " here but vp_win_f" "vp_win_free" "MPI error class 16"
 wrong fenceswap "MPI_Win_fence (vp_win_fence): window " \
 	"(windows numbered in the order made on the communicator)"
+wrong pscwgroup "rank 0: MPI_Put: target 2 is not in the group of MPI_Win_start (1 rank)" \
+	"MPI error class 50"
+wrong pscwstuck "deadlock" "rank 0 in MPI_Win_start (vp_win_start) waits for rank 1" \
+	"cycle: 0 -> 1 -> 2 -> 3 -> 0"
 
 # settings that are not values they can take stop the job before it runs,
 # in one line naming the setting and its text; -np and --topology agree

@@ -997,6 +997,48 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
 		       const int rdispls[], const MPI_Datatype recvtypes[],
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
 /* ==== end of the block ==== */
+/* ---- one-sided: post-start-complete-wait, window kinds, info, error
+ * handlers, request-based operations (mpi_win_pscw.c, mpi_win_shared.c,
+ * mpi_rma_request.c; MPI 4.0, sec. 12.2, 12.3.5, 12.5.2, 12.6) ---- */
+#define MPI_ERR_RMA_RANGE 55
+#define MPI_ERR_RMA_ATTACH 56
+#define MPI_ERR_RMA_SHARED 57
+#define MPI_ERR_RMA_FLAVOR 58
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int *flag);
+int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info,
+			    MPI_Comm comm, void *baseptr, MPI_Win *win);
+int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size,
+			 int *disp_unit, void *baseptr);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
+int MPI_Win_detach(MPI_Win win, const void *base);
+int MPI_Win_set_info(MPI_Win win, MPI_Info info);
+int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errorcode, ...);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *fn,
+			      MPI_Errhandler *errhandler);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
+int MPI_Rput(const void *origin_addr, int origin_count,
+	     MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	     int target_count, MPI_Datatype target_type, MPI_Win win,
+	     MPI_Request *request);
+int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_type,
+	     int target_rank, MPI_Aint target_disp, int target_count,
+	     MPI_Datatype target_type, MPI_Win win, MPI_Request *request);
+int MPI_Raccumulate(const void *origin_addr, int origin_count,
+		    MPI_Datatype origin_type, int target_rank,
+		    MPI_Aint target_disp, int target_count,
+		    MPI_Datatype target_type, MPI_Op op, MPI_Win win,
+		    MPI_Request *request);
 
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);

@@ -27,6 +27,10 @@
  *   fencefree  MPI_Win_free on rank 0, MPI_Win_fence then MPI_Put into
  *              rank 0's freed window on the others
  *   fenceswap  fences on two windows in swapped order on odd ranks
+ *   pscwgroup  MPI_Put to rank 2 in an access epoch of MPI_Win_start to
+ *              rank 1 only
+ *   pscwstuck  every rank calls MPI_Win_start to its right neighbour,
+ *              nobody posts (a real MPI may hang)
  *   signature  MPI_Bcast of 2 MPI_INT on rank 0, 1 MPI_LONG elsewhere (the
  *              same bytes, another type signature)
  *   blockkind  MPI_Allgather sending MPI_INT and receiving MPI_FLOAT
@@ -176,6 +180,27 @@ int main(int argc, char **argv)
 		if (r == 0)
 			MPI_Put(x, 2, MPI_INT, 1, 3, 2, MPI_INT, win);
 		MPI_Win_fence(0, win);
+		MPI_Win_free(&win);
+	} else if (!strcmp(what, "pscwgroup") || !strcmp(what, "pscwstuck")) {
+		MPI_Group world, one, from;
+		MPI_Win win;
+		int peer = (r + 1) % 4, left = (r + 3) % 4;
+
+		MPI_Comm_group(MPI_COMM_WORLD, &world);
+		MPI_Group_incl(world, 1, &peer, &one);
+		MPI_Group_incl(world, 1, &left, &from);
+		MPI_Win_create(y, sizeof(y), sizeof(int), MPI_INFO_NULL,
+			       MPI_COMM_WORLD, &win);
+		if (what[4] == 'g') { /* pscwgroup */
+			MPI_Win_post(from, 0, win);
+			MPI_Win_start(one, 0, win);
+			if (r == 0)
+				MPI_Put(x, 1, MPI_INT, 2, 0, 1, MPI_INT, win);
+			MPI_Win_complete(win);
+			MPI_Win_wait(win);
+		} else {
+			MPI_Win_start(one, 0, win);
+		}
 		MPI_Win_free(&win);
 	} else if (!strcmp(what, "notopo")) {
 		MPI_Neighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT,
