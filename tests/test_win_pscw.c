@@ -272,8 +272,8 @@ out:
 }
 
 /* A window on a sub-communicator, freed with it; then a window on the
- * world (the windows of a freed communicator are no longer counted on
- * it). */
+ * world (the windows of a freed communicator are not counted on
+ * it once it is freed). */
 static int after_freed_comm(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), rc, x = me, right = (me + 1) % vp_size(c);
