@@ -2,12 +2,13 @@
 # run-one.sh 'LAUNCHER -np' TMAX BIN NP [key=value ...] - runs one instance
 # of a test of MPICH's suite for run.sh, as MPICH's runtests does, and
 # prints its verdict: "pass", "fail REASON", "xfail REASON" (a failure the
-# testlist expects: xfail=) or "skip REASON". The output goes to
+# testlist expects: xfail=) or "skip REASON", then, when the program ran,
+# a line "time SECONDS": the launch's wall time. The output goes to
 # the file OUTFILE names (absolute). MPITEST_MPIVERSION: the MPI's version
 # (mpiversion=).
 launch=$1 tmax=$2 bin=$3 np=$4
 shift 4
-args=() envs=() t=$tmax xfail="" allow=0 minver="" fatal=0
+args=() envs=() t=$tmax xfail="" allow=0 minver="" fatal=0 wall=
 for kv in "$@"; do
 	case $kv in
 	arg=*) args+=("${kv#arg=}") ;;
@@ -25,6 +26,7 @@ verdict() {
 	else
 		echo "$1"
 	fi
+	[ -n "$wall" ] && echo "time $wall"
 	exit 0
 }
 if [ -f "$bin.failed" ]; then
@@ -36,8 +38,14 @@ if [ -n "$minver" ] && [ -n "${MPITEST_MPIVERSION:-}" ] &&
 fi
 log=${OUTFILE:?}
 cd "$(dirname "$bin")" || exit 1
+t0=$EPOCHREALTIME
 timeout -k 5 "$t" env "${envs[@]}" $launch "$np" "./$(basename "$bin")" "${args[@]}" >"$log" 2>&1 </dev/null
 rc=$?
+t1=$EPOCHREALTIME
+# microseconds, from bash's clock (seconds, the locale's decimal point and
+# six digits)
+us=$(( (${t1%[.,]*} - ${t0%[.,]*}) * 1000000 + 10#${t1#*[.,]} - 10#${t0#*[.,]} ))
+printf -v wall '%d.%03d' $((us / 1000000)) $((us % 1000000 / 1000))
 # resultTest=TestStatus, TestErrFatal: the program must fail (a non-zero
 # exit status, a timeout included), whatever it prints
 if [ $fatal = 1 ]; then

@@ -21,6 +21,13 @@
 #                    until the test's binary changes)
 #     -v             prints each failing test's output
 #
+# Each instance's run (the launcher's wall time) and each program's build
+# are timed: the table gives their sums by directory, the last lines the
+# suite's run time apart from its build time and, with -o, Open MPI's
+# beside it and the instances that run slowest under vp relative to Open
+# MPI (all instances' times: BUILD/times, "instance vp-seconds
+# ompi-seconds").
+#
 # Each directory's testlist (or testlist.in; lines with configure's @...@
 # are dropped, as configure drops them when the feature is off) names one
 # test instance a line: `name np [key=value ...]`. As runtests: arg= are
@@ -257,16 +264,38 @@ results() {
 		fi
 	done)
 }
-# the table: passes, failures, expected failures and skips by directory
+# run_times IMPL: "dir/name.idx seconds" for every instance that ran (its
+# .res's line "time SECONDS")
+run_times() {
+	(cd "$bdir/$1" && for f in $(sed -n 's/^all: //p' tests.mk); do
+		[ -f "$f" ] && sed -n "s|^time |${f%.res} |p" "$f"
+	done)
+}
+# build_times IMPL: "dir/name seconds" for every program built (.bin.time)
+build_times() {
+	(cd "$bdir/$1" && for f in $(sed -n 's/^\([^ ]*\.bin\):.*/\1/p' tests.mk); do
+		[ -f "$f.time" ] && echo "${f%.bin} $(cat "$f.time")"
+	done)
+}
+# sum DIR: the sum of the seconds (second field) of the lines of stdin
+# whose first field starts with DIR/ (every line when DIR is empty)
+sum() {
+	awk -v d="${1:+$1/}" 'index($1, d) == 1 { t += $2 } END { printf "%.1f", t }'
+}
+# the table: passes, failures, expected failures and skips by directory,
+# and the seconds its instances ran and its programs took to build
 report() {
-	local b=$bdir/$1 d r
-	printf '%-10s %6s %6s %6s %6s\n' "$1:" pass fail xfail skip
+	local impl=$1 b=$bdir/$1 d
+	run_times "$1" >"$bdir/$1.run-times"
+	build_times "$1" >"$bdir/$1.build-times"
+	printf '%-10s %6s %6s %6s %6s %8s %8s\n' "$1:" pass fail xfail skip "run s" "build s"
 	for d in $dirs; do
 		[ -d "$b/$d" ] || continue
 		set -- $(results "$1" | awk -v d="$d/" '
 			index($1, d) == 1 { n[$2]++ }
 			END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
-		printf '%-10s %6d %6d %6d %6d\n' "$d" "$1" "$2" "$3" "$4"
+		printf '%-10s %6d %6d %6d %6d %8s %8s\n' "$d" "$1" "$2" "$3" "$4" \
+			"$(sum "$d" <"$bdir/$impl.run-times")" "$(sum "$d" <"$bdir/$impl.build-times")"
 	done
 }
 report vp
@@ -292,6 +321,18 @@ if [ $ompi = 1 ]; then
 fi
 pass=$(grep -c ' pass' "$bdir/vp.results")
 fail=$(grep -c ' fail' "$bdir/vp.results")
+vprun=$(sum <"$bdir/vp.run-times")
+echo "run time: vp $vprun s (building: $(sum <"$bdir/vp.build-times") s)"
+if [ $ompi = 1 ]; then
+	# the instances that ran under both, each one's seconds under both
+	join <(sort "$bdir/vp.run-times") <(sort "$bdir/ompi.run-times") >"$bdir/times"
+	orun=$(sum <"$bdir/ompi.run-times")
+	echo "run time: Open MPI $orun s (building: $(sum <"$bdir/ompi.build-times") s)"
+	awk '{ v += $2; o += $3 } END { if (o > 0) printf "run time of the %d instances run by both: vp %.1f s, Open MPI %.1f s, vp/Open MPI %.2f\n", NR, v, o, v / o }' "$bdir/times"
+	echo "slowest under vp relative to Open MPI (vp s, Open MPI s, ratio):"
+	awk '$3 > 0 { printf "  %s %s %s %.2f\n", $1, $2, $3, $2 / $3 }' "$bdir/times" |
+		sort -k4,4gr | head -10
+fi
 echo "wall time: $(($(date +%s) - start)) s"
 echo "$pass passed, $fail failed"
 if [ -n "$floor" ]; then
