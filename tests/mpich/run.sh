@@ -291,7 +291,7 @@ report() {
 	printf '%-10s %6s %6s %6s %6s %8s %8s\n' "$1:" pass fail xfail skip "run s" "build s"
 	for d in $dirs; do
 		[ -d "$b/$d" ] || continue
-		set -- $(results "$1" | awk -v d="$d/" '
+		set -- $(results "$impl" | awk -v d="$d/" '
 			index($1, d) == 1 { n[$2]++ }
 			END { printf "%d %d %d %d", n["pass"], n["fail"], n["xfail"], n["skip"] }')
 		printf '%-10s %6d %6d %6d %6d %8s %8s\n' "$d" "$1" "$2" "$3" "$4" \
