@@ -89,7 +89,7 @@ MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
 RANK_SRC := $(wildcard mpi/rank/*.c)
 RANK_OBJ := $(RANK_SRC:%.c=$(BUILD)/obj/%.o)
 MPI_TOOLS := $(BUILD)/libvpmpi.a $(BUILD)/libvpmpi_rank.a $(BUILD)/vpmpicc \
-	$(BUILD)/vpmpirun
+	$(BUILD)/vpmpirun $(BUILD)/vpmpi_launch.o $(BUILD)/libvpmpi.syms
 # The book's applications and the collectives' sequential reference
 # (apps/), linked into the tools and the tests.
 APPS_SRC := $(wildcard apps/*.c)
@@ -163,10 +163,25 @@ $(BUILD)/libvpmpi_rank.a: $(RANK_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# what every program vpmpicc links holds, made once: the executable's part
+# (both libraries whole, as one relocatable object) and the MPI calls
+# libvpmpi.a defines (vpmpicc checks a program's calls against them)
+$(BUILD)/vpmpi_launch.o: $(BUILD)/libvpmpi.a $(LIB_A)
+	$(LD) -r --whole-archive $^ -o $@
+
+$(BUILD)/libvpmpi.syms: $(BUILD)/libvpmpi.a
+	nm -g --defined-only $< | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u > $@.tmp
+	mv $@.tmp $@
+
+# whether cc, vpmpicc's default compiler, has -fstack-clash-protection
+# (yes or no), asked once here rather than at every vpmpicc
+CC_CLASH := $(shell cc -fstack-clash-protection -E -x c /dev/null \
+	>/dev/null 2>&1 && echo yes || echo no)
 $(BUILD)/vpmpicc: mpi/vpmpicc.in
 	@mkdir -p $(BUILD)
 	sed -e 's|@INCLUDEDIR@|$(CURDIR)/include|' \
 	    -e 's|@LIBDIR@|$(CURDIR)/$(BUILD)|' \
+	    -e 's|@CC_CLASH@|$(CC_CLASH)|' \
 	    -e 's|@CFLAGS@|$(SAN_FLAGS)|' $< > $@ && chmod +x $@
 
 $(BUILD)/vpmpirun: mpi/vpmpirun
@@ -364,7 +379,7 @@ install: $(LIB_A) $(LIB_SO)
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/vp-mpi.pc
 else
 install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a \
-	  $(BUILD)/libvpmpi_rank.a $(BUILD)/vp-run $(BUILD)/vp-bench $(MAN_PAGES)
+	  $(BUILD)/libvpmpi_rank.a $(BUILD)/vpmpi_launch.o $(BUILD)/libvpmpi.syms $(BUILD)/vp-run $(BUILD)/vp-bench $(MAN_PAGES)
 	install -d $(DESTDIR)$(INCLUDEDIR)/vp $(DESTDIR)$(LIBDIR)/pkgconfig \
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 755 $(BUILD)/vp-run $(BUILD)/vp-bench $(DESTDIR)$(BINDIR)/
@@ -376,7 +391,10 @@ install: $(BUILD)/libvp.a $(BUILD)/libvp.so $(BUILD)/libvpmpi.a \
 	install -m 644 include/vp/vpmpi_io.h $(DESTDIR)$(INCLUDEDIR)/vp/vpmpi_io.h
 	install -m 644 $(BUILD)/libvpmpi.a $(DESTDIR)$(LIBDIR)/libvpmpi.a
 	install -m 644 $(BUILD)/libvpmpi_rank.a $(DESTDIR)$(LIBDIR)/libvpmpi_rank.a
+	install -m 644 $(BUILD)/vpmpi_launch.o $(DESTDIR)$(LIBDIR)/vpmpi_launch.o
+	install -m 644 $(BUILD)/libvpmpi.syms $(DESTDIR)$(LIBDIR)/libvpmpi.syms
 	sed -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@CC_CLASH@|$(CC_CLASH)|' \
 	  -e 's|@CFLAGS@||' mpi/vpmpicc.in > $(DESTDIR)$(BINDIR)/vpmpicc
 	chmod 755 $(DESTDIR)$(BINDIR)/vpmpicc
 	install -m 755 mpi/vpmpirun $(DESTDIR)$(BINDIR)/vpmpirun

@@ -91,7 +91,7 @@ expected() {
 
 show=$("$cc" -show x.c -o x)
 case $show in
-*-Dmain=vpmpi_user_main*libvpmpi.a*libvp.a*) ok "vpmpicc -show: $show" ;;
+*-Dmain=vpmpi_user_main*libvpmpi_rank.a*vpmpi_launch.o*) ok "vpmpicc -show: $show" ;;
 *) notok "vpmpicc -show: $show" ;;
 esac
 
