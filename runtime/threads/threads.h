@@ -99,6 +99,7 @@ struct vp__peer_map {
 struct thr_wait_policy {
 	unsigned spin_long;  /* spins while the running ranks fit the CPUs */
 	unsigned spin_short; /* spins when they do not */
+	unsigned spin_ns;    /* the longest a spin lasts, whatever its count */
 	unsigned yields;     /* hand-offs tried before parking, at least */
 	unsigned yield_ns;   /* ... and more while this long has not passed */
 	unsigned flag_yield_ns; /* the same for a wait at a shared flag */

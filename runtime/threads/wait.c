@@ -62,6 +62,7 @@
 /* The defaults (the policy above; docs/performance.md has the runs). */
 #define SPIN_LONG 20000 /* ~ 40-60 us of pause: above a cross-CPU wake */
 #define SPIN_SHORT 0    /* any spin here costs (above) */
+#define SPIN_NS 60000   /* and no longer than 60 us, whatever a pause costs */
 #define YIELDS 2        /* hand-offs tried before parking, at least */
 #define YIELD_NS 30000  /* and for 30 us: below a cross-CPU wake (below) */
 #define FLAG_YIELD_NS 300000 /* a wait at a shared flag: 300 us (above) */
@@ -116,6 +117,7 @@ void thr_wait_policy_init(struct thr_wait_policy *p, int fibers)
 			futex_waitv_works();
 	p->spin_long = env_or("VP_SPIN_LONG", SPIN_LONG);
 	p->spin_short = env_or("VP_SPIN_SHORT", SPIN_SHORT);
+	p->spin_ns = env_or("VP_SPIN_NS", SPIN_NS);
 	p->yields = env_or("VP_YIELDS", YIELDS);
 	p->yield_ns = env_or("VP_YIELD_NS", YIELD_NS);
 	p->flag_yield_ns = env_or("VP_FLAG_YIELD_NS", FLAG_YIELD_NS);
@@ -438,6 +440,21 @@ static int yield_again(const struct thr_world *w, unsigned *yields,
 	return 0;
 }
 
+/* Every 256th spin of a wait: the run's failure, if any; else the spin
+ * is cut short (*spins) once wait.spin_ns have passed since the 256th
+ * (*s0). A pause costs ten times more on some CPUs than on others, and a
+ * spin's count alone would then hold the CPU that the awaited rank, or
+ * another process, needs. */
+static int spin_check(struct thr_world *w, unsigned i, unsigned *spins,
+		      struct timespec *s0)
+{
+	if (i == 255)
+		clock_gettime(CLOCK_MONOTONIC, s0);
+	else if (i < *spins && thr_since_ns(s0) >= w->wait.spin_ns)
+		*spins = i + 1;
+	return status_code(w);
+}
+
 /* A fiber waits parked by the carrier (thr_park_finish), resumed once
  * something flipped the bell back: 1 once it is ready, 0 with *rc the
  * run's failure. */
@@ -460,7 +477,7 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 	unsigned i, spins, yields = 0;
 	unsigned yield_ns = kind == THR_WAIT_FLAG ? w->wait.flag_yield_ns
 						 : w->wait.yield_ns;
-	struct timespec t0 = { 0, 0 };
+	struct timespec t0 = { 0, 0 }, s0 = { 0, 0 };
 	int rc, helped = 0;
 
 	announce_wait(me, kind, peer, tag, mb, msg, bytes);
@@ -484,7 +501,7 @@ static int block_once(struct thr_rank *me, enum thr_wait_kind kind, int peer,
 			vp__rdv_copy_back(msg); /* a share of the copy */
 			helped = 1;
 		}
-		if ((i & 255) == 255 && (rc = status_code(w)))
+		if ((i & 255) == 255 && (rc = spin_check(w, i, &spins, &s0)))
 			goto stop;
 		caa_cpu_relax();
 	}
