@@ -170,7 +170,7 @@ static const struct {
 	{ "VP_FLAG_FUTEX", 1 },         { "VP_SPIN_LONG", UINT_MAX },
 	{ "VP_SPIN_SHORT", UINT_MAX },  { "VP_YIELDS", UINT_MAX },
 	{ "VP_YIELD_NS", UINT_MAX },    { "VP_FLAG_YIELD_NS", UINT_MAX },
-	{ "VP_SPIN_POLL", UINT_MAX },
+	{ "VP_SPIN_POLL", UINT_MAX },   { "VP_SPIN_NS", UINT_MAX },
 };
 
 /* One of the words a variable may hold (unset and empty: the default). */

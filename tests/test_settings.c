@@ -36,6 +36,7 @@ static const char *const bad[][2] = {
 	{ "VP_REPRODUCIBLE", "0.5" }, { "VP_WATCHDOG", "abc" },
 	{ "VP_WATCHDOG", "-1" },     { "VP_WATCHDOG", "5s" },
 	{ "VP_SPIN_LONG", "lots" },  { "VP_YIELDS", "-2" },
+	{ "VP_SPIN_NS", "60us" },
 	{ "VP_FLAG_FUTEX", "2" },    { "VP_WIN", "message" },
 	{ "VP_CHECK", "buffer" },    { "VP_SHARED_COLLECTIVES", "yes" },
 };
@@ -44,6 +45,7 @@ static const char *const good[][2] = {
 	{ "VP_FIBERS", "1" },     { "VP_FIBERS", "0" },
 	{ "VP_REPRODUCIBLE", "1" }, { "VP_WATCHDOG", "2.5" },
 	{ "VP_SPIN_LONG", "100" }, { "VP_WIN", "messages" },
+	{ "VP_SPIN_NS", "60000" },
 	{ "VP_CHECK", "buffers" }, { "VP_CHECK", "none" },
 };
 
