@@ -95,7 +95,8 @@ impl_setup() {
 	case $1 in
 	vp)
 		cc="$vpb/vpmpicc"
-		dep="$vpb/libvpmpi.a $vpb/vpmpicc"
+		# what a program embeds of vp: a change to vp relinks it
+		dep="$vpb/libvpmpi.a $vpb/vpmpi_launch.o $vpb/libvpmpi_rank.a $vpb/vpmpicc"
 		launch="$vpb/vpmpirun -np"
 		mpiver=$(awk '/define MPI_VERSION/ { v = $3 } /define MPI_SUBVERSION/ { s = $3 } END { print v "." s }' "$root/include/vp/mpi.h") ;;
 	ompi)
