@@ -326,7 +326,8 @@ vprun=$(sum <"$bdir/vp.run-times")
 echo "run time: vp $vprun s (building: $(sum <"$bdir/vp.build-times") s)"
 if [ $ompi = 1 ]; then
 	# the instances that ran under both, each one's seconds under both
-	join <(sort "$bdir/vp.run-times") <(sort "$bdir/ompi.run-times") >"$bdir/times"
+	LC_ALL=C join <(LC_ALL=C sort "$bdir/vp.run-times") \
+		<(LC_ALL=C sort "$bdir/ompi.run-times") >"$bdir/times"
 	orun=$(sum <"$bdir/ompi.run-times")
 	echo "run time: Open MPI $orun s (building: $(sum <"$bdir/ompi.build-times") s)"
 	awk '{ v += $2; o += $3 } END { if (o > 0) printf "run time of the %d instances run by both: vp %.1f s, Open MPI %.1f s, vp/Open MPI %.2f\n", NR, v, o, v / o }' "$bdir/times"
