@@ -77,6 +77,7 @@ enum {
 	VP__CHOICE_TEST,
 	VP__CHOICE_ANY,
 	VP__CHOICE_SETUP,
+	VP__CHOICE_PUT,
 };
 
 #endif /* VP_RUNTIME_SCHEDULE_H */

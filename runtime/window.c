@@ -83,6 +83,7 @@ void vp__windows_free(struct vp__rank *r)
 		vp__win_shared_release(w->sh);
 		vp__win_messages_free(w->msg);
 		vp__win_lock_free(w);
+		vp__win_defer_free(w);
 		free(w);
 	}
 	r->wins = NULL;
@@ -316,7 +317,7 @@ int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
 	if (remote(w, target))
 		rc = vp__win_messages_op(w, WIN_PUT, target, offset, buf, n, 0,
 					 0);
-	else if (n)
+	else if (n && !vp__win_defer_put(w, target, offset, buf, n))
 		memmove(vp__win_at(w, target, offset), buf, n);
 	if (rc)
 		return rc;

@@ -70,7 +70,18 @@ struct vp_win {
 	int dynamic;           /* vp_win_create_dynamic: offsets are addresses */
 	void *own;             /* vp_win_allocate's memory of this rank alone
 				* (no shared memory), freed with the window */
+	struct win_deferred *deferred; /* a seeded run's puts kept back
+					* until a flush (window_defer.c) */
 };
+
+/* A seeded run's put in a lock epoch: 1 when the schedule keeps it back
+ * until the origin's flush or unlock of target (a copy taken), 0 when it
+ * is to be written now. */
+int vp__win_defer_put(vp_win *w, int target, size_t offset, const void *buf,
+		      size_t n);
+/* Writes the puts kept back for target (-1: every target), in order. */
+void vp__win_defer_land(vp_win *w, int target);
+void vp__win_defer_free(vp_win *w);
 
 /* A record for p ranks, of which refs hold it. */
 struct win_shared *vp__win_shared_new(int p, int refs);

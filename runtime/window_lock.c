@@ -499,6 +499,8 @@ static int not_held(vp_win *w, int target, const char *call)
 /* T reaches the completion of the operations to target. */
 static void flush_one(vp_win *w, int target, int local)
 {
+	if (!local)
+		vp__win_defer_land(w, target);
 	reach(w->comm->me, local ? w->local_at[target] : w->done_at[target]);
 }
 
