@@ -120,7 +120,7 @@ ifneq ($(MPI),)
 MAN_PAGES :=
 endif
 
-.PHONY: all check check-mpich valgrind run bench bench-update install deps format clean man
+.PHONY: all check check-explore check-mpich valgrind run bench bench-update install deps format clean man
 all: $(LIB_A) $(LIB_SO) $(TOOL_BIN) $(MPI_TOOLS) $(MAN_PAGES)
 man: $(MAN_PAGES)
 
@@ -271,11 +271,19 @@ check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
 	  tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
 	  tests/test_mpi_cases.sh tests/test_func_length.sh \
-	  tests/test_explore_mpi.sh
+	  tests/test_explore_mpi.sh tests/test_explore_correct.sh \
+	  tests/test_schedule_model.sh
 	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  $(FIBER_TESTS)
 endif
+
+# No false alarms, at length: the tour, the applications and every MPI
+# program of tests/mpi under 25 seeds of uniform and of PCT schedules
+# (make check runs 2 of each on a representative set).
+check-explore: $(BUILD)/vp-run $(LIB_A) $(MPI_TOOLS)
+	@VP_EXPLORE_SEEDS=25 VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
+	  tests/test_explore_correct.sh
 
 # MPICH's own test suite (test/mpi) with vp's MPI: tests/mpich/run.sh.
 #   make check-mpich [MPICH_TESTS=DIR] [MPICH_FLAGS="-d coll -o ..."]

@@ -730,7 +730,9 @@ static void print_json(const struct options *o, const struct result *r)
 	       o->bytes, type_names[o->k.type], op_names[o->k.rop], o->k.root,
 	       o->k.q, o->ts, o->tw, o->th, o->strict ? "true" : "false",
 	       r->ok ? "true" : "false");
-	printf("\"model_time\":%.6g,\"model_time_congested\":%.6g,"
+	/* every digit: equal model times print equal, different ones
+	 * differ (a seeded run's are compared with a free run's) */
+	printf("\"model_time\":%.17g,\"model_time_congested\":%.17g,"
 	       "\"formula_time\":",
 	       r->st.model_time, r->st.model_time_congested);
 	if (r->formula >= 0)

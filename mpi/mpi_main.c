@@ -646,7 +646,7 @@ int main(int argc, char **argv)
 	if (stats)
 		fprintf(stderr,
 			"vpmpi: %d ranks on %s: %llu messages, %llu bytes, "
-			"model time %g, max link load %llu, %.3f s\n%s%s",
+			"model time %.17g, max link load %llu, %.3f s\n%s%s",
 			st.p, topo, (unsigned long long)st.messages,
 			(unsigned long long)st.bytes, st.model_time,
 			(unsigned long long)st.max_link_load, st.wall_seconds,

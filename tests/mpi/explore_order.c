@@ -1,15 +1,15 @@
 /* explore_order.c - a master that assumes the results it takes with
  * MPI_ANY_SOURCE come in rank order: it files the i-th message as worker
  * i's and asserts so. The workers form a pipeline: worker w waits for a
- * go from worker w - 1, computes (50 ms), sends its result,
- * then passes the go on. Worker w + 1's result is sent after worker w's,
- * but MPI orders only the messages of one sender (MPI 4.0, sec. 3.5), so
- * a wildcard may take it first. Run freely, worker w + 1 computes after
- * its go and the master has long taken worker w's result, so the results
+ * go from worker w - 1, computes (50 ms), sends its result, then passes
+ * the go on. Worker w + 1's result is sent after worker w's, but MPI
+ * orders only the messages of one sender (MPI 4.0, sec. 3.5), so a
+ * wildcard may take it first. Run freely, worker w + 1 computes after its
+ * go and the master has long taken worker w's result, so the results
  * nearly always come in rank order and the bug hides; when worker w + 1's
- * result is matched before worker w's, the assertion fails. "explore_order fixed" files
- * each result by its status's MPI_SOURCE and is right under every
- * schedule. Prints one line (rank 0).
+ * result is matched before worker w's, the assertion fails.
+ * "explore_order fixed" files each result by its status's MPI_SOURCE and
+ * is right under every schedule. Prints one line (rank 0).
  * run-by: test_explore_mpi.sh
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later

@@ -14,7 +14,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, bad = 0, all_bad, i, got, flag, idx;
-	int left, right, x, y[3], z[64];
+	int left, right, x, y[3], out[3], z[64];
 	MPI_Status st;
 	MPI_Request req[3];
 
@@ -24,17 +24,20 @@ int main(int argc, char **argv)
 	left = (rank + size - 1) % size;
 	right = (rank + 1) % size;
 
-	/* tags: three messages to the right, received in reverse tag order */
+	/* tags: three messages to the right, received in reverse tag order
+	 * (the sends complete after the receives: a program may not count on
+	 * MPI buffering them, MPI 4.0 sec. 3.5) */
 	for (i = 0; i < 3; i++) {
-		x = 100 * rank + i;
-		MPI_Isend(&x, 1, MPI_INT, right, i, MPI_COMM_WORLD, &req[0]);
-		MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+		out[i] = 100 * rank + i;
+		MPI_Isend(&out[i], 1, MPI_INT, right, i, MPI_COMM_WORLD,
+			  &req[i]);
 	}
 	for (i = 2; i >= 0; i--) {
 		MPI_Recv(&y[i], 1, MPI_INT, left, i, MPI_COMM_WORLD, &st);
 		bad += y[i] != 100 * left + i || st.MPI_TAG != i ||
 		       st.MPI_SOURCE != left;
 	}
+	MPI_Waitall(3, req, MPI_STATUSES_IGNORE);
 
 	/* any source: rank 0 hears from everyone, names them by status */
 	if (rank == 0) {
@@ -84,12 +87,13 @@ int main(int argc, char **argv)
 	MPI_Wait(&req[0], &st);
 	MPI_Test_cancelled(&st, &flag);
 	bad += !flag;
-	MPI_Send(&rank, 1, MPI_INT, right, 14, MPI_COMM_WORLD);
+	MPI_Isend(&rank, 1, MPI_INT, right, 14, MPI_COMM_WORLD, &req[1]);
 	MPI_Probe(left, 14, MPI_COMM_WORLD, &st);
 	MPI_Irecv(&x, 1, MPI_INT, left, 14, MPI_COMM_WORLD, &req[0]);
 	MPI_Cancel(&req[0]);
 	MPI_Wait(&req[0], &st);
 	MPI_Test_cancelled(&st, &flag);
+	MPI_Wait(&req[1], MPI_STATUS_IGNORE);
 	bad += flag || x != left;
 
 	MPI_Allreduce(&bad, &all_bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
