@@ -24,6 +24,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +198,19 @@ int vp__sched_pick(struct vp__sched *s, const int *ready, int n, int running)
 	}
 	s->running = best;
 	return best;
+}
+
+void vp__sched_yield(struct vp__sched *s, int rank)
+{
+	int i, low = s->prio ? s->prio[rank] : 0;
+
+	if (!s->depth)
+		return;
+	for (i = 0; i < s->p; i++)
+		if (s->prio[i] < low)
+			low = s->prio[i];
+	if (low > INT_MIN + 1 && s->prio[rank] != low)
+		s->prio[rank] = low - 1;
 }
 
 void vp__sched_note_match(struct vp__sched *s, int rank, int src)

@@ -54,6 +54,11 @@ uint64_t vp__sched_draw(struct vp__sched *s, uint64_t n, unsigned what);
 /* The next rank to run of the n ready ones in ready[] (ascending world
  * ranks), at a scheduling point of rank running (-1: none runs). */
 int vp__sched_pick(struct vp__sched *s, const int *ready, int n, int running);
+/* PCT: rank polled in vain (a test or probe that found nothing), so it
+ * drops below every rank's priority: ranks polling for each other take
+ * turns, and none of them starves a lower-priority rank that the polls
+ * wait for. Nothing under uniform choices. */
+void vp__sched_yield(struct vp__sched *s, int rank);
 /* Rank took its wildcard's message from world rank src. */
 void vp__sched_note_match(struct vp__sched *s, int rank, int src);
 /* Whether the standard send starting now is left unbuffered. */

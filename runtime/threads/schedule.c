@@ -21,8 +21,9 @@
  * again: the run is deadlocked, exactly, and deadlock.c reports it.
  *
  * A rank polling in a test loop that found nothing yields to the others
- * (it is passed over at that one point while another rank is ready), so
- * a priority schedule (PCT) cannot spin on it forever.
+ * (it is passed over at that one point while another rank is ready, and
+ * under PCT its priority drops below every other), so a priority
+ * schedule cannot spin on it forever, nor on two ranks polling in turn.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -168,8 +169,10 @@ struct thr_rank *thr_sched_pick(struct thr_world *w, struct thr_rank *me)
 		w->sched_swept = 1; /* failing: every blocked rank returns */
 		sweep(w);
 	}
-	if (idle) /* polling in vain: the others first */
+	if (idle) { /* polling in vain: the others first */
+		vp__sched_yield(w->sched, me->world_rank);
 		runq_del(w, me->world_rank);
+	}
 	if (!w->sched_nrun)
 		sweep(w);
 	while (!w->sched_nrun) {
