@@ -170,15 +170,22 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-	vp_comm *c;
-	int rc;
+	vp_comm *c, *sub;
+	int rc, h;
 
 	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
 		return vpmpi_inter_dup(comm, newcomm);
+
 	if (!(c = vpmpi_comm(comm, "MPI_Comm_dup")))
 		return MPI_ERR_COMM;
-	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)))
-		return rc;
+	if (!newcomm)
+		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_dup",
+				 "newcomm is NULL");
+	if ((rc = vp_comm_dup(c, &sub)))
+		return vpmpi_ret(rc);
+	if ((h = vpmpi_comm_put(sub, comm, "MPI_Comm_dup")) < 0)
+		return MPI_ERR_NO_MEM;
+	*newcomm = h;
 	/* MPI 4.0 sec. 7.7.2: a copy callback's failure fails the call,
 	 * with no new communicator */
 	if ((rc = vpmpi_attrs_copy(comm, *newcomm))) {
