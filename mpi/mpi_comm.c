@@ -226,11 +226,26 @@ int MPI_Comm_free(MPI_Comm *comm)
 	return vpmpi_ret(rc);
 }
 
+/* MPI 4.0 sec. 11.10.4: MPI_Comm_free that waits for the pending
+ * communication on comm. vp's does not wait here: it frees comm as
+ * MPI_Comm_free does, which releases it once its live requests have
+ * completed; inactive persistent requests do not hold it. */
+int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+	if (!comm)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_disconnect",
+				  "the communicator pointer is NULL");
+	return MPI_Comm_free(comm);
+}
+
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result)
 {
-	vp_comm *ca = vpmpi_comm(a, "MPI_Comm_compare"), *cb;
+	vp_comm *ca, *cb;
 	int i, same = 1;
 
+	if (VPMPI_IS_INTER(a) || VPMPI_IS_INTER(b))
+		return vpmpi_inter_compare(a, b, result);
+	ca = vpmpi_comm(a, "MPI_Comm_compare");
 	if (!ca || !(cb = vpmpi_comm(b, "MPI_Comm_compare")))
 		return MPI_ERR_COMM;
 	if (ca == cb) {

@@ -511,6 +511,8 @@ int vpmpi_is_inter(MPI_Comm h);
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
+/* MPI_Comm_compare where a or b is an intercommunicator. */
+int vpmpi_inter_compare(MPI_Comm a, MPI_Comm b, int *result);
 int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm); /* MPI_Comm_dup */
 /* MPI_Comm_split of an intercommunicator; MPI_Comm_create's too (color 0
  * for the group's members, key their rank in it) */

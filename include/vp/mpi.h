@@ -288,6 +288,7 @@ int MPI_Comm_size(MPI_Comm comm, int *size);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_disconnect(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
