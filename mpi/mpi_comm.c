@@ -26,6 +26,12 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 {
 	if (vpmpi_started(call))
 		return NULL;
+	/* a session started the layer (mpi_session.c) */
+	if (!vpmpi_me.initialized && h > 0 && h < vpmpi_me.ncomms &&
+	    vpmpi_me.comm[h]) {
+		vp_call_as(vpmpi_me.comm[h], call);
+		return vpmpi_me.comm[h];
+	}
 	if (vpmpi_is_inter(h)) {
 		vpmpi_fail(MPI_ERR_COMM, call,
 			   "communicator %d is an intercommunicator: vp's MPI "
