@@ -206,6 +206,7 @@ void vp__groups_free(struct vp__world *w)
 		free(g);
 	}
 	w->groups = NULL;
+	dups_free(&w->world_group);
 }
 
 /* A new group record numbered id with the given members, first in the
