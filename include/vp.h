@@ -350,7 +350,15 @@ VP_API int vp_comm_create(vp_comm *c, const int *ranks, int n,
  * charged by the model. */
 VP_API int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				vp_comm **sub);
-/* Frees a communicator of vp_comm_split, vp_comm_create or
+/* A communicator of c's ranks in c's order, in a message space of its own
+ * (MPI_Comm_dup), made by every rank of c. Where every rank of the run
+ * shares one process it sends no message: a rank leaves at once, and its
+ * duplicate may carry messages to ranks that have not made theirs yet.
+ * It counts as a collective call on c (vp_coll_begin), so a rank that
+ * makes another call there instead is named by that call's messages.
+ * Not charged by the model. */
+VP_API int vp_comm_dup(vp_comm *c, vp_comm **sub);
+/* Frees a communicator of vp_comm_split, vp_comm_dup, vp_comm_create or
  * vp_comm_create_group, as MPI_Comm_free does: requests started on it
  * before complete as usual (it is released once they have). */
 VP_API int vp_comm_free(vp_comm *sub);

@@ -88,7 +88,7 @@ int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *attribute_val)
 {
 	static const char call[] = "MPI_Comm_set_attr";
 
-	if (!vpmpi_comm(comm, call))
+	if (!VPMPI_IS_INTER(comm) && !vpmpi_comm(comm, call))
 		return MPI_ERR_COMM;
 	return vpmpi_attr_set(VPMPI_ATTR_COMM, comm, keyval, attribute_val,
 			      call);
@@ -98,7 +98,7 @@ int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
 	static const char call[] = "MPI_Comm_get_attr";
 
-	if (!vpmpi_comm(comm, call))
+	if (!VPMPI_IS_INTER(comm) && !vpmpi_comm(comm, call))
 		return MPI_ERR_COMM;
 	return vpmpi_attr_get(VPMPI_ATTR_COMM, comm, keyval, attribute_val,
 			      flag, call);
@@ -108,7 +108,7 @@ int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
 {
 	static const char call[] = "MPI_Comm_delete_attr";
 
-	if (!vpmpi_comm(comm, call))
+	if (!VPMPI_IS_INTER(comm) && !vpmpi_comm(comm, call))
 		return MPI_ERR_COMM;
 	return vpmpi_attr_delete(VPMPI_ATTR_COMM, comm, keyval, call);
 }

@@ -26,6 +26,12 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 {
 	if (vpmpi_started(call))
 		return NULL;
+	/* a session started the layer (mpi_session.c) */
+	if (!vpmpi_me.initialized && h > 0 && h < vpmpi_me.ncomms &&
+	    vpmpi_me.comm[h]) {
+		vp_call_as(vpmpi_me.comm[h], call);
+		return vpmpi_me.comm[h];
+	}
 	if (vpmpi_is_inter(h)) {
 		vpmpi_fail(MPI_ERR_COMM, call,
 			   "communicator %d is an intercommunicator: vp's MPI "
@@ -170,15 +176,22 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-	vp_comm *c;
-	int rc;
+	vp_comm *c, *sub;
+	int rc, h;
 
 	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
 		return vpmpi_inter_dup(comm, newcomm);
+
 	if (!(c = vpmpi_comm(comm, "MPI_Comm_dup")))
 		return MPI_ERR_COMM;
-	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), newcomm)))
-		return rc;
+	if (!newcomm)
+		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_dup",
+				 "newcomm is NULL");
+	if ((rc = vp_comm_dup(c, &sub)))
+		return vpmpi_ret(rc);
+	if ((h = vpmpi_comm_put(sub, comm, "MPI_Comm_dup")) < 0)
+		return MPI_ERR_NO_MEM;
+	*newcomm = h;
 	/* MPI 4.0 sec. 7.7.2: a copy callback's failure fails the call,
 	 * with no new communicator */
 	if ((rc = vpmpi_attrs_copy(comm, *newcomm))) {
@@ -219,11 +232,26 @@ int MPI_Comm_free(MPI_Comm *comm)
 	return vpmpi_ret(rc);
 }
 
+/* MPI 4.0 sec. 11.10.4: MPI_Comm_free that waits for the pending
+ * communication on comm. vp's does not wait here: it frees comm as
+ * MPI_Comm_free does, which releases it once its live requests have
+ * completed; inactive persistent requests do not hold it. */
+int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+	if (!comm)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_disconnect",
+				  "the communicator pointer is NULL");
+	return MPI_Comm_free(comm);
+}
+
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result)
 {
-	vp_comm *ca = vpmpi_comm(a, "MPI_Comm_compare"), *cb;
+	vp_comm *ca, *cb;
 	int i, same = 1;
 
+	if (VPMPI_IS_INTER(a) || VPMPI_IS_INTER(b))
+		return vpmpi_inter_compare(a, b, result);
+	ca = vpmpi_comm(a, "MPI_Comm_compare");
 	if (!ca || !(cb = vpmpi_comm(b, "MPI_Comm_compare")))
 		return MPI_ERR_COMM;
 	if (ca == cb) {

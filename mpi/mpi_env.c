@@ -160,6 +160,8 @@ int vpmpi_class(int code)
 
 int vpmpi_not_started(const char *call)
 {
+	if (vpmpi_me.sessions > 0 && !vpmpi_me.finalized)
+		return MPI_SUCCESS; /* a session started it (mpi_session.c) */
 	return vpmpi_fail(MPI_ERR_OTHER, call, "%s",
 			  vpmpi_me.finalized
 			      ? "called after MPI_Finalize"
@@ -384,6 +386,7 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 	    [MPI_ERR_RMA_ATTACH] = "memory cannot be attached",
 	    [MPI_ERR_RMA_SHARED] = "memory cannot be shared",
 	    [MPI_ERR_RMA_FLAVOR] = "wrong window flavor",
+	    [MPI_ERR_SESSION] = "invalid session",
 	};
 	const char *s = errorcode >= 0 &&
 				errorcode < (int)(sizeof(names) / sizeof(*names)) &&
@@ -419,10 +422,17 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
 			       MPI_Errhandler *errhandler)
 {
 	static const char call[] = "MPI_Comm_create_errhandler";
-	MPI_Comm_errhandler_function **more;
 
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
+	return vpmpi_errhandler_add(fn, errhandler, call);
+}
+
+int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
+			 MPI_Errhandler *errhandler, const char *call)
+{
+	MPI_Comm_errhandler_function **more;
+
 	if (!fn || !errhandler)
 		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
 				  !fn ? "function" : "handle pointer");
@@ -441,6 +451,11 @@ int MPI_Errhandler_create(MPI_Handler_function *fn,
 			  MPI_Errhandler *errhandler)
 {
 	return MPI_Comm_create_errhandler(fn, errhandler);
+}
+
+MPI_Comm_errhandler_function *vpmpi_errhandler_fn(MPI_Errhandler eh)
+{
+	return user_handler(eh);
 }
 
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)

@@ -2,7 +2,7 @@
  * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6):
  * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
  * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
- * MPI_Comm_test_inter and the names query it, MPI_Intercomm_merge makes
+ * MPI_Comm_test_inter, the names and the attributes query it, MPI_Intercomm_merge makes
  * an intracommunicator of both groups, MPI_Comm_dup, MPI_Comm_split and
  * MPI_Comm_create make new ones (sec. 7.4.2), and MPI_Comm_free frees it.
  * Its point to point is in mpi_intercomm_p2p.c, its collectives in
@@ -348,7 +348,12 @@ int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
 	}
 	inters[h] = n;
 	*newcomm = VPMPI_FIRST_INTER + h;
-	return MPI_SUCCESS;
+	/* MPI 4.0 sec. 7.7.2: a copy callback's failure fails the call */
+	if ((rc = vpmpi_attrs_copy(comm, *newcomm))) {
+		vpmpi_attr_forget(VPMPI_ATTR_COMM, *newcomm);
+		vpmpi_inter_free(newcomm);
+	}
+	return rc;
 }
 
 /* The union's entries (color, key, rank in its group) of one side with
@@ -458,10 +463,70 @@ int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
 	return MPI_SUCCESS;
 }
 
+/* How two lists of world ranks compare: MPI_CONGRUENT when they are
+ * the same in the same order, MPI_SIMILAR when in another, else
+ * MPI_UNEQUAL. */
+static int ranks_compare(const int *a, const int *b, int n)
+{
+	int i, j, found, same = 1;
+
+	for (i = 0; i < n; i++)
+		same &= a[i] == b[i];
+	if (same)
+		return MPI_CONGRUENT;
+	for (i = 0; i < n; i++) {
+		for (j = 0, found = 0; j < n && !found; j++)
+			found = a[i] == b[j];
+		if (!found)
+			return MPI_UNEQUAL;
+	}
+	return MPI_SIMILAR;
+}
+
+/* MPI_Comm_compare where a or b is an intercommunicator (MPI 4.0 sec.
+ * 7.4.1): identical handles are MPI_IDENT; two intercommunicators whose
+ * local groups and remote groups are congruent, or similar, are that;
+ * anything else, an intracommunicator with one too, is MPI_UNEQUAL. */
+int vpmpi_inter_compare(MPI_Comm a, MPI_Comm b, int *result)
+{
+	struct inter *x = inter_of(a), *y = inter_of(b);
+	int l, r;
+
+	if (!result)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Comm_compare",
+				  "result is NULL");
+	if (!x || !y) {
+		if (!VPMPI_IS_INTER(a) && !vpmpi_comm(a, "MPI_Comm_compare"))
+			return MPI_ERR_COMM;
+		if (!VPMPI_IS_INTER(b) && !vpmpi_comm(b, "MPI_Comm_compare"))
+			return MPI_ERR_COMM;
+		*result = MPI_UNEQUAL;
+		return MPI_SUCCESS;
+	}
+	if (a == b) {
+		*result = MPI_IDENT;
+		return MPI_SUCCESS;
+	}
+	if (x->lsize != y->lsize || x->rsize != y->rsize) {
+		*result = MPI_UNEQUAL;
+		return MPI_SUCCESS;
+	}
+	l = ranks_compare(x->lworld, y->lworld, x->lsize);
+	r = ranks_compare(x->rworld, y->rworld, x->rsize);
+	*result = l == MPI_UNEQUAL || r == MPI_UNEQUAL ? MPI_UNEQUAL
+		  : l == MPI_SIMILAR || r == MPI_SIMILAR ? MPI_SIMILAR
+							 : MPI_CONGRUENT;
+	return MPI_SUCCESS;
+}
+
 int vpmpi_inter_free(MPI_Comm *comm)
 {
 	struct inter *ic = inter_of(*comm);
-	int rc = MPI_Comm_free(&ic->uni);
+	int rc = vpmpi_attrs_drop(*comm); /* MPI: before it goes */
+
+	if (rc)
+		return rc;
+	rc = MPI_Comm_free(&ic->uni);
 
 	if (ic->coll && !rc)
 		rc = MPI_Comm_free(&ic->coll);

@@ -86,6 +86,7 @@ struct vpmpi_rank {
 	char last_error[512];            /* for MPI_Error_string */
 	int last_class;
 	int initialized, finalized;
+	int sessions; /* open sessions (mpi_session.c) */
 };
 
 struct vpmpi_userop {
@@ -175,8 +176,9 @@ int vpmpi_ret(int vp_code);
 /* A vp status as an MPI status (status may be MPI_STATUS_IGNORE). */
 void vpmpi_status(const vp_status *in, int rc, MPI_Status *status);
 
-/* MPI_SUCCESS between MPI_Init and MPI_Finalize; else the error, naming
- * call (vpmpi_comm checks it for the calls on a communicator). */
+/* MPI_SUCCESS between MPI_Init and MPI_Finalize, or while a session is
+ * open; else the error, naming call (vpmpi_comm checks it for the calls
+ * on a communicator). */
 int vpmpi_not_started(const char *call);
 static inline int vpmpi_started(const char *call)
 {
@@ -187,6 +189,13 @@ static inline int vpmpi_started(const char *call)
 /* The MPI call the rank's next vp calls are made for (vp_call_as), so that
  * vp's reports name it; vpmpi_comm does it for calls on a communicator. */
 void vpmpi_calling(const char *call);
+
+/* A user's error handler: its handle, or MPI_ERR_ARG/MPI_ERR_NO_MEM
+ * raised (no check that MPI has started: sessions' may come before). */
+int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
+			 MPI_Errhandler *errhandler, const char *call);
+/* A user's error handler's function, NULL for the predefined ones. */
+MPI_Comm_errhandler_function *vpmpi_errhandler_fn(MPI_Errhandler eh);
 
 /* ---- communicators (mpi_comm.c) ---- */
 /* Handle h is c from now on (NULL: free). */
@@ -511,6 +520,8 @@ int vpmpi_is_inter(MPI_Comm h);
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
+/* MPI_Comm_compare where a or b is an intercommunicator. */
+int vpmpi_inter_compare(MPI_Comm a, MPI_Comm b, int *result);
 int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm); /* MPI_Comm_dup */
 /* MPI_Comm_split of an intercommunicator; MPI_Comm_create's too (color 0
  * for the group's members, key their rank in it) */

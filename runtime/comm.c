@@ -24,6 +24,9 @@
 
 #include "runtime.h"
 
+static void dups_free(struct vp__group *g);
+static void group_leave(struct vp__rank *me, struct vp__group *g);
+
 int vp__from_world(const vp_comm *c, int w)
 {
 	const struct vp__group *g = c->group;
@@ -197,41 +200,34 @@ void vp__groups_free(struct vp__world *w)
 	for (; g; g = next) {
 		next = g->next;
 		vp__sync_free(g);
+		dups_free(g);
 		free(g->world_of);
 		free(g->by_world);
 		free(g);
 	}
 	w->groups = NULL;
+	dups_free(&w->world_group);
 }
 
-/* Finds or creates the group numbered id with the given members; its
- * record lives while the members of this process use it. */
-static struct vp__group *group_get(struct vp__world *w, int id,
+/* A new group record numbered id with the given members, first in the
+ * world's list (the caller holds group_lock): NULL when out of memory.
+ * The record lives while the members of this process use it. */
+static struct vp__group *group_new(struct vp__world *w, int id,
 				   const int *members, int n)
 {
-	struct vp__group *g;
+	struct vp__group *g = calloc(1, sizeof(*g));
 	int i, here = 0;
 
-	pthread_mutex_lock(&w->group_lock);
-	for (g = w->groups; g; g = g->next)
-		if (g->id == id)
-			goto out;
-	g = calloc(1, sizeof(*g));
-	if (!g)
-		goto out;
-	g->world_of = malloc((size_t)n * sizeof(int));
-	if (!g->world_of) {
+	if (!g || !(g->world_of = malloc((size_t)n * sizeof(int)))) {
 		free(g);
-		g = NULL;
-		goto out;
+		return NULL;
 	}
 	memcpy(g->world_of, members, (size_t)n * sizeof(int));
 	g->size = n;
 	if (group_index(g)) {
 		free(g->world_of);
 		free(g);
-		g = NULL;
-		goto out;
+		return NULL;
 	}
 	g->whole = n == w->p;
 	for (i = 0; i < n; i++) {
@@ -241,8 +237,24 @@ static struct vp__group *group_get(struct vp__world *w, int id,
 	atomic_init(&g->refs, here);
 	g->id = id;
 	g->next = w->groups;
+	if (g->next)
+		g->next->prev = g;
 	w->groups = g;
-out:
+	return g;
+}
+
+/* Finds or creates the group numbered id with the given members. */
+static struct vp__group *group_get(struct vp__world *w, int id,
+				   const int *members, int n)
+{
+	struct vp__group *g;
+
+	pthread_mutex_lock(&w->group_lock);
+	for (g = w->groups; g; g = g->next)
+		if (g->id == id)
+			break;
+	if (!g)
+		g = group_new(w, id, members, n);
 	pthread_mutex_unlock(&w->group_lock);
 	return g;
 }
@@ -707,25 +719,175 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 	return VP_OK;
 }
 
+/*
+ * vp_comm_dup where every rank of the run shares this process: the ranks
+ * agree on the duplicate without a message. A member's n-th duplicate of
+ * c (c->user->dups counts them; every member duplicates c in the same
+ * order, as MPI requires of collectives on one communicator) is the group
+ * the first member to make its n-th one created, under an id of that
+ * member's own, and left in c's group's table of duplicates. Members take
+ * a communicator's duplicates in order, so the table holds those numbered
+ * lo .. lo + n - 1 (a ring): the first member to make one appends it, the
+ * last to take one removes it from the front. Nothing makes the members
+ * keep pace: a rank may be many duplicates ahead of the others.
+ */
+struct vp__dup_slot {
+	struct vp__group *g;
+	int taken; /* members that have made this duplicate */
+};
+
+struct vp__dups {
+	unsigned long lo;
+	int head, n, cap;
+	struct vp__dup_slot *slot; /* slot[(head + i) % cap]: number lo + i */
+};
+
+static void dups_free(struct vp__group *g)
+{
+	if (g->dups)
+		free(g->dups->slot);
+	free(g->dups);
+	g->dups = NULL;
+}
+
+/* Room for one more duplicate in c's group's table: 0 or VP_ENOMEM. */
+static int dups_room(struct vp__group *g)
+{
+	struct vp__dups *t = g->dups;
+	struct vp__dup_slot *s;
+	int i, cap;
+
+	if (!t && !(t = g->dups = calloc(1, sizeof(*t))))
+		return VP_ENOMEM;
+	if (t->n < t->cap)
+		return VP_OK;
+	cap = t->cap ? 2 * t->cap : 8;
+	if (!(s = malloc((size_t)cap * sizeof(*s))))
+		return VP_ENOMEM;
+	for (i = 0; i < t->n; i++)
+		s[i] = t->slot[(t->head + i) % t->cap];
+	free(t->slot);
+	t->slot = s;
+	t->head = 0;
+	t->cap = cap;
+	return VP_OK;
+}
+
+/* A new group for c's duplicate, under an id of this rank's own, added to
+ * c's group's table unless c has one member (the caller holds group_lock).
+ * NULL when out of memory or ids, *why saying which. */
+static struct vp__group *dup_new(vp_comm *c, const char **why)
+{
+	struct vp__group *g = c->group, *ng;
+	int n = g->size, i, k0, *members;
+
+	*why = "no memory";
+	if (n > 1 && dups_room(g))
+		return NULL;
+	if ((k0 = ids_take(c->me, 1)) < 0) {
+		*why = "this rank has used up its communicator ids";
+		return NULL;
+	}
+	if (!(members = malloc((size_t)n * sizeof(int))))
+		return NULL;
+	for (i = 0; i < n; i++)
+		members[i] = vp__to_world(c, i);
+	ng = group_new(c->world, (int)group_id(c->world, c->me->world_rank, k0),
+		       members, n);
+	free(members);
+	if (ng && n > 1) {
+		struct vp__dups *t = g->dups;
+
+		t->slot[(t->head + t->n++) % t->cap] =
+		    (struct vp__dup_slot){ ng, 1 };
+	}
+	return ng;
+}
+
+/* The group of c's duplicate number seq: the table's, or a new one. */
+static struct vp__group *dup_group(vp_comm *c, unsigned long seq,
+				   const char **why)
+{
+	struct vp__group *g = c->group, *ng;
+	struct vp__dups *t;
+	struct vp__dup_slot *s;
+
+	pthread_mutex_lock(&c->world->group_lock);
+	t = g->dups;
+	if (!t || seq >= t->lo + (unsigned long)t->n) {
+		ng = dup_new(c, why);
+	} else {
+		s = &t->slot[(t->head + (seq - t->lo)) % t->cap];
+		ng = s->g;
+		if (++s->taken == g->size) { /* the last: the front one */
+			t->head = (t->head + 1) % t->cap;
+			t->lo++;
+			t->n--;
+		}
+	}
+	pthread_mutex_unlock(&c->world->group_lock);
+	return ng;
+}
+
+int vp_comm_dup(vp_comm *c, vp_comm **sub)
+{
+	static const char call[] = "vp_comm_dup";
+	vp_coll_sig sig = { .call = call, .type = -1, .op = -1, .root = -1 };
+	int rc, mine[ENTRY] = { 0, 0, 0, 0 };
+	struct vp__group *g;
+	const char *why = "";
+	vp_comm *nc;
+
+	if (!c)
+		return vp__null_comm(c, call);
+	if ((rc = vp__enter(c, call)))
+		return rc;
+	if (!sub)
+		return vp__fail(c->me, VP_EINVAL, call,
+				"result pointer is NULL");
+	*sub = NULL;
+	if (c->world->local_count != c->world->p) {
+		mine[1] = c->rank; /* ranks elsewhere: a split agrees */
+		return split(c, mine, 0, sub, call);
+	}
+	/* numbered as a collective call, so that a rank whose next call
+	 * on c differs is named by the messages of that call */
+	if ((rc = vp_coll_begin(c, &sig)))
+		return rc;
+	if (!(g = dup_group(c, c->user->dups++, &why)) ||
+	    !(nc = calloc(VP__TWINS, sizeof(*nc)))) {
+		if (g)
+			group_leave(c->me, g);
+		return vp__fail(c->me, VP_ENOMEM, call,
+				"%s (a communicator of %d ranks)",
+				g ? "no memory" : why, c->group->size);
+	}
+	twins_fill(nc, c->me, g, c->rank);
+	*sub = &nc[0];
+	return VP_OK;
+}
+
 /* This rank is done with g; the last member to leave releases it: its
  * record, and below the seam its mailboxes. */
 static void group_leave(struct vp__rank *me, struct vp__group *g)
 {
 	struct vp__world *w = me->world;
 	int lo = g->id * VP__SPACES, hi = lo + VP__SPACES - 1;
-	struct vp__group **pp;
 
 	w->tx_ops->forget(me->tx, lo, hi);
 	if (atomic_fetch_sub(&g->refs, 1) != 1)
 		return;
 	pthread_mutex_lock(&w->group_lock);
-	for (pp = &w->groups; *pp && *pp != g; pp = &(*pp)->next)
-		;
-	if (*pp)
-		*pp = g->next;
+	if (g->prev)
+		g->prev->next = g->next;
+	else if (w->groups == g)
+		w->groups = g->next;
+	if (g->next)
+		g->next->prev = g->prev;
 	pthread_mutex_unlock(&w->group_lock);
 	w->tx_ops->release(w->tx, lo, hi);
 	vp__sync_free(g);
+	dups_free(g);
 	free(g->world_of);
 	free(g->by_world);
 	free(g);

@@ -64,7 +64,10 @@ struct vp__group {
 	 * in increasing world rank; NULL when world_of itself increases */
 	int *by_world;
 	int whole;              /* every world rank, in world order */
-	struct vp__group *next;
+	struct vp__group *next, *prev; /* the world's list */
+	/* its duplicates (vp_comm_dup) that some member has yet to make,
+	 * under the world's group_lock (comm.c) */
+	struct vp__dups *dups;
 	/* the barrier that sends no messages (coll_sync.c), made on first
 	 * use */
 	_Atomic(struct vp__sync *) sync;
@@ -110,6 +113,7 @@ struct vp_comm {
 	int space;     /* VP__SPACE_USER, _COLL or _AUX */
 	int rank;      /* my rank in the group */
 	int split_seq; /* splits done on this comm (same on all members) */
+	unsigned long dups; /* vp_comm_dup calls on it (same on all members) */
 	int windows;   /* windows made on this comm (same on all members) */
 	struct vp_comm *coll; /* twin in the collective space */
 	struct vp_comm *user; /* twin in the user space */

@@ -47,7 +47,11 @@
 #     lacks: no reference run); passive target and atomics: exclusive and
 #     shared locks, lock_all, flushes, fetch-and-op, compare-and-swap,
 #     get-accumulate with MPI_NO_OP, MPI_REPLACE, MPI_MAXLOC and MPI_LAND
-#     (rma_lock.c).
+#     (rma_lock.c); MPI_Comm_idup while the others communicate on the
+#     parent, a rank 300 duplicates ahead (comm_idup_early.c); attributes
+#     and comparisons on intercommunicators, MPI_Comm_disconnect
+#     (intercomm_attrs.c); MPI_Dims_create among equally balanced grids
+#     (dims_ties.c); sessions without MPI_Init (sessions.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

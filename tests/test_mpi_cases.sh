@@ -238,6 +238,9 @@ wrong selfrank "rank 0: MPI_Send: destination 1 is outside [0, 1)" \
 	"MPI error class 6"
 wrong overlap "MPI_Comm_create (vp_comm_create): ranks 0 and 2 passed groups that overlap but differ (2 and 3 ranks, both with lowest rank 0)" \
 	"MPI error class 16"
+# either side may see it first: rank 0 (its dup) or another (its barrier)
+wrong dupbarrier "MPI_Barrier (vp_barrier): " "vp_comm_dup" \
+	"MPI error class 16"
 
 # a Cartesian grid on the run's topology: placed by Gray codes when the
 # program lets MPI reorder, reported by --stats either way

@@ -59,6 +59,7 @@ extern "C" {
 #define MPI_ERR_DIMS 12
 #define MPI_ERR_NO_MEM 34
 #define MPI_ERR_WIN 45
+#define MPI_ERR_SESSION 59
 #define MPI_ERR_LASTCODE 64
 
 /* addresses and byte displacements */
@@ -288,6 +289,7 @@ int MPI_Comm_size(MPI_Comm comm, int *size);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_disconnect(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
@@ -303,6 +305,36 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
 int MPI_Errhandler_create(MPI_Handler_function *fn,
 			  MPI_Errhandler *errhandler);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+
+/* sessions (MPI 4.0 sec. 11.3): the process sets mpi://WORLD and
+ * mpi://SELF */
+typedef int MPI_Session;
+#define MPI_SESSION_NULL 0
+#define MPI_MAX_PSET_NAME_LEN 256
+#define MPI_MAX_STRINGTAG_LEN 256
+typedef void MPI_Session_errhandler_function(MPI_Session *session,
+					     int *errorcode, ...);
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function *fn,
+				  MPI_Errhandler *errhandler);
+int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler,
+		     MPI_Session *session);
+int MPI_Session_finalize(MPI_Session *session);
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+int MPI_Session_get_errhandler(MPI_Session session,
+			       MPI_Errhandler *errhandler);
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info,
+			      int *npset_names);
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n,
+			     int *pset_len, char *pset_name);
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name,
+			      MPI_Info *info);
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
+int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
+				MPI_Group *newgroup);
+int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag,
+			       MPI_Info info, MPI_Errhandler errhandler,
+			       MPI_Comm *newcomm);
 int MPI_Topo_test(MPI_Comm comm, int *status);
 int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
 			   MPI_Comm_delete_attr_function *delete_fn,

@@ -39,6 +39,8 @@
  *   overlap    MPI_Comm_create with groups that overlap but differ: ranks
  *              0 and 1 pass {0, 1}, ranks 2 and 3 pass {0, 2, 3} (Open MPI
  *              hangs)
+ *   dupbarrier MPI_Comm_dup then MPI_Barrier on rank 0, the two the other
+ *              way round on the others (the duplicate sends no message)
  *
  * run-by: test_mpi_cases.sh
  *
@@ -258,6 +260,13 @@ int main(int argc, char **argv)
 		else
 			MPI_Group_incl(world, 3, mine, &g);
 		MPI_Comm_create(MPI_COMM_WORLD, g, &c);
+	} else if (!strcmp(what, "dupbarrier")) {
+		MPI_Comm d;
+
+		if (r != 0)
+			MPI_Barrier(MPI_COMM_WORLD);
+		MPI_Comm_dup(MPI_COMM_WORLD, &d);
+		MPI_Barrier(MPI_COMM_WORLD);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {
