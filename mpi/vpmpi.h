@@ -559,10 +559,15 @@ int vpmpi_ic_all(const void *sendbuf, const int *scounts, const int *sdispls,
 		 MPI_Comm comm, const char *call);
 int vpmpi_ic_reduce(const void *sendbuf, void *recvbuf, int count,
 		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
-/* MPI_Allreduce (blocks 0), MPI_Reduce_scatter_block (blocks 1) */
 int vpmpi_ic_allreduce(const void *sendbuf, void *recvbuf, int count,
-		       MPI_Datatype type, MPI_Op op, int blocks, MPI_Comm comm,
+		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		       const char *call);
+/* MPI_Reduce_scatter (recvcounts) and MPI_Reduce_scatter_block
+ * (recvcounts NULL, every block count items) */
+int vpmpi_ic_reduce_scatter(const void *sendbuf, void *recvbuf,
+			    const int *recvcounts, int count,
+			    MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+			    const char *call);
 /* A nonblocking collective on an intercommunicator, run as the blocking
  * one (rc its result): a completed request in *request. */
 int vpmpi_ic_done(int rc, MPI_Request *request);

@@ -47,7 +47,9 @@
 #     lacks: no reference run); passive target and atomics: exclusive and
 #     shared locks, lock_all, flushes, fetch-and-op, compare-and-swap,
 #     get-accumulate with MPI_NO_OP, MPI_REPLACE, MPI_MAXLOC and MPI_LAND
-#     (rma_lock.c).
+#     (rma_lock.c); collectives of nothing from NULL buffers, every op on
+#     MPI_CHAR, Reduce_scatter(_block) and Ireduce_scatter on an
+#     intercommunicator of unequal groups (coll_edges.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
