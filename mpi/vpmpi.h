@@ -454,6 +454,17 @@ void vpmpi_graph_free(int h);
 int vpmpi_graph_copy(MPI_Comm from, MPI_Comm to);
 /* MPI_GRAPH, MPI_DIST_GRAPH or MPI_UNDEFINED (MPI_Topo_test) */
 int vpmpi_graph_kind(MPI_Comm h);
+/* Who a rank exchanges with in a neighbourhood collective: nin sources
+ * (slot order), nout destinations, and the tag of each block (the slot
+ * it fills at its receiver); MPI_PROC_NULL where a grid has no
+ * neighbour. */
+struct vpmpi_hood {
+	int nin, nout;
+	int *in, *out, *in_tag, *out_tag; /* one allocation: in */
+};
+/* comm's neighbourhood (its grid or graph) in *h; free(h->in) after. */
+int vpmpi_hood_of(MPI_Comm comm, vp_comm *c, struct vpmpi_hood *h,
+		  const char *call);
 
 /* ---- Cartesian topologies (mpi_cart.c) ---- */
 void vpmpi_cart_free(int h);

@@ -49,7 +49,9 @@
 #     get-accumulate with MPI_NO_OP, MPI_REPLACE, MPI_MAXLOC and MPI_LAND
 #     (rma_lock.c); collectives of nothing from NULL buffers, every op on
 #     MPI_CHAR, Reduce_scatter(_block) and Ireduce_scatter on an
-#     intercommunicator of unequal groups (coll_edges.c).
+#     intercommunicator of unequal groups (coll_edges.c); the v and w
+#     neighbourhood collectives on a ring and a line, blocks of different
+#     sizes and datatypes, an edge's block left as it was (neighbor_vw.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
