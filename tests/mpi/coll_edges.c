@@ -5,7 +5,9 @@
  * MPI_CHAR (a C integer to MPICH and Open MPI); MPI_Reduce_scatter,
  * MPI_Ireduce_scatter and MPI_Reduce_scatter_block on an
  * intercommunicator of the even and the odd ranks, whose groups split the
- * other group's reduced vector in blocks of their own choosing.
+ * other group's reduced vector in blocks of their own choosing; an
+ * MPI_Iallgather whose messages MPI_Waitany completes (with a receive
+ * beside it) before MPI_Waitall finishes it.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -57,6 +59,23 @@ static void char_ops(int rank)
 	}
 }
 
+/* 1 if the Iallgather waited for by Waitany, then Waitall, is right. */
+static int waitany_iallgather(int rank, int size)
+{
+	int x[2] = { rank, -rank }, all[2 * 16], tok = -1, idx, i, ok = 1;
+	MPI_Request req[2];
+
+	MPI_Iallgather(x, 2, MPI_INT, all, 2, MPI_INT, MPI_COMM_WORLD, &req[0]);
+	MPI_Irecv(&tok, 1, MPI_INT, (rank + size - 1) % size, 3,
+		  MPI_COMM_WORLD, &req[1]);
+	MPI_Waitany(2, req, &idx, MPI_STATUS_IGNORE);
+	MPI_Send(&rank, 1, MPI_INT, (rank + 1) % size, 3, MPI_COMM_WORLD);
+	MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+	for (i = 0; i < size; i++)
+		ok &= all[2 * i] == i && all[2 * i + 1] == -i;
+	return ok && tok == (rank + size - 1) % size;
+}
+
 /* This rank's share of TOTAL items in a group of n: rank 0 the most. */
 static int share(int i, int n)
 {
@@ -100,6 +119,11 @@ int main(int argc, char **argv)
 	if (rank == 0)
 		printf("the empty calls' largest error code: %d\n", worst);
 	char_ops(rank);
+	rc = size <= 16 ? waitany_iallgather(rank, size) : 1;
+	MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (rank == 0)
+		printf("Iallgather through Waitany and Waitall: %s\n",
+		       worst ? "right on every rank" : "wrong");
 	if (size >= 2 && size <= 2 * TOTAL) {
 		MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
 		MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 7,
