@@ -80,11 +80,12 @@ static void *packed_blocks(MPI_Comm h, const struct vpmpi_type *t,
 			   const void *buf, int blocks, int count, void **tmp,
 			   const char *call)
 {
+	static char nothing[1]; /* no bytes to send, no buffer */
 	long n = (long)blocks * count * t->size;
 
 	*tmp = NULL;
 	if (vpmpi_dense(t))
-		return (void *)buf;
+		return buf || n ? (void *)buf : nothing;
 	if (!(*tmp = malloc(n ? (size_t)n : 1))) {
 		vpmpi_err(h, MPI_ERR_NO_MEM, call, "no memory for %ld bytes",
 			  n);

@@ -37,7 +37,7 @@ vp_comm *vpmpi_comm_failed(MPI_Comm h, const char *call)
 			   "communicator %d is an intercommunicator: vp's MPI "
 			   "has no intercommunicator form of this call (it "
 			   "has point to point, the blocking and nonblocking "
-			   "collectives but the scans and Reduce_scatter, "
+			   "collectives but the scans, "
 			   "and the constructors Comm_dup, Comm_split, "
 			   "Comm_create, Intercomm_merge)",
 			   h);

@@ -339,14 +339,8 @@ int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[],
 
 /* ---- neighbourhood collectives ---- */
 
-/* Who a rank exchanges with: nin sources (slot order), nout destinations,
- * and the tag of each block (the slot it fills at its receiver). */
-struct hood {
-	int nin, nout;
-	int *in, *out, *in_tag, *out_tag; /* one allocation: in */
-};
-
-static int hood_of(MPI_Comm comm, vp_comm *c, struct hood *h, const char *call)
+int vpmpi_hood_of(MPI_Comm comm, vp_comm *c, struct vpmpi_hood *h,
+		  const char *call)
 {
 	const struct vpmpi_graph *g = vpmpi_me.graph[comm];
 	int n, d, i, first = 0;
@@ -405,7 +399,7 @@ static int hood_of(MPI_Comm comm, vp_comm *c, struct hood *h, const char *call)
 /* Starts the neighbourhood's messages on cc: a receive of rb bytes from
  * each source into its block of rw, a send of block j of sw (block 0 for
  * every destination when `same`) to each destination j; *k requests. */
-static int start(vp_comm *cc, const struct hood *h, const char *sw,
+static int start(vp_comm *cc, const struct vpmpi_hood *h, const char *sw,
 		 long sb, int same, char *rw, long rb, vp_request *req,
 		 int *k)
 {
@@ -429,7 +423,7 @@ static int start(vp_comm *cc, const struct hood *h, const char *sw,
 /* Each source's block of rw, its message's status in sts (in order,
  * MPI_PROC_NULL sources skipped), checked for its length and unpacked
  * into recvbuf. */
-static int unpack_blocks(MPI_Comm comm, const struct hood *h,
+static int unpack_blocks(MPI_Comm comm, const struct vpmpi_hood *h,
 			 const vp_status *sts, const char *rw, long rb,
 			 const struct vpmpi_type *rt, int recvcount,
 			 void *recvbuf, const char *call)
@@ -464,7 +458,7 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 	vp_comm *c = vpmpi_comm(comm, call), *cc;
 	const struct vpmpi_type *st, *rt;
 	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0, NULL };
-	struct hood h;
+	struct vpmpi_hood h;
 	vp_request *req;
 	vp_status *sts;
 	char *sw, *rw;
@@ -480,7 +474,7 @@ static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
 	if (!(st = vpmpi_type(comm, sendtype, call)) ||
 	    !(rt = vpmpi_type(comm, recvtype, call)))
 		return MPI_ERR_TYPE;
-	if ((rc = hood_of(comm, c, &h, call)))
+	if ((rc = vpmpi_hood_of(comm, c, &h, call)))
 		return rc;
 	sb = (long)sendcount * st->size;
 	rb = (long)recvcount * rt->size;

@@ -538,7 +538,7 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
 {
 	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
 		return vpmpi_ic_done(vpmpi_ic_allreduce(sendbuf, recvbuf, count,
-							type, op, 0, comm,
+							type, op, comm,
 							"MPI_Iallreduce"),
 				     request);
 	return reduction(NBC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
@@ -590,8 +590,9 @@ int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 {
 	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
 		return vpmpi_ic_done(
-		    vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op, 1,
-				       comm, "MPI_Ireduce_scatter_block"),
+		    vpmpi_ic_reduce_scatter(sendbuf, recvbuf, NULL, recvcount,
+					    type, op, comm,
+					    "MPI_Ireduce_scatter_block"),
 		    request);
 	if (sendbuf == MPI_IN_PLACE) /* the input is in recvbuf, p blocks */
 		return in_place_block(recvbuf, recvcount, type, op, comm,

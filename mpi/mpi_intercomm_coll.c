@@ -5,7 +5,7 @@
  * (they take no part), and the other group the root's rank in the root's
  * group. The all-to-all forms move each group's data to the other
  * group; an Allreduce gives each group the reduction of the other
- * group's data, a Reduce_scatter_block scatters it.
+ * group's data, a Reduce_scatter(_block) scatters it.
  *
  * Algorithms: the direct ones (MPI 4.0 leaves them open): every block is
  * one message from its sender to its receiver, all posted at once, then
@@ -212,12 +212,13 @@ static long span(int count, MPI_Datatype type, long *shift)
 	return count ? (long)(count - 1) * extent + textent : 1;
 }
 
-/* Sends sendbuf (when not NULL) to every remote rank, whole (per 0) or
- * block r of per items to remote rank r; receives a vector of count
- * items from every remote rank (when receive is set) and combines them
- * into recvbuf in rank order. */
-static int combine(struct ic *x, const void *sendbuf, int per, void *recvbuf,
-		   int count, MPI_Datatype type, MPI_Op op, int receive)
+/* Sends sendbuf (when not NULL) to every remote rank: whole (blk NULL)
+ * or, to remote rank r, blk[2r + 1] items from item blk[2r] on; receives
+ * a vector of count items from every remote rank (when receive is set)
+ * and combines them into recvbuf in rank order. */
+static int combine(struct ic *x, const void *sendbuf, const int *blk,
+		   void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+		   int receive)
 {
 	long shift, one = span(count, type, &shift);
 	char *tmp = NULL;
@@ -228,8 +229,8 @@ static int combine(struct ic *x, const void *sendbuf, int per, void *recvbuf,
 		return vpmpi_err(x->comm, MPI_ERR_NO_MEM, x->call,
 				 "no memory for %d vectors", x->rsize - 1);
 	for (r = 0; !rc && sendbuf && r < x->rsize; r++)
-		rc = send(x, r, per ? at(sendbuf, r, per, type) : sendbuf,
-			  per ? per : count, type);
+		rc = send(x, r, blk ? at(sendbuf, blk[2 * r], 1, type) : sendbuf,
+			  blk ? blk[2 * r + 1] : count, type);
 	for (r = 0; !rc && receive && r < x->rsize; r++)
 		rc = recv(x, r,
 			  r == x->rsize - 1 ? recvbuf
@@ -258,32 +259,103 @@ int vpmpi_ic_reduce(const void *sendbuf, void *recvbuf, int count,
 	if (me < 0 && !(rc = no_in_place(&x, sendbuf)))
 		rc = send(&x, root, sendbuf, count, type);
 	if (me == 1 && !rc)
-		rc = combine(&x, NULL, 0, recvbuf, count, type, op, 1);
+		rc = combine(&x, NULL, NULL, recvbuf, count, type, op, 1);
 	return end(&x, rc);
 }
 
-/* Allreduce (blocks 0) and Reduce_scatter_block (blocks 1: a sender's
- * vector holds count times its group's size items, in as many blocks as
- * the remote group has ranks: remote rank r gets block r, MPI 4.0 sec.
- * 6.11.2). */
 int vpmpi_ic_allreduce(const void *sendbuf, void *recvbuf, int count,
-		       MPI_Datatype type, MPI_Op op, int blocks, MPI_Comm comm,
+		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		       const char *call)
 {
 	struct ic x;
-	int rc = begin(comm, &x, call), per = 0;
+	int rc = begin(comm, &x, call);
 
 	if (rc || (rc = no_in_place(&x, sendbuf)))
 		return end(&x, rc);
-	if (blocks && ((long)count * x.lsize) % x.rsize)
-		return end(&x, vpmpi_err(comm, MPI_ERR_COUNT, call,
-					 "recvcount %d times the local "
-					 "group's %d ranks does not split "
-					 "into %d remote blocks",
-					 count, x.lsize, x.rsize));
-	if (blocks)
-		per = (int)((long)count * x.lsize / x.rsize);
-	rc = combine(&x, sendbuf, per, recvbuf, count, type, op, 1);
+	rc = combine(&x, sendbuf, NULL, recvbuf, count, type, op, 1);
+	return end(&x, rc);
+}
+
+/* Reduce_scatter_block's blocks: this group's vector of count times
+ * lsize items cut in rsize equal blocks (MPI 4.0 sec. 6.11.2: both
+ * groups' vectors have the same length). */
+static int equal_blocks(struct ic *x, int count, int *blk)
+{
+	long total = (long)count * x->lsize;
+	int r;
+
+	if (total % x->rsize)
+		return vpmpi_err(x->comm, MPI_ERR_COUNT, x->call,
+				 "recvcount %d times the local group's %d "
+				 "ranks does not split into %d remote blocks",
+				 count, x->lsize, x->rsize);
+	for (r = 0; r < x->rsize; r++) {
+		blk[2 * r] = (int)(total / x->rsize * r);
+		blk[2 * r + 1] = (int)(total / x->rsize);
+	}
+	return MPI_SUCCESS;
+}
+
+/* Reduce_scatter's blocks: every rank tells every remote rank where its
+ * own block lies (its first item and count, two ints a pair of ranks;
+ * MPI 4.0 sec. 6.11.1: each group's recvcounts split the other group's
+ * vector, of the same length as its own). */
+static int told_blocks(struct ic *x, const int *recvcounts, int *blk)
+{
+	long total = 0, first = 0;
+	int own[2], rc = MPI_SUCCESS, r;
+
+	for (r = 0; r < x->lsize; r++) {
+		if (recvcounts[r] < 0)
+			return vpmpi_err(x->comm, MPI_ERR_COUNT, x->call,
+					 "recvcounts[%d] = %d is negative", r,
+					 recvcounts[r]);
+		first += r < x->lrank ? recvcounts[r] : 0;
+		total += recvcounts[r];
+	}
+	own[0] = (int)first;
+	own[1] = recvcounts[x->lrank];
+	for (r = 0; !rc && r < x->rsize; r++)
+		if (!(rc = send(x, r, own, 2, MPI_INT)))
+			rc = recv(x, r, blk + 2 * r, 2, MPI_INT);
+	if (!rc)
+		rc = MPI_Waitall(x->n, x->req, MPI_STATUSES_IGNORE);
+	x->n = 0;
+	for (r = 0; !rc && r < x->rsize; r++)
+		if ((long)blk[2 * r] + blk[2 * r + 1] > total)
+			rc = vpmpi_err(x->comm, MPI_ERR_COUNT, x->call,
+				       "remote rank %d's block ends at item "
+				       "%ld, past this group's %ld (the sums "
+				       "of the groups' recvcounts differ)",
+				       r, (long)blk[2 * r] + blk[2 * r + 1],
+				       total);
+	return rc;
+}
+
+/* Reduce_scatter (recvcounts: the local group's blocks) and, recvcounts
+ * NULL, Reduce_scatter_block (count: every block): remote rank r gets
+ * its block of this group's vector; this rank combines its own block of
+ * every remote rank's vector. */
+int vpmpi_ic_reduce_scatter(const void *sendbuf, void *recvbuf,
+			    const int *recvcounts, int count,
+			    MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+			    const char *call)
+{
+	struct ic x;
+	int rc = begin(comm, &x, call), *blk;
+
+	if (rc || (rc = no_in_place(&x, sendbuf)))
+		return end(&x, rc);
+	if (!(blk = malloc(2 * (size_t)x.rsize * sizeof(*blk))))
+		return end(&x, vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+					 "no memory for %d blocks", x.rsize));
+	if (recvcounts)
+		count = recvcounts[x.lrank];
+	rc = recvcounts ? told_blocks(&x, recvcounts, blk)
+			: equal_blocks(&x, count, blk);
+	if (!rc)
+		rc = combine(&x, sendbuf, blk, recvbuf, count, type, op, 1);
+	free(blk);
 	return end(&x, rc);
 }
 

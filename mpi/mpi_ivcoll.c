@@ -646,6 +646,14 @@ int vpmpi_ireduce_scatter(const void *sendbuf, void *recvbuf,
 	long *soff;
 	int p, r, i, rc, items = 0;
 
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_done(
+		    recvcounts ? vpmpi_ic_reduce_scatter(sendbuf, recvbuf,
+							 recvcounts, 0, type,
+							 op, comm, call)
+			       : vpmpi_err(comm, MPI_ERR_COUNT, call,
+					   "recvcounts is NULL"),
+		    request);
 	if ((rc = ivc_begin(comm, request, 0, 0, &c, &aux, call)))
 		return rc;
 	p = vp_size(c);

@@ -6,8 +6,9 @@
  * MINLOC on the pair types, long double, user ops from MPI_Op_create) is
  * reduced here, element by element on packed data, by the layer's own
  * reduction algorithms (mpi_reduce.c). The allowed pairs are the
- * standard's (MPI 3.1, sec. 5.9.2): a pair it leaves undefined fails the
- * call naming both.
+ * standard's (MPI 3.1, sec. 5.9.2), and MPI_CHAR as a C integer as
+ * MPICH and Open MPI take it: a pair left undefined fails the call naming
+ * both.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -21,6 +22,7 @@ enum type_class { C_NONE, C_INT, C_FLOAT, C_BOOL, C_BYTE, C_PAIR, C_COMPLEX };
 static enum type_class class_of(MPI_Datatype e)
 {
 	switch (e) {
+	case MPI_CHAR: /* as MPICH and Open MPI: a C integer too */
 	case MPI_SIGNED_CHAR: case MPI_UNSIGNED_CHAR: case MPI_SHORT:
 	case MPI_UNSIGNED_SHORT: case MPI_INT: case MPI_UNSIGNED:
 	case MPI_LONG: case MPI_UNSIGNED_LONG: case MPI_LONG_LONG_INT:
@@ -42,7 +44,7 @@ static enum type_class class_of(MPI_Datatype e)
 	case MPI_2INT: case MPI_SHORT_INT: case MPI_LONG_DOUBLE_INT:
 		return C_PAIR;
 	default:
-		return C_NONE; /* MPI_CHAR, MPI_WCHAR, MPI_PACKED: text, data */
+		return C_NONE; /* MPI_WCHAR, MPI_PACKED: text, data */
 	}
 }
 
@@ -242,6 +244,7 @@ int vpmpi_native(const struct vpmpi_type *t, MPI_Datatype type, MPI_Op op,
 		}                                                              \
 	}
 
+INT_FN(op_char, char)
 INT_FN(op_schar, signed char)
 INT_FN(op_uchar, unsigned char)
 INT_FN(op_short, short)
@@ -292,6 +295,7 @@ typedef void elem_fn(MPI_Op op, long n, const void *in, void *inout);
 static elem_fn *fn_of(MPI_Datatype e)
 {
 	switch (e) {
+	case MPI_CHAR: return op_char;
 	case MPI_SIGNED_CHAR: case MPI_INT8_T: return op_schar;
 	case MPI_UNSIGNED_CHAR: case MPI_UINT8_T: case MPI_BYTE:
 		return op_uchar;

@@ -21,7 +21,7 @@
 #include "vpmpi.h"
 
 enum pc_kind {
-	PC_BARRIER = 1,
+	PC_BARRIER,
 	PC_BCAST,
 	PC_REDUCE,
 	PC_ALLREDUCE,
@@ -40,138 +40,190 @@ enum pc_kind {
 	PC_ALLTOALLW
 };
 
+/* Each kind's *_init call, by kind. */
+static const char *const init_name[] = {
+	[PC_BARRIER] = "MPI_Barrier_init",
+	[PC_BCAST] = "MPI_Bcast_init",
+	[PC_REDUCE] = "MPI_Reduce_init",
+	[PC_ALLREDUCE] = "MPI_Allreduce_init",
+	[PC_SCAN] = "MPI_Scan_init",
+	[PC_EXSCAN] = "MPI_Exscan_init",
+	[PC_REDSCAT_BLOCK] = "MPI_Reduce_scatter_block_init",
+	[PC_REDSCAT] = "MPI_Reduce_scatter_init",
+	[PC_GATHER] = "MPI_Gather_init",
+	[PC_GATHERV] = "MPI_Gatherv_init",
+	[PC_SCATTER] = "MPI_Scatter_init",
+	[PC_SCATTERV] = "MPI_Scatterv_init",
+	[PC_ALLGATHER] = "MPI_Allgather_init",
+	[PC_ALLGATHERV] = "MPI_Allgatherv_init",
+	[PC_ALLTOALL] = "MPI_Alltoall_init",
+	[PC_ALLTOALLV] = "MPI_Alltoallv_init",
+	[PC_ALLTOALLW] = "MPI_Alltoallw_init",
+};
+
+/* One side of a collective, what a rank sends or what it receives: a
+ * buffer and one count and type, or counts and displacements (and, for
+ * Alltoallw, types) a peer. A reduction's count and type are on the
+ * receive side, Bcast's buffer too. */
+struct pc_side {
+	const void *buf;
+	int count;
+	const int *counts, *displs;
+	MPI_Datatype type;
+	const MPI_Datatype *types;
+};
+
 /* One persistent collective's arguments (the unused ones zero). */
 struct vpmpi_pcoll {
 	enum pc_kind kind;
-	const void *sbuf;
-	void *rbuf;
-	int scount, rcount, root;
-	MPI_Datatype stype, rtype;
-	const int *scounts, *sdispls, *rcounts, *rdispls;
-	const MPI_Datatype *stypes, *rtypes;
+	struct pc_side s, r;
+	int root;
 	MPI_Op op;
 	MPI_Comm comm;
 };
 
-/* The inactive persistent request holding a copy of a in *request. */
-static int make(const struct vpmpi_pcoll *a, MPI_Info info,
-		MPI_Request *request, const char *call)
+static struct pc_side one(const void *buf, int count, MPI_Datatype type)
 {
-	struct vpmpi_request *r;
-	struct vpmpi_pcoll *copy;
+	return (struct pc_side){ .buf = buf, .count = count, .type = type };
+}
+
+static struct pc_side many(const void *buf, const int *counts,
+			   const int *displs, MPI_Datatype type)
+{
+	return (struct pc_side){
+		.buf = buf, .counts = counts, .displs = displs, .type = type
+	};
+}
+
+static struct pc_side typed(const void *buf, const int *counts,
+			    const int *displs, const MPI_Datatype *types)
+{
+	return (struct pc_side){
+		.buf = buf, .counts = counts, .displs = displs, .types = types
+	};
+}
+
+/* The inactive persistent request of kind with these arguments, in
+ * *request. */
+static int init(enum pc_kind kind, struct pc_side s, struct pc_side r,
+		int root, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		MPI_Request *request)
+{
+	const char *call = init_name[kind];
+	struct vpmpi_request *q;
+	struct vpmpi_pcoll *a;
 	vp_comm *c;
 	int rc;
 
 	(void)info; /* no hint is read */
-	if (!(c = vpmpi_comm(a->comm, call)))
+	if (!(c = vpmpi_comm(comm, call)))
 		return MPI_ERR_COMM;
 	if (!request)
-		return vpmpi_err(a->comm, MPI_ERR_REQUEST, call,
+		return vpmpi_err(comm, MPI_ERR_REQUEST, call,
 				 "the request pointer is NULL");
-	if (a->scount < 0 || a->rcount < 0)
-		return vpmpi_err(a->comm, MPI_ERR_COUNT, call,
+	if (s.count < 0 || r.count < 0)
+		return vpmpi_err(comm, MPI_ERR_COUNT, call,
 				 "count %d is negative",
-				 a->scount < 0 ? a->scount : a->rcount);
-	if (!(copy = malloc(sizeof(*copy))) || !(r = vpmpi_request_new())) {
-		free(copy);
-		return vpmpi_err(a->comm, MPI_ERR_NO_MEM, call,
+				 s.count < 0 ? s.count : r.count);
+	if (!(a = malloc(sizeof(*a))) || !(q = vpmpi_request_new())) {
+		free(a);
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
-	*copy = *a;
+	*a = (struct vpmpi_pcoll){ kind, s, r, root, op, comm };
 	/* a message space of its own: persistent collectives match in the
 	 * order they were made, whatever the order of their starts */
-	if ((rc = MPI_Comm_split(a->comm, 0, vp_rank(c), &copy->comm))) {
-		free(copy);
-		vpmpi_request_recycle(r);
+	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), &a->comm))) {
+		free(a);
+		vpmpi_request_recycle(q);
 		return rc;
 	}
-	r->persistent = PERSIST_COLL;
-	r->pcoll = copy;
-	r->comm = a->comm;
-	*request = r;
+	q->persistent = PERSIST_COLL;
+	q->pcoll = a;
+	q->comm = comm;
+	*request = q;
 	return MPI_SUCCESS;
 }
 
-/* Starts a's nonblocking collective: MPI_SUCCESS and its request in *t,
- * or the error raised. */
-static int start_one(const struct vpmpi_pcoll *a, MPI_Request *t)
+/* Starts a reduction (or the barrier): MPI_SUCCESS and its request in
+ * *t, or the error raised. */
+static int start_reduction(const struct vpmpi_pcoll *a, MPI_Request *t)
 {
+	const struct pc_side *s = &a->s, *r = &a->r;
+	void *rb = (void *)r->buf;
+
 	switch (a->kind) {
 	case PC_BARRIER:
 		return MPI_Ibarrier(a->comm, t);
-	case PC_BCAST:
-		return MPI_Ibcast(a->rbuf, a->scount, a->stype, a->root,
-				  a->comm, t);
 	case PC_REDUCE:
-		return MPI_Ireduce(a->sbuf, a->rbuf, a->scount, a->stype, a->op,
+		return MPI_Ireduce(s->buf, rb, r->count, r->type, a->op,
 				   a->root, a->comm, t);
 	case PC_ALLREDUCE:
-		return MPI_Iallreduce(a->sbuf, a->rbuf, a->scount, a->stype,
-				      a->op, a->comm, t);
+		return MPI_Iallreduce(s->buf, rb, r->count, r->type, a->op,
+				      a->comm, t);
 	case PC_SCAN:
-		return MPI_Iscan(a->sbuf, a->rbuf, a->scount, a->stype, a->op,
-				 a->comm, t);
+		return MPI_Iscan(s->buf, rb, r->count, r->type, a->op, a->comm,
+				 t);
 	case PC_EXSCAN:
-		return MPI_Iexscan(a->sbuf, a->rbuf, a->scount, a->stype, a->op,
+		return MPI_Iexscan(s->buf, rb, r->count, r->type, a->op,
 				   a->comm, t);
 	case PC_REDSCAT_BLOCK:
-		return MPI_Ireduce_scatter_block(a->sbuf, a->rbuf, a->rcount,
-						 a->stype, a->op, a->comm, t);
-	case PC_REDSCAT:
-		return MPI_Ireduce_scatter(a->sbuf, a->rbuf, a->rcounts,
-					   a->stype, a->op, a->comm, t);
-	default:
-		break;
+		return MPI_Ireduce_scatter_block(s->buf, rb, r->count, r->type,
+						 a->op, a->comm, t);
+	default: /* PC_REDSCAT */
+		return MPI_Ireduce_scatter(s->buf, rb, r->counts, r->type,
+					   a->op, a->comm, t);
 	}
-	return -1;
 }
 
-/* The data-movement ones (start_one's others). */
-static int start_move(const struct vpmpi_pcoll *a, MPI_Request *t)
+/* Starts a's nonblocking collective: the data-movement ones here. */
+static int start(const struct vpmpi_pcoll *a, MPI_Request *t)
 {
+	const struct pc_side *s = &a->s, *r = &a->r;
+	void *rb = (void *)r->buf;
+
 	switch (a->kind) {
+	case PC_BCAST:
+		return MPI_Ibcast(rb, r->count, r->type, a->root, a->comm, t);
 	case PC_GATHER:
-		return MPI_Igather(a->sbuf, a->scount, a->stype, a->rbuf,
-				   a->rcount, a->rtype, a->root, a->comm, t);
+		return MPI_Igather(s->buf, s->count, s->type, rb, r->count,
+				   r->type, a->root, a->comm, t);
 	case PC_GATHERV:
-		return MPI_Igatherv(a->sbuf, a->scount, a->stype, a->rbuf,
-				    a->rcounts, a->rdispls, a->rtype, a->root,
-				    a->comm, t);
+		return MPI_Igatherv(s->buf, s->count, s->type, rb, r->counts,
+				    r->displs, r->type, a->root, a->comm, t);
 	case PC_SCATTER:
-		return MPI_Iscatter(a->sbuf, a->scount, a->stype, a->rbuf,
-				    a->rcount, a->rtype, a->root, a->comm, t);
+		return MPI_Iscatter(s->buf, s->count, s->type, rb, r->count,
+				    r->type, a->root, a->comm, t);
 	case PC_SCATTERV:
-		return MPI_Iscatterv(a->sbuf, a->scounts, a->sdispls, a->stype,
-				     a->rbuf, a->rcount, a->rtype, a->root,
-				     a->comm, t);
+		return MPI_Iscatterv(s->buf, s->counts, s->displs, s->type, rb,
+				     r->count, r->type, a->root, a->comm, t);
 	case PC_ALLGATHER:
-		return MPI_Iallgather(a->sbuf, a->scount, a->stype, a->rbuf,
-				      a->rcount, a->rtype, a->comm, t);
+		return MPI_Iallgather(s->buf, s->count, s->type, rb, r->count,
+				      r->type, a->comm, t);
 	case PC_ALLGATHERV:
-		return MPI_Iallgatherv(a->sbuf, a->scount, a->stype, a->rbuf,
-				       a->rcounts, a->rdispls, a->rtype,
-				       a->comm, t);
+		return MPI_Iallgatherv(s->buf, s->count, s->type, rb,
+				       r->counts, r->displs, r->type, a->comm,
+				       t);
 	case PC_ALLTOALL:
-		return MPI_Ialltoall(a->sbuf, a->scount, a->stype, a->rbuf,
-				     a->rcount, a->rtype, a->comm, t);
+		return MPI_Ialltoall(s->buf, s->count, s->type, rb, r->count,
+				     r->type, a->comm, t);
 	case PC_ALLTOALLV:
-		return MPI_Ialltoallv(a->sbuf, a->scounts, a->sdispls, a->stype,
-				      a->rbuf, a->rcounts, a->rdispls, a->rtype,
+		return MPI_Ialltoallv(s->buf, s->counts, s->displs, s->type,
+				      rb, r->counts, r->displs, r->type,
 				      a->comm, t);
 	case PC_ALLTOALLW:
-		return MPI_Ialltoallw(a->sbuf, a->scounts, a->sdispls,
-				      a->stypes, a->rbuf, a->rcounts,
-				      a->rdispls, a->rtypes, a->comm, t);
+		return MPI_Ialltoallw(s->buf, s->counts, s->displs, s->types,
+				      rb, r->counts, r->displs, r->types,
+				      a->comm, t);
 	default:
-		break;
+		return start_reduction(a, t);
 	}
-	return start_one(a, t);
 }
 
 int vpmpi_pcoll_start(struct vpmpi_request *r)
 {
 	MPI_Request t = MPI_REQUEST_NULL;
-	int rc = start_move(r->pcoll, &t);
+	int rc = start(r->pcoll, &t);
 
 	if (rc)
 		return rc;
@@ -190,78 +242,53 @@ void vpmpi_pcoll_free(struct vpmpi_request *r)
 	r->pcoll = NULL;
 }
 
+/* ---- the *_init calls ---- */
+
+static const struct pc_side none;
+
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_BARRIER, .comm = comm };
-
-	return make(&a, info, request, "MPI_Barrier_init");
+	return init(PC_BARRIER, none, none, 0, MPI_OP_NULL, comm, info,
+		    request);
 }
 
 int MPI_Bcast_init(void *buffer, int count, MPI_Datatype type, int root,
 		   MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_BCAST,
-				 .rbuf = buffer,
-				 .scount = count,
-				 .stype = type,
-				 .root = root,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Bcast_init");
-}
-
-/* The reductions with one count and one type. */
-static int reduction(enum pc_kind kind, const void *sendbuf, void *recvbuf,
-		     int count, MPI_Datatype type, MPI_Op op, int root,
-		     MPI_Comm comm, MPI_Info info, MPI_Request *request,
-		     const char *call)
-{
-	struct vpmpi_pcoll a = { .kind = kind,
-				 .sbuf = sendbuf,
-				 .rbuf = recvbuf,
-				 .scount = count,
-				 .stype = type,
-				 .op = op,
-				 .root = root,
-				 .comm = comm };
-
-	if (kind == PC_REDSCAT_BLOCK) {
-		a.scount = 0;
-		a.rcount = count;
-	}
-	return make(&a, info, request, call);
+	return init(PC_BCAST, none, one(buffer, count, type), root,
+		    MPI_OP_NULL, comm, info, request);
 }
 
 int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count,
 		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
 		    MPI_Info info, MPI_Request *request)
 {
-	return reduction(PC_REDUCE, sendbuf, recvbuf, count, type, op, root,
-			 comm, info, request, "MPI_Reduce_init");
+	return init(PC_REDUCE, one(sendbuf, 0, type),
+		    one(recvbuf, count, type), root, op, comm, info, request);
 }
 
 int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count,
 		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		       MPI_Info info, MPI_Request *request)
 {
-	return reduction(PC_ALLREDUCE, sendbuf, recvbuf, count, type, op, 0,
-			 comm, info, request, "MPI_Allreduce_init");
+	return init(PC_ALLREDUCE, one(sendbuf, 0, type),
+		    one(recvbuf, count, type), 0, op, comm, info, request);
 }
 
 int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count,
 		  MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
 		  MPI_Request *request)
 {
-	return reduction(PC_SCAN, sendbuf, recvbuf, count, type, op, 0, comm,
-			 info, request, "MPI_Scan_init");
+	return init(PC_SCAN, one(sendbuf, 0, type), one(recvbuf, count, type),
+		    0, op, comm, info, request);
 }
 
 int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count,
 		    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
 		    MPI_Request *request)
 {
-	return reduction(PC_EXSCAN, sendbuf, recvbuf, count, type, op, 0, comm,
-			 info, request, "MPI_Exscan_init");
+	return init(PC_EXSCAN, one(sendbuf, 0, type),
+		    one(recvbuf, count, type), 0, op, comm, info, request);
 }
 
 int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf,
@@ -269,9 +296,8 @@ int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf,
 				  MPI_Comm comm, MPI_Info info,
 				  MPI_Request *request)
 {
-	return reduction(PC_REDSCAT_BLOCK, sendbuf, recvbuf, recvcount, type,
-			 op, 0, comm, info, request,
-			 "MPI_Reduce_scatter_block_init");
+	return init(PC_REDSCAT_BLOCK, one(sendbuf, 0, type),
+		    one(recvbuf, recvcount, type), 0, op, comm, info, request);
 }
 
 int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
@@ -279,37 +305,12 @@ int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf,
 			    MPI_Op op, MPI_Comm comm, MPI_Info info,
 			    MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_REDSCAT,
-				 .sbuf = sendbuf,
-				 .rbuf = recvbuf,
-				 .rcounts = recvcounts,
-				 .stype = type,
-				 .op = op,
-				 .comm = comm };
-
 	if (!recvcounts)
-		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Reduce_scatter_init",
+		return vpmpi_err(comm, MPI_ERR_ARG, init_name[PC_REDSCAT],
 				 "recvcounts is NULL");
-	return make(&a, info, request, "MPI_Reduce_scatter_init");
-}
-
-/* Gather, scatter, allgather, alltoall: a block each way. */
-static int blocks(enum pc_kind kind, const void *sendbuf, int sendcount,
-		  MPI_Datatype sendtype, void *recvbuf, int recvcount,
-		  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
-		  MPI_Request *request, const char *call)
-{
-	struct vpmpi_pcoll a = { .kind = kind,
-				 .sbuf = sendbuf,
-				 .scount = sendcount,
-				 .stype = sendtype,
-				 .rbuf = recvbuf,
-				 .rcount = recvcount,
-				 .rtype = recvtype,
-				 .root = root,
-				 .comm = comm };
-
-	return make(&a, info, request, call);
+	return init(PC_REDSCAT, one(sendbuf, 0, type),
+		    many(recvbuf, recvcounts, NULL, type), 0, op, comm, info,
+		    request);
 }
 
 int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -317,9 +318,9 @@ int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		    int root, MPI_Comm comm, MPI_Info info,
 		    MPI_Request *request)
 {
-	return blocks(PC_GATHER, sendbuf, sendcount, sendtype, recvbuf,
-		      recvcount, recvtype, root, comm, info, request,
-		      "MPI_Gather_init");
+	return init(PC_GATHER, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), root, MPI_OP_NULL, comm,
+		    info, request);
 }
 
 int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -327,9 +328,9 @@ int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		     int root, MPI_Comm comm, MPI_Info info,
 		     MPI_Request *request)
 {
-	return blocks(PC_SCATTER, sendbuf, sendcount, sendtype, recvbuf,
-		      recvcount, recvtype, root, comm, info, request,
-		      "MPI_Scatter_init");
+	return init(PC_SCATTER, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), root, MPI_OP_NULL, comm,
+		    info, request);
 }
 
 int MPI_Allgather_init(const void *sendbuf, int sendcount,
@@ -337,18 +338,18 @@ int MPI_Allgather_init(const void *sendbuf, int sendcount,
 		       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
 		       MPI_Request *request)
 {
-	return blocks(PC_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
-		      recvcount, recvtype, 0, comm, info, request,
-		      "MPI_Allgather_init");
+	return init(PC_ALLGATHER, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), 0, MPI_OP_NULL, comm,
+		    info, request);
 }
 
 int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		      void *recvbuf, int recvcount, MPI_Datatype recvtype,
 		      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	return blocks(PC_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf,
-		      recvcount, recvtype, 0, comm, info, request,
-		      "MPI_Alltoall_init");
+	return init(PC_ALLTOALL, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), 0, MPI_OP_NULL, comm,
+		    info, request);
 }
 
 int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -356,18 +357,9 @@ int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		     MPI_Datatype recvtype, int root, MPI_Comm comm,
 		     MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_GATHERV,
-				 .sbuf = sendbuf,
-				 .scount = sendcount,
-				 .stype = sendtype,
-				 .rbuf = recvbuf,
-				 .rcounts = recvcounts,
-				 .rdispls = displs,
-				 .rtype = recvtype,
-				 .root = root,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Gatherv_init");
+	return init(PC_GATHERV, one(sendbuf, sendcount, sendtype),
+		    many(recvbuf, recvcounts, displs, recvtype), root,
+		    MPI_OP_NULL, comm, info, request);
 }
 
 int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
@@ -375,18 +367,9 @@ int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[],
 		      int recvcount, MPI_Datatype recvtype, int root,
 		      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_SCATTERV,
-				 .sbuf = sendbuf,
-				 .scounts = sendcounts,
-				 .sdispls = displs,
-				 .stype = sendtype,
-				 .rbuf = recvbuf,
-				 .rcount = recvcount,
-				 .rtype = recvtype,
-				 .root = root,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Scatterv_init");
+	return init(PC_SCATTERV, many(sendbuf, sendcounts, displs, sendtype),
+		    one(recvbuf, recvcount, recvtype), root, MPI_OP_NULL, comm,
+		    info, request);
 }
 
 int MPI_Allgatherv_init(const void *sendbuf, int sendcount,
@@ -395,17 +378,9 @@ int MPI_Allgatherv_init(const void *sendbuf, int sendcount,
 			MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
 			MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLGATHERV,
-				 .sbuf = sendbuf,
-				 .scount = sendcount,
-				 .stype = sendtype,
-				 .rbuf = recvbuf,
-				 .rcounts = recvcounts,
-				 .rdispls = displs,
-				 .rtype = recvtype,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Allgatherv_init");
+	return init(PC_ALLGATHERV, one(sendbuf, sendcount, sendtype),
+		    many(recvbuf, recvcounts, displs, recvtype), 0,
+		    MPI_OP_NULL, comm, info, request);
 }
 
 int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
@@ -414,18 +389,9 @@ int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[],
 		       const int rdispls[], MPI_Datatype recvtype,
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLV,
-				 .sbuf = sendbuf,
-				 .scounts = sendcounts,
-				 .sdispls = sdispls,
-				 .stype = sendtype,
-				 .rbuf = recvbuf,
-				 .rcounts = recvcounts,
-				 .rdispls = rdispls,
-				 .rtype = recvtype,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Alltoallv_init");
+	return init(PC_ALLTOALLV, many(sendbuf, sendcounts, sdispls, sendtype),
+		    many(recvbuf, recvcounts, rdispls, recvtype), 0,
+		    MPI_OP_NULL, comm, info, request);
 }
 
 int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
@@ -434,16 +400,7 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
 		       const int rdispls[], const MPI_Datatype recvtypes[],
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-	struct vpmpi_pcoll a = { .kind = PC_ALLTOALLW,
-				 .sbuf = sendbuf,
-				 .scounts = sendcounts,
-				 .sdispls = sdispls,
-				 .stypes = sendtypes,
-				 .rbuf = recvbuf,
-				 .rcounts = recvcounts,
-				 .rdispls = rdispls,
-				 .rtypes = recvtypes,
-				 .comm = comm };
-
-	return make(&a, info, request, "MPI_Alltoallw_init");
+	return init(PC_ALLTOALLW, typed(sendbuf, sendcounts, sdispls, sendtypes),
+		    typed(recvbuf, recvcounts, rdispls, recvtypes), 0,
+		    MPI_OP_NULL, comm, info, request);
 }

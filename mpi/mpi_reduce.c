@@ -184,7 +184,7 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
 		  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
 	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
-		return vpmpi_ic_allreduce(sendbuf, recvbuf, count, type, op, 0,
+		return vpmpi_ic_allreduce(sendbuf, recvbuf, count, type, op,
 					  comm, "MPI_Allreduce");
 	const struct vpmpi_type *t;
 	vp_type vt;
@@ -300,8 +300,9 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 			     MPI_Comm comm)
 {
 	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
-		return vpmpi_ic_allreduce(sendbuf, recvbuf, recvcount, type, op,
-					  1, comm, "MPI_Reduce_scatter_block");
+		return vpmpi_ic_reduce_scatter(sendbuf, recvbuf, NULL, recvcount,
+					       type, op, comm,
+					       "MPI_Reduce_scatter_block");
 	const struct vpmpi_type *t;
 	vp_type vt;
 	vp_op vop;
@@ -348,6 +349,13 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 		       const int recvcounts[], MPI_Datatype type, MPI_Op op,
 		       MPI_Comm comm)
 {
+	if (!recvcounts)
+		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Reduce_scatter",
+				 "recvcounts is NULL");
+	if (VPMPI_IS_INTER(comm)) /* mpi_intercomm_coll.c */
+		return vpmpi_ic_reduce_scatter(sendbuf, recvbuf, recvcounts, 0,
+					       type, op, comm,
+					       "MPI_Reduce_scatter");
 	const struct vpmpi_type *t;
 	vp_type vt;
 	vp_op vop;
@@ -361,9 +369,6 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 		return MPI_ERR_ARG;
 	p = vp_size(c);
 	r = vp_rank(c);
-	if (!recvcounts)
-		return vpmpi_err(comm, MPI_ERR_COUNT, "MPI_Reduce_scatter",
-				 "recvcounts is NULL");
 	for (i = 0; i < p; i++) {
 		if (recvcounts[i] < 0)
 			return vpmpi_err(comm, MPI_ERR_COUNT,

@@ -183,12 +183,15 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 
 /* A nonblocking collective's request: wait for (block) or test its
  * messages; once all are done it is finished (unpacked, combined) and
- * ready. MPI_SUCCESS or the error. */
+ * ready. MPI_SUCCESS or the error. A message completed earlier (by
+ * MPI_Waitany's vp_waitany) keeps the status it got then: vp_waitall
+ * and vp_testall give a completed (null) request an empty one. */
 static int nbc_step(struct vpmpi_request *r, int block)
 {
 	vp_request *req;
-	vp_status *st;
-	int n, rc, done = 1;
+	vp_status *st, *now;
+	char *live;
+	int n, rc, i, done = 1;
 
 	if (r->ready)
 		return MPI_SUCCESS;
@@ -196,7 +199,17 @@ static int nbc_step(struct vpmpi_request *r, int block)
 		return vpmpi_greq_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
-	rc = block ? vp_waitall(n, req, st) : vp_testall(n, req, &done, st);
+	if (!(now = malloc((size_t)n * (sizeof(*now) + 1) + 1)))
+		return vpmpi_fail(MPI_ERR_NO_MEM, "a nonblocking collective",
+				  "no memory for %d statuses", n);
+	live = (char *)(now + n);
+	for (i = 0; i < n; i++)
+		live[i] = req[i] != VP_REQUEST_NULL;
+	rc = block ? vp_waitall(n, req, now) : vp_testall(n, req, &done, now);
+	for (i = 0; !rc && done && i < n; i++)
+		if (live[i])
+			st[i] = now[i];
+	free(now);
 	if (rc)
 		return vpmpi_ret(rc);
 	if (!done)

@@ -463,6 +463,17 @@ void vpmpi_graph_free(int h);
 int vpmpi_graph_copy(MPI_Comm from, MPI_Comm to);
 /* MPI_GRAPH, MPI_DIST_GRAPH or MPI_UNDEFINED (MPI_Topo_test) */
 int vpmpi_graph_kind(MPI_Comm h);
+/* Who a rank exchanges with in a neighbourhood collective: nin sources
+ * (slot order), nout destinations, and the tag of each block (the slot
+ * it fills at its receiver); MPI_PROC_NULL where a grid has no
+ * neighbour. */
+struct vpmpi_hood {
+	int nin, nout;
+	int *in, *out, *in_tag, *out_tag; /* one allocation: in */
+};
+/* comm's neighbourhood (its grid or graph) in *h; free(h->in) after. */
+int vpmpi_hood_of(MPI_Comm comm, vp_comm *c, struct vpmpi_hood *h,
+		  const char *call);
 
 /* ---- Cartesian topologies (mpi_cart.c) ---- */
 void vpmpi_cart_free(int h);
@@ -570,10 +581,15 @@ int vpmpi_ic_all(const void *sendbuf, const int *scounts, const int *sdispls,
 		 MPI_Comm comm, const char *call);
 int vpmpi_ic_reduce(const void *sendbuf, void *recvbuf, int count,
 		    MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
-/* MPI_Allreduce (blocks 0), MPI_Reduce_scatter_block (blocks 1) */
 int vpmpi_ic_allreduce(const void *sendbuf, void *recvbuf, int count,
-		       MPI_Datatype type, MPI_Op op, int blocks, MPI_Comm comm,
+		       MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		       const char *call);
+/* MPI_Reduce_scatter (recvcounts) and MPI_Reduce_scatter_block
+ * (recvcounts NULL, every block count items) */
+int vpmpi_ic_reduce_scatter(const void *sendbuf, void *recvbuf,
+			    const int *recvcounts, int count,
+			    MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+			    const char *call);
 /* A nonblocking collective on an intercommunicator, run as the blocking
  * one (rc its result): a completed request in *request. */
 int vpmpi_ic_done(int rc, MPI_Request *request);

@@ -51,7 +51,12 @@
 #     parent, a rank 300 duplicates ahead (comm_idup_early.c); attributes
 #     and comparisons on intercommunicators, MPI_Comm_disconnect
 #     (intercomm_attrs.c); MPI_Dims_create among equally balanced grids
-#     (dims_ties.c); sessions without MPI_Init (sessions.c).
+#     (dims_ties.c); sessions without MPI_Init (sessions.c);
+#     collectives of nothing from NULL buffers, every op on
+#     MPI_CHAR, Reduce_scatter(_block) and Ireduce_scatter on an
+#     intercommunicator of unequal groups (coll_edges.c); the v and w
+#     neighbourhood collectives on a ring and a line, blocks of different
+#     sizes and datatypes, an edge's block left as it was (neighbor_vw.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

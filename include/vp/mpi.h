@@ -487,6 +487,20 @@ int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
 int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
 			  MPI_Datatype sendtype, void *recvbuf, int recvcount,
 			  MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount,
+			    MPI_Datatype sendtype, void *recvbuf,
+			    const int recvcounts[], const int displs[],
+			    MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+			   const int sdispls[], MPI_Datatype sendtype,
+			   void *recvbuf, const int recvcounts[],
+			   const int rdispls[], MPI_Datatype recvtype,
+			   MPI_Comm comm);
+int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+			   const MPI_Aint sdispls[],
+			   const MPI_Datatype sendtypes[], void *recvbuf,
+			   const int recvcounts[], const MPI_Aint rdispls[],
+			   const MPI_Datatype recvtypes[], MPI_Comm comm);
 int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[],
 		 int coords[]);
 
