@@ -741,7 +741,10 @@ VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
  * blocks until each has posted, and between it and vp_win_complete the
  * caller may vp_put, vp_get and vp_accumulate into them (and only them).
  * Waits that can never end (a start whose target never posts, a wait for
- * an origin that never completes) are reported as a deadlock.
+ * an origin that never completes) are reported as a deadlock. Calls out
+ * of their epoch's order (a complete without a start, a wait without a
+ * post, a second start or post, a fence inside an epoch, an operation to
+ * a target outside the start group) return VP_ESYNC.
  * vp_win_allocate (collective) allocates bytes for the caller's window
  * and returns them in *base; where ranks share memory the ranks' memories
  * are one block, rank i's right after rank i - 1's, and
