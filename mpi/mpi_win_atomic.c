@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vpmpi.h"
+#include "mpi_win.h"
 
 /* An atomic's target: the window, its communicator and the target's
  * byte offset, after the common checks. MPI_SUCCESS, or the error class
@@ -46,7 +46,7 @@ static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
 {
 	const int *units;
 	vp_win *vw = vpmpi_win_parts(win, call, comm, &units);
-	int p;
+	int p, rc;
 
 	*w = NULL;
 	if (!vw)
@@ -61,6 +61,8 @@ static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
 		return vpmpi_err(*comm, MPI_ERR_ARG, call, "%s %ld is negative",
 				 disp < 0 ? "target_disp" : "target_count",
 				 disp < 0 ? (long)disp : (long)count);
+	if ((rc = vpmpi_win_epoch_check(vpmpi_win(win, call), target, call)))
+		return rc;
 	*off = (size_t)disp * (size_t)units[target];
 	*w = vw;
 	return MPI_SUCCESS;
@@ -377,6 +379,10 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
 	*request = MPI_REQUEST_NULL;
 	if (!vpmpi_win_parts(win, call, &comm, &units))
 		return MPI_ERR_WIN;
+	if (target_rank != MPI_PROC_NULL &&
+	    (rc = vpmpi_win_passive_check(vpmpi_win(win, call), target_rank,
+					  call)))
+		return rc;
 	if ((rc = get_accumulate(origin_addr, origin_count, origin_type,
 				 result_addr, result_count, result_type,
 				 target_rank, target_disp, target_count,

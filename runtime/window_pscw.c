@@ -103,6 +103,14 @@ int vp__win_pscw_access(const vp_win *w)
 	return w->pscw && w->pscw->access_open;
 }
 
+int vp__win_pscw_epochs(const vp_win *w)
+{
+	if (!w->pscw)
+		return 0;
+	return (w->pscw->access_open ? VP_EPOCH_START : 0) |
+	       (w->pscw->expose_open ? VP_EPOCH_POST : 0);
+}
+
 int vp__win_pscw_target(vp_win *w, int target, const char *call)
 {
 	const struct win_pscw *s = w->pscw;
