@@ -4,6 +4,8 @@
  * so the counter ends at the rank count only if each swap is atomic and
  * returns the value it compared. Rank 0 prints it.
  *
+ * ref-osc: sm,pt2pt
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <mpi.h>
