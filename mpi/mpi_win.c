@@ -471,7 +471,8 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		return rc;
 	if (!(ot = vpmpi_type(o.m->comm, origin_type, call)))
 		rc = MPI_ERR_TYPE;
-	else if (!(rc = acc_types(&o, ot, target_type, target_count, op, &a,
+	else if (o.n && /* no byte: nothing to combine, any types do */
+		 !(rc = acc_types(&o, ot, target_type, target_count, op, &a,
 				  call)))
 		rc = each_run(&o, target_rank, target_count, acc_run, &a,
 			      call);

@@ -72,6 +72,18 @@ static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
 	return MPI_SUCCESS;
 }
 
+/* The origin and the target hold no byte: the operation is empty. */
+static int nothing_moves(int origin_count, MPI_Datatype origin_type,
+			 int target_count, const struct vpmpi_type *tt)
+{
+	int osize = 0;
+
+	if (target_count && tt->size)
+		return 0;
+	return origin_count == 0 ||
+	       (MPI_Type_size(origin_type, &osize) == MPI_SUCCESS && !osize);
+}
+
 /* The target datatype's elements in vp's terms for op. */
 static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 		    MPI_Datatype type, int count, MPI_Op op, vp_type *vt,
@@ -281,6 +293,8 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 	    (result_type != MPI_DATATYPE_NULL &&
 	     !(rt = vpmpi_type(comm, result_type, call))))
 		return MPI_ERR_TYPE;
+	if (nothing_moves(origin_count, origin_type, target_count, tt))
+		return MPI_SUCCESS; /* no element to combine or fetch */
 	if ((rc = elements(comm, tt, target_type, target_count, op, &vt, &vop,
 			   &vcount, call)))
 		return rc;
