@@ -720,6 +720,22 @@ VP_API int vp_win_flush_all(vp_win *win);
 VP_API int vp_win_flush_local(vp_win *win, int target);
 VP_API int vp_win_flush_local_all(vp_win *win);
 VP_API int vp_win_sync(vp_win *win);
+/* The epochs the caller has open on win, as a set of the bits below (0:
+ * none), or VP_EINVAL when win is not a live window of the caller; it
+ * checks, reports and fails nothing else, so that a layer above vp can
+ * refuse a call out of its epoch with an error of its own before vp
+ * would fail the run (MPI's error handlers). The bits that name a target
+ * are for target (none for VP_PROC_NULL or a rank outside the window). */
+enum {
+	VP_EPOCH_FENCE = 1,      /* a vp_win_fence opened one */
+	VP_EPOCH_FENCE_OPS = 2,  /* operations of it await their fence */
+	VP_EPOCH_LOCK = 4,       /* a lock on target (vp_win_lock or _all) */
+	VP_EPOCH_LOCK_ALL = 8,   /* vp_win_lock_all */
+	VP_EPOCH_LOCKED = 16,    /* a lock on some target */
+	VP_EPOCH_START = 32,     /* vp_win_start's access epoch */
+	VP_EPOCH_POST = 64,      /* vp_win_post's exposure epoch */
+};
+VP_API int vp_win_epochs(vp_win *win, int target);
 VP_API int vp_get_accumulate(vp_win *win, int target, size_t offset,
 			     const void *origin, void *result, size_t count,
 			     vp_type type, vp_op op);
@@ -749,7 +765,10 @@ VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
  * blocks until each has posted, and between it and vp_win_complete the
  * caller may vp_put, vp_get and vp_accumulate into them (and only them).
  * Waits that can never end (a start whose target never posts, a wait for
- * an origin that never completes) are reported as a deadlock.
+ * an origin that never completes) are reported as a deadlock. Calls out
+ * of their epoch's order (a complete without a start, a wait without a
+ * post, a second start or post, a fence inside an epoch, an operation to
+ * a target outside the start group) return VP_ESYNC.
  * vp_win_allocate (collective) allocates bytes for the caller's window
  * and returns them in *base; where ranks share memory the ranks' memories
  * are one block, rank i's right after rank i - 1's, and

@@ -8,11 +8,29 @@
  * array calls on it return at once with an empty status. The operation is
  * checked as MPI_Put, MPI_Get and MPI_Accumulate check theirs, and is
  * charged by the model as they are. MPI allows these calls only in a
- * passive target epoch; vp also takes them in the other epochs.
+ * passive target epoch (sec. 12.3.5: "only ... within passive target
+ * epochs"): a call whose target the rank holds no lock on fails with
+ * MPI_ERR_RMA_SYNC, through the window's error handler.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "mpi_win.h"
+
+/* The request pointer is there and target is locked: MPI_SUCCESS, or
+ * the error raised. */
+static int passive(MPI_Win win, int target, MPI_Request *request,
+		   const char *call)
+{
+	struct mpi_win *m;
+
+	if (!request)
+		return vpmpi_fail(MPI_ERR_ARG, call,
+				  "the request pointer is NULL");
+	*request = MPI_REQUEST_NULL;
+	if (!(m = vpmpi_win(win, call)))
+		return MPI_ERR_WIN;
+	return vpmpi_win_passive_check(m, target, call);
+}
 
 /* A complete request in *request after the operation's rc. */
 static int completed(int rc, MPI_Request *request, const char *call)
@@ -33,9 +51,10 @@ int MPI_Rput(const void *origin_addr, int origin_count,
 	     int target_count, MPI_Datatype target_type, MPI_Win win,
 	     MPI_Request *request)
 {
-	if (!request)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Rput",
-				  "the request pointer is NULL");
+	int rc = passive(win, target_rank, request, "MPI_Rput");
+
+	if (rc)
+		return rc;
 	return completed(MPI_Put(origin_addr, origin_count, origin_type,
 				 target_rank, target_disp, target_count,
 				 target_type, win),
@@ -46,9 +65,10 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_type,
 	     int target_rank, MPI_Aint target_disp, int target_count,
 	     MPI_Datatype target_type, MPI_Win win, MPI_Request *request)
 {
-	if (!request)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Rget",
-				  "the request pointer is NULL");
+	int rc = passive(win, target_rank, request, "MPI_Rget");
+
+	if (rc)
+		return rc;
 	return completed(MPI_Get(origin_addr, origin_count, origin_type,
 				 target_rank, target_disp, target_count,
 				 target_type, win),
@@ -61,9 +81,10 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count,
 		    MPI_Datatype target_type, MPI_Op op, MPI_Win win,
 		    MPI_Request *request)
 {
-	if (!request)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Raccumulate",
-				  "the request pointer is NULL");
+	int rc = passive(win, target_rank, request, "MPI_Raccumulate");
+
+	if (rc)
+		return rc;
 	return completed(MPI_Accumulate(origin_addr, origin_count,
 					origin_type, target_rank, target_disp,
 					target_count, target_type, op, win),

@@ -199,7 +199,8 @@ int MPI_Win_fence(int assert, MPI_Win win)
 	(void)assert; /* the MPI_MODE_* hints change nothing here */
 	if (!m)
 		return MPI_ERR_WIN;
-	if (vpmpi_win_pscw_idle(m, "MPI_Win_fence"))
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_fence") ||
+	    vpmpi_win_unlocked(m, "MPI_Win_fence"))
 		return MPI_ERR_RMA_SYNC;
 	return vpmpi_ret(vp_win_fence(m->w));
 }
@@ -211,7 +212,8 @@ int MPI_Win_free(MPI_Win *win)
 
 	if (!win || !(m = win_of(*win, "MPI_Win_free")))
 		return MPI_ERR_WIN;
-	if (vpmpi_win_pscw_idle(m, "MPI_Win_free"))
+	if (vpmpi_win_pscw_idle(m, "MPI_Win_free") ||
+	    vpmpi_win_unlocked(m, "MPI_Win_free"))
 		return MPI_ERR_RMA_SYNC;
 	if ((rc = vpmpi_win_attrs_drop(*win))) /* MPI: before it goes */
 		return rc;
@@ -469,7 +471,8 @@ int MPI_Accumulate(const void *origin_addr, int origin_count,
 		return rc;
 	if (!(ot = vpmpi_type(o.m->comm, origin_type, call)))
 		rc = MPI_ERR_TYPE;
-	else if (!(rc = acc_types(&o, ot, target_type, target_count, op, &a,
+	else if (o.n && /* no byte: nothing to combine, any types do */
+		 !(rc = acc_types(&o, ot, target_type, target_count, op, &a,
 				  call)))
 		rc = each_run(&o, target_rank, target_count, acc_run, &a,
 			      call);

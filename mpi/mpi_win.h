@@ -51,8 +51,17 @@ int vpmpi_win_pscw_idle(const struct mpi_win *m, const char *call);
 /* The rank's window error handlers, when its main returned. */
 void vpmpi_win_errhandlers_free(void);
 /* An operation to target (window rank) in call is inside an epoch that
- * admits it: MPI_SUCCESS, or MPI_ERR_RMA_SYNC raised. */
+ * admits it (a lock on target, a fence, MPI_Win_start's group):
+ * MPI_SUCCESS, or MPI_ERR_RMA_SYNC raised. */
 int vpmpi_win_epoch_check(const struct mpi_win *m, int target,
 			  const char *call);
+/* The same for the request-based operations, which only a passive-target
+ * epoch admits (MPI 4.0, sec. 12.3.5): a lock on target. */
+int vpmpi_win_passive_check(const struct mpi_win *m, int target,
+			    const char *call);
+/* Passive target's checks (mpi_win_lock.c): the caller holds no lock on
+ * m (MPI_Win_fence, MPI_Win_free): MPI_SUCCESS or MPI_ERR_RMA_SYNC
+ * raised. */
+int vpmpi_win_unlocked(const struct mpi_win *m, const char *call);
 
 #endif

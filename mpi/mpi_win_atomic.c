@@ -18,8 +18,12 @@
  * derived: the origin's and result's are packed and unpacked here, a
  * target datatype that is not contiguous (a pair type's gap, a vector)
  * is gathered from its layout and scattered back inside the same
- * atomic. MPI_Compare_and_swap takes the integer
- * types and MPI_BYTE of 1, 4 or 8 bytes. Anything else is refused with
+ * atomic. MPI_Compare_and_swap takes the integer types and MPI_BYTE
+ * (and MPI_C_BOOL, a 1-byte integer here): those of 1, 4 or 8 bytes by
+ * vp_compare_and_swap, the others (2 bytes: MPI_SHORT, MPI_INT16_T ...)
+ * by vp_win_update, under the same lock, charged as a get-accumulate of
+ * their bytes (the compare value is not counted). Anything else is
+ * refused with
  * MPI_ERR_OP or MPI_ERR_TYPE naming op and datatype.
  *
  * MPI_Accumulate comes here (vpmpi_accumulate_atomic) for MPI_REPLACE,
@@ -36,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vpmpi.h"
+#include "mpi_win.h"
 
 /* An atomic's target: the window, its communicator and the target's
  * byte offset, after the common checks. MPI_SUCCESS, or the error class
@@ -46,7 +50,7 @@ static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
 {
 	const int *units;
 	vp_win *vw = vpmpi_win_parts(win, call, comm, &units);
-	int p;
+	int p, rc;
 
 	*w = NULL;
 	if (!vw)
@@ -61,9 +65,23 @@ static int target_of(MPI_Win win, int target, MPI_Aint disp, int count,
 		return vpmpi_err(*comm, MPI_ERR_ARG, call, "%s %ld is negative",
 				 disp < 0 ? "target_disp" : "target_count",
 				 disp < 0 ? (long)disp : (long)count);
+	if ((rc = vpmpi_win_epoch_check(vpmpi_win(win, call), target, call)))
+		return rc;
 	*off = (size_t)disp * (size_t)units[target];
 	*w = vw;
 	return MPI_SUCCESS;
+}
+
+/* The origin and the target hold no byte: the operation is empty. */
+static int nothing_moves(int origin_count, MPI_Datatype origin_type,
+			 int target_count, const struct vpmpi_type *tt)
+{
+	int osize = 0;
+
+	if (target_count && tt->size)
+		return 0;
+	return origin_count == 0 ||
+	       (MPI_Type_size(origin_type, &osize) == MPI_SUCCESS && !osize);
 }
 
 /* The target datatype's elements in vp's terms for op. */
@@ -275,6 +293,8 @@ static int get_accumulate(const void *origin_addr, int origin_count,
 	    (result_type != MPI_DATATYPE_NULL &&
 	     !(rt = vpmpi_type(comm, result_type, call))))
 		return MPI_ERR_TYPE;
+	if (nothing_moves(origin_count, origin_type, target_count, tt))
+		return MPI_SUCCESS; /* no element to combine or fetch */
 	if ((rc = elements(comm, tt, target_type, target_count, op, &vt, &vop,
 			   &vcount, call)))
 		return rc;
@@ -377,6 +397,10 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count,
 	*request = MPI_REQUEST_NULL;
 	if (!vpmpi_win_parts(win, call, &comm, &units))
 		return MPI_ERR_WIN;
+	if (target_rank != MPI_PROC_NULL &&
+	    (rc = vpmpi_win_passive_check(vpmpi_win(win, call), target_rank,
+					  call)))
+		return rc;
 	if ((rc = get_accumulate(origin_addr, origin_count, origin_type,
 				 result_addr, result_count, result_type,
 				 target_rank, target_disp, target_count,
@@ -403,8 +427,10 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr,
 			      "MPI_Fetch_and_op");
 }
 
-/* The vp type of one element for compare-and-swap. */
-static int cas_type(MPI_Comm comm, MPI_Datatype type, vp_type *vt,
+/* The vp type of one element for compare-and-swap (integer types and
+ * MPI_BYTE; sec. 12.3.4); *vt = -1 for a size vp's own call does not take
+ * (2 bytes: MPI_SHORT ...), done by vp_win_update and swap_if. */
+static int cas_type(MPI_Comm comm, MPI_Datatype type, int *vt,
 		    const char *call)
 {
 	const struct vpmpi_type *t = vpmpi_type(comm, type, call);
@@ -413,22 +439,32 @@ static int cas_type(MPI_Comm comm, MPI_Datatype type, vp_type *vt,
 
 	if (!t)
 		return MPI_ERR_TYPE;
-	if (!floating && t->elem == type && vpmpi_dense(t)) {
-		if (t->size == 1)
-			*vt = VP_BYTE;
-		else if (t->size == 4)
-			*vt = VP_INT32;
-		else if (t->size == 8)
-			*vt = VP_INT64;
-		else
-			floating = -1;
-		if (!floating)
-			return MPI_SUCCESS;
+	if (!floating && t->elem == type && vpmpi_dense(t) && t->size > 0 &&
+	    t->size <= 16) {
+		*vt = t->size == 1   ? VP_BYTE
+		      : t->size == 4 ? VP_INT32
+		      : t->size == 8 ? VP_INT64
+				     : -1;
+		return MPI_SUCCESS;
 	}
 	return vpmpi_err(comm, MPI_ERR_TYPE, call,
-			 "%s is not an integer type or MPI_BYTE of 1, 4 or 8 "
-			 "bytes (what compare-and-swap takes here)",
+			 "%s is not an integer type or MPI_BYTE (what "
+			 "compare-and-swap takes)",
 			 vpmpi_type_name(type));
+}
+
+/* vp_win_update's function for compare-and-swap: the target's bytes
+ * become the origin's where they equal compare's. */
+struct cas {
+	const void *origin, *compare;
+};
+
+static void swap_if(void *bytes, size_t n, void *arg)
+{
+	const struct cas *c = arg;
+
+	if (!memcmp(bytes, c->compare, n))
+		memcpy(bytes, c->origin, n);
 }
 
 int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
@@ -439,7 +475,8 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
 	MPI_Comm comm;
 	vp_win *w;
 	size_t off = 0;
-	vp_type vt = VP_BYTE;
+	int vt = VP_BYTE, size;
+	struct cas c = { origin_addr, compare_addr };
 	int rc = target_of(win, target_rank, target_disp, 1, &w, &comm, &off,
 			   call);
 
@@ -447,6 +484,15 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr,
 		return rc;
 	if ((rc = cas_type(comm, type, &vt, call)))
 		return rc;
-	return vpmpi_ret(vp_compare_and_swap(w, target_rank, off, origin_addr,
-					     compare_addr, result_addr, vt));
+	if (vt >= 0)
+		return vpmpi_ret(vp_compare_and_swap(w, target_rank, off,
+						     origin_addr, compare_addr,
+						     result_addr, (vp_type)vt));
+	if (!origin_addr || !compare_addr)
+		return vpmpi_err(comm, MPI_ERR_BUFFER, call,
+				 "the %s buffer is NULL",
+				 origin_addr ? "compare" : "origin");
+	MPI_Type_size(type, &size);
+	return vpmpi_ret(vp_win_update(w, target_rank, off, (size_t)size,
+				       result_addr, swap_if, &c));
 }

@@ -51,17 +51,47 @@ int vpmpi_win_err(const struct mpi_win *m, int mpi_class, const char *call,
 int vpmpi_win_epoch_check(const struct mpi_win *m, int target,
 			  const char *call)
 {
-	int i;
+	int i, e;
 
-	if (!m->access_open)
+	if (target == MPI_PROC_NULL)
 		return MPI_SUCCESS;
-	for (i = 0; i < m->naccess; i++)
-		if (m->access[i] == target)
-			return MPI_SUCCESS;
+	if (m->access_open) {
+		for (i = 0; i < m->naccess; i++)
+			if (m->access[i] == target)
+				return MPI_SUCCESS;
+		return vpmpi_win_err(m, MPI_ERR_RMA_SYNC, call,
+				     "target %d is not in the group of "
+				     "MPI_Win_start (%d rank%s)",
+				     target, m->naccess,
+				     m->naccess == 1 ? "" : "s");
+	}
+	e = vp_win_epochs(m->w, target);
+	if (e < 0 || e & (VP_EPOCH_LOCK | VP_EPOCH_FENCE))
+		return MPI_SUCCESS; /* e < 0: vp names the error */
 	return vpmpi_win_err(m, MPI_ERR_RMA_SYNC, call,
-			     "target %d is not in the group of MPI_Win_start "
-			     "(%d rank%s)",
-			     target, m->naccess, m->naccess == 1 ? "" : "s");
+			     "target %d is outside every epoch: this rank holds "
+			     "no lock on it (MPI_Win_lock, MPI_Win_lock_all), "
+			     "and no MPI_Win_fence or MPI_Win_start opened one",
+			     target);
+}
+
+int vpmpi_win_passive_check(const struct mpi_win *m, int target,
+			    const char *call)
+{
+	int e;
+
+	if (target < 0 || target >= vp_size(m->c)) /* MPI_PROC_NULL, or
+						     * the operation's error */
+		return MPI_SUCCESS;
+	e = vp_win_epochs(m->w, target);
+	if (e < 0 || e & VP_EPOCH_LOCK)
+		return MPI_SUCCESS;
+	return vpmpi_win_err(m, MPI_ERR_RMA_SYNC, call,
+			     "target %d is not in a passive-target epoch: "
+			     "request-based operations need a lock on it "
+			     "(MPI_Win_lock or MPI_Win_lock_all; MPI 4.0, "
+			     "sec. 12.3.5)",
+			     target);
 }
 
 int vpmpi_win_pscw_idle(const struct mpi_win *m, const char *call)

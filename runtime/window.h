@@ -147,6 +147,8 @@ int vp__win_exchange(vp_comm *c, void *base, size_t bytes,
  * wait is open (vp_win_fence and vp_win_free refuse then). */
 #define VP__WIN_PSCW_TAG(id, kind) (0x40000000 | ((id) << 2) | (kind))
 int vp__win_pscw_access(const vp_win *w);
+/* VP_EPOCH_START and VP_EPOCH_POST, of those open (vp_win_epochs). */
+int vp__win_pscw_epochs(const vp_win *w);
 int vp__win_pscw_target(vp_win *w, int target, const char *call);
 int vp__win_pscw_idle(vp_win *w, const char *call);
 void vp__win_pscw_free(vp_win *w);

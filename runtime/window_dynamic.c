@@ -318,12 +318,29 @@ int vp_win_detach(vp_win *w, const void *base)
 	return VP_OK;
 }
 
+/* Bytes [lo, hi) lie in r's regions: in one, or across regions attached
+ * end to end (MPI 4.0, sec. 12.2.4 lets an access span attached regions
+ * that touch). The caller holds r's lock. */
+static int covered(const struct win_regions *r, uintptr_t lo, uintptr_t hi)
+{
+	int i, k, moved = 1;
+
+	for (k = 0; k <= r->n && moved && lo < hi; k++)
+		for (i = 0, moved = 0; i < r->n && !moved; i++)
+			if (lo >= r->list[i].lo &&
+			    lo - r->list[i].lo < r->list[i].n) {
+				lo = r->list[i].lo + r->list[i].n;
+				moved = 1;
+			}
+	return lo >= hi;
+}
+
 int vp__win_range(vp_win *w, int target, size_t offset, size_t n,
 		  const char *call)
 {
 	struct win_regions *r;
 	size_t have;
-	int i, inside = 0;
+	int inside;
 
 	if (!w->dynamic) {
 		have = w->sh->bytes[target];
@@ -338,10 +355,7 @@ int vp__win_range(vp_win *w, int target, size_t offset, size_t n,
 		return VP_OK; /* nothing touched; or the target checks */
 	r = &w->sh->regions[target];
 	pthread_mutex_lock(&r->lock);
-	for (i = 0; i < r->n && !inside; i++)
-		inside = offset >= r->list[i].lo &&
-			 offset - r->list[i].lo <= r->list[i].n &&
-			 n <= r->list[i].n - (offset - r->list[i].lo);
+	inside = offset + n > offset && covered(r, offset, offset + n);
 	pthread_mutex_unlock(&r->lock);
 	if (inside)
 		return VP_OK;

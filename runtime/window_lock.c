@@ -173,6 +173,26 @@ int vp__win_access(vp_win *w, int target, const char *call)
 			target);
 }
 
+int vp_win_epochs(vp_win *w, int target)
+{
+	int rc, e = 0;
+
+	if ((rc = vp__win_check(w, "vp_win_epochs")))
+		return rc;
+	if (w->fences)
+		e |= VP_EPOCH_FENCE;
+	if (w->ops)
+		e |= VP_EPOCH_FENCE_OPS;
+	if (w->nheld)
+		e |= VP_EPOCH_LOCKED;
+	if (w->all)
+		e |= VP_EPOCH_LOCK_ALL;
+	if (target >= 0 && target < w->comm->group->size &&
+	    vp__win_locked(w, target))
+		e |= VP_EPOCH_LOCK;
+	return e | vp__win_pscw_epochs(w);
+}
+
 int vp__win_lock_none(vp_win *w, const char *call)
 {
 	int t;

@@ -103,6 +103,14 @@ int vp__win_pscw_access(const vp_win *w)
 	return w->pscw && w->pscw->access_open;
 }
 
+int vp__win_pscw_epochs(const vp_win *w)
+{
+	if (!w->pscw)
+		return 0;
+	return (w->pscw->access_open ? VP_EPOCH_START : 0) |
+	       (w->pscw->expose_open ? VP_EPOCH_POST : 0);
+}
+
 int vp__win_pscw_target(vp_win *w, int target, const char *call)
 {
 	const struct win_pscw *s = w->pscw;
@@ -113,7 +121,7 @@ int vp__win_pscw_target(vp_win *w, int target, const char *call)
 	for (i = 0; i < s->nacc; i++)
 		if (s->access[i] == target)
 			return VP_OK;
-	return vp__fail(w->comm->me, VP_EINVAL, call,
+	return vp__fail(w->comm->me, VP_ESYNC, call,
 			"target %d is not in the group of vp_win_start (an "
 			"access epoch to %d rank%s)",
 			target, s->nacc, s->nacc == 1 ? "" : "s");
@@ -125,7 +133,7 @@ int vp__win_pscw_idle(vp_win *w, const char *call)
 
 	if (!s || (!s->access_open && !s->expose_open))
 		return VP_OK;
-	return vp__fail(w->comm->me, VP_EINVAL, call,
+	return vp__fail(w->comm->me, VP_ESYNC, call,
 			"an epoch of %s is open on this window: end it with "
 			"%s first",
 			s->access_open ? "vp_win_start" : "vp_win_post",
@@ -203,7 +211,7 @@ static int epoch_enter(vp_win *w, const int *ranks, int n, int access,
 	if (!(s = state(w, w->comm->group->size, call)))
 		return VP_ENOMEM;
 	if (access ? s->access_open : s->expose_open)
-		return vp__fail(w->comm->me, VP_EINVAL, call,
+		return vp__fail(w->comm->me, VP_ESYNC, call,
 				"an epoch of %s is open already: end it with "
 				"%s first",
 				access ? "vp_win_start" : "vp_win_post",
@@ -262,7 +270,7 @@ int vp_win_complete(vp_win *w)
 		return rc;
 	s = w->pscw;
 	if (!s || !s->access_open)
-		return vp__fail(w->comm->me, VP_EINVAL, call,
+		return vp__fail(w->comm->me, VP_ESYNC, call,
 				"no access epoch is open: call vp_win_start "
 				"first");
 	for (i = 0; w->msg && i < s->nacc && !rc; i++)
@@ -308,7 +316,7 @@ static int exposed(vp_win *w, const char *call, struct win_pscw **out)
 	if ((rc = vp__win_enter(w, call)))
 		return rc;
 	if (!w->pscw || !w->pscw->expose_open)
-		return vp__fail(w->comm->me, VP_EINVAL, call,
+		return vp__fail(w->comm->me, VP_ESYNC, call,
 				"no exposure epoch is open: call vp_win_post "
 				"first");
 	*out = w->pscw;

@@ -1,6 +1,7 @@
 /* rma_requests.c - the request-based one-sided operations (MPI 4.0,
  * sec. 12.3.5): MPI_Rput, MPI_Rget and MPI_Raccumulate, completed by
- * MPI_Wait, MPI_Test and MPI_Waitall, inside fence epochs:
+ * MPI_Wait, MPI_Test and MPI_Waitall, inside passive-target epochs (the
+ * only ones that admit them), MPI_Win_lock_all's:
  *   - each rank puts its rank into its right neighbour's slot 0 and waits
  *     for the request; gets the neighbour's slot 1 and tests until done;
  *   - every rank adds rank + 1 into rank 0's slot 2, and a strided
@@ -34,7 +35,7 @@ int main(int argc, char **argv)
 		mem[i] = i == 1 ? 10 * rank : 0;
 	MPI_Win_create(mem, sizeof(mem), sizeof(int), MPI_INFO_NULL,
 		       MPI_COMM_WORLD, &win);
-	MPI_Win_fence(0, win);
+	MPI_Win_lock_all(0, win);
 	one = rank;
 	MPI_Rput(&one, 1, MPI_INT, right, 0, 1, MPI_INT, win, &req[0]);
 	MPI_Wait(&req[0], MPI_STATUS_IGNORE);
@@ -44,20 +45,23 @@ int main(int argc, char **argv)
 	while (!flag)
 		MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
 	bad += got != 10 * right;
-	MPI_Win_fence(0, win);
+	MPI_Win_unlock_all(win);
+	MPI_Barrier(MPI_COMM_WORLD);
 
 	for (i = 0; i < 6; i++)
 		strided[i] = i % 2 ? -1 : 100 * rank + i;
 	MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);
 	MPI_Type_commit(&every_other);
 	one = rank + 1;
+	MPI_Win_lock_all(0, win);
 	MPI_Raccumulate(&one, 1, MPI_INT, 0, 2, 1, MPI_INT, MPI_SUM, win,
 			&req[0]);
 	MPI_Raccumulate(strided, 1, every_other, right, 3, 3, MPI_INT,
 			MPI_SUM, win, &req[1]);
 	MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
 	bad += req[0] != MPI_REQUEST_NULL || req[1] != MPI_REQUEST_NULL;
-	MPI_Win_fence(0, win);
+	MPI_Win_unlock_all(win);
+	MPI_Barrier(MPI_COMM_WORLD);
 	bad += mem[0] != left;
 	bad += rank == 0 && mem[2] != size * (size + 1) / 2;
 	for (i = 0; i < 3; i++)
