@@ -157,6 +157,7 @@ dtp_list() {
 sources() {
 	awk '
 	function base(v, suf) { return substr(v, 1, length(v) - length(suf)) }
+	{ sub(/[ \t]*=[ \t]*/, " = ") } # NAME= VALUE as NAME = VALUE
 	$1 ~ /_SOURCES$/ { n = base($1, "_SOURCES"); names[n] = 1
 		for (i = 3; i <= NF; i++) s[n] = s[n] " " $i }
 	$1 ~ /_CPPFLAGS$/ { n = base($1, "_CPPFLAGS"); names[n] = 1
