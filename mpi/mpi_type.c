@@ -286,15 +286,28 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
 		}
 }
 
+/* 1 for no items of MPI_DATATYPE_NULL: a message of no bytes, whose
+ * datatype nothing reads (MPICH takes it, as for a receive from
+ * MPI_PROC_NULL with a NULL buffer); *n is then 0. */
+static int no_items(int count, MPI_Datatype type, long *n)
+{
+	if (count || type != MPI_DATATYPE_NULL)
+		return 0;
+	*n = 0;
+	return 1;
+}
+
 const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call)
 {
-	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+	const struct vpmpi_type *t;
 
 	*tmp = NULL;
 	*failed = MPI_ERR_TYPE;
-	if (!t)
+	if (no_items(count, type, n))
+		return "";
+	if (!(t = vpmpi_type(h, type, call)))
 		return NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
@@ -319,12 +332,14 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call)
 {
-	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+	const struct vpmpi_type *t;
 	static char none[1];
 
 	*tmp = NULL;
 	*failed = 0;
-	if (!t)
+	if (no_items(count, type, n))
+		return none;
+	if (!(t = vpmpi_type(h, type, call)))
 		return *failed = MPI_ERR_TYPE, NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
@@ -707,6 +722,36 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 		*newtype = MPI_DATATYPE_NULL;
 	}
 	return rc;
+}
+
+/* A persistent request's own copy of a derived datatype (its handle
+ * known to the layer only, without attributes): the program may free
+ * its handle while the request lives, and MPI 4.0 sec. 5.1.9 keeps the
+ * datatype usable for the communication that uses it. A predefined type
+ * is its own copy. */
+int vpmpi_type_private(MPI_Datatype type, MPI_Datatype *out,
+		       const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type);
+	struct vpmpi_type *c;
+	int one = 1, rc;
+	MPI_Aint zero = 0;
+
+	*out = type;
+	if (type < VPMPI_FIRST_TYPE || !t)
+		return MPI_SUCCESS;
+	if ((rc = build(1, &one, &zero, &type, 0, out, call)))
+		return rc;
+	c = vpmpi_lookup(*out);
+	c->committed = t->committed;
+	c->kind = t->kind;
+	return MPI_SUCCESS;
+}
+
+void vpmpi_type_private_free(MPI_Datatype type)
+{
+	if (type >= VPMPI_FIRST_TYPE && vpmpi_lookup(type))
+		MPI_Type_free(&type);
 }
 
 int MPI_Type_commit(MPI_Datatype *type)
