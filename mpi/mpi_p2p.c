@@ -56,7 +56,7 @@ static vp_comm *p2p_args(MPI_Comm *commp, int *peerp, int tag, int recv,
 }
 
 static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
-		   const void *buf, int count, MPI_Datatype type, int dest,
+		   const void *buf, long count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call)
 {
 	vp_comm *c;
@@ -122,8 +122,16 @@ int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Ssend");
 }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
-	     MPI_Comm comm, MPI_Status *status)
+/* MPI_Send and MPI_Send_c (mpi_large_count.c): count may pass INT_MAX */
+int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
+		 int tag, MPI_Comm comm, const char *call)
+{
+	return send_as(vp_send_tag, buf, count, type, dest, tag, comm, call);
+}
+
+/* MPI_Recv and MPI_Recv_c */
+int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
+		 int tag, MPI_Comm comm, MPI_Status *status, const char *call)
 {
 	vp_comm *c;
 	vp_status st = no_status;
@@ -131,23 +139,28 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	long n;
 	int rc, failed, off;
 
-	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
-			   "MPI_Recv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc, call)))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
-				 "MPI_Recv");
+				 call);
 	if (!bytes)
 		return failed;
 	rc = vp_recv_tag(c, source, tag, bytes, (size_t)n, &st);
 	if (rc)
 		return vpmpi_ret(rc);
 	if (tmp) /* a derived datatype's message: unpack it */
-		vpmpi_recv_done(tmp, buf, count,
-				vpmpi_type_any(type, "MPI_Recv"),
+		vpmpi_recv_done(tmp, buf, count, vpmpi_type_any(type, call),
 				(long)st.bytes);
 	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return MPI_SUCCESS;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
+	     MPI_Comm comm, MPI_Status *status)
+{
+	return vpmpi_recv_c(buf, count, type, source, tag, comm, status,
+			    "MPI_Recv");
 }
 
 /* MPI_Isend and MPI_Issend: post with vp's isend or issend. */

@@ -240,12 +240,13 @@ long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 	return (long)count * t->size;
 }
 
-void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed)
 {
 	const char *in = buf;
 	char *out = packed;
-	int i, b;
+	long i;
+	int b;
 
 	if (vpmpi_dense(t)) {
 		if (t->size && count)
@@ -260,13 +261,14 @@ void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
 		}
 }
 
-void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 		  long bytes, void *buf)
 {
 	const char *in = packed;
 	char *out = buf;
 	long len;
-	int i, b;
+	long i;
+	int b;
 
 	if (vpmpi_dense(t)) {
 		len = (long)count * t->size;
@@ -289,7 +291,7 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
 /* 1 for no items of MPI_DATATYPE_NULL: a message of no bytes, whose
  * datatype nothing reads (MPICH takes it, as for a receive from
  * MPI_PROC_NULL with a NULL buffer); *n is then 0. */
-static int no_items(int count, MPI_Datatype type, long *n)
+static int no_items(long count, MPI_Datatype type, long *n)
 {
 	if (count || type != MPI_DATATYPE_NULL)
 		return 0;
@@ -297,7 +299,7 @@ static int no_items(int count, MPI_Datatype type, long *n)
 	return 1;
 }
 
-const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call)
 {
@@ -311,12 +313,12 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 		return NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
-					   "count %d is negative", count),
+					   "count %ld is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
 	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
-					   "buffer is NULL for %d items",
+					   "buffer is NULL for %ld items",
 					   count),
 		       NULL;
 	if (vpmpi_dense(t) || !*n)
@@ -329,7 +331,7 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 	return *tmp;
 }
 
-void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, long count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call)
 {
 	const struct vpmpi_type *t;
@@ -343,12 +345,12 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 		return *failed = MPI_ERR_TYPE, NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
-					   "count %d is negative", count),
+					   "count %ld is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
 	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
-					   "buffer is NULL for %d items",
+					   "buffer is NULL for %ld items",
 					   count),
 		       NULL;
 	if (!*n)
@@ -362,7 +364,7 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 	return *tmp;
 }
 
-void vpmpi_recv_done(void *tmp, void *buf, int count,
+void vpmpi_recv_done(void *tmp, void *buf, long count,
 		     const struct vpmpi_type *t, long got)
 {
 	if (tmp && t)

@@ -287,19 +287,19 @@ static inline int vpmpi_dense(const struct vpmpi_type *t)
 }
 /* Copies count items of t between the user's layout and packed bytes
  * (unpack stops after bytes). */
-void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed);
-void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 		  long bytes, void *buf);
 /* The packed bytes of a message: buf itself when dense, else a packed
  * copy in *tmp (NULL after an error). For receives, the bytes to receive
  * into (*tmp to unpack from afterwards with vpmpi_recv_done). */
-const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call);
-void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, long count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call);
-void vpmpi_recv_done(void *tmp, void *buf, int count,
+void vpmpi_recv_done(void *tmp, void *buf, long count,
 		     const struct vpmpi_type *t, long got);
 /* A pending request holds a derived type until it completes. */
 /* A copy of a derived type under the layer's own handle in *out (a
@@ -349,6 +349,12 @@ struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
 void vpmpi_requests_free(void);
+/* ---- point to point (mpi_p2p.c) ---- */
+/* MPI_Send and MPI_Recv for call, count up to LONG_MAX items. */
+int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
+		 int tag, MPI_Comm comm, const char *call);
+int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
+		 int tag, MPI_Comm comm, MPI_Status *status, const char *call);
 /* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
 /* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
 int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
