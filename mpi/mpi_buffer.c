@@ -2,11 +2,12 @@
  * mpi_buffer.c - buffered sends (MPI 4.1, sec. 3.6): MPI_Buffer_attach
  * gives the rank a buffer of a size, and each buffered send (MPI_Bsend,
  * MPI_Ibsend, a started MPI_Bsend_init) takes room in it, its message's
- * packed bytes and MPI_BSEND_OVERHEAD, until the message is delivered;
- * a send the room left cannot hold fails with MPI_ERR_BUFFER, as in
- * MPICH and Open MPI. The message itself leaves from a copy vp keeps (the
- * attached memory is counted, not written), so the call returns at once
- * whatever the message's size and whether its receive has come.
+ * packed bytes and MPI_BSEND_OVERHEAD, until the message is delivered
+ * (a receive has taken it: the message is sent synchronously, vp_issend,
+ * from a copy vp keeps; the attached memory is counted, not written); a
+ * send the room left cannot hold fails with MPI_ERR_BUFFER, as in MPICH
+ * and Open MPI. The call returns at once whatever the message's size and
+ * whether its receive has come.
  * MPI_Buffer_detach, MPI_Buffer_flush and MPI_Finalize wait until every
  * buffered message is delivered; MPI_Buffer_iflush's request completes
  * once those buffered before it are. MPI_Irsend is MPI_Isend (a ready
@@ -91,7 +92,7 @@ int vpmpi_bsend(vp_comm *c, MPI_Comm comm, int dest, int tag,
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a %ld-byte buffered send", n);
 	}
-	if ((rc = vp_isend(c, dest, tag, tmp, (size_t)n, &b->vr))) {
+	if ((rc = vp_issend(c, dest, tag, tmp, (size_t)n, &b->vr))) {
 		free(tmp);
 		free(b);
 		return vpmpi_ret(rc);
