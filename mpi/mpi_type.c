@@ -240,6 +240,33 @@ long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 	return (long)count * t->size;
 }
 
+/* count blocks of len bytes, stride apart in the user's layout (at
+ * user), packed one after another (at packed): gathered into packed
+ * (in 1) or scattered out of it (in 0). A block of a basic type's size
+ * is one move rather than a call: a type of one small block with gaps
+ * (every second char, say) costs a move an item. */
+#define STRIDED(n)                                                             \
+	for (i = 0; i < count; i++)                                            \
+		if (in)                                                        \
+			memcpy(packed + i * (n), user + i * stride, (n));      \
+		else                                                           \
+			memcpy(user + i * stride, packed + i * (n), (n))
+static void strided(char *user, char *packed, long count, long stride,
+		    long len, int in)
+{
+	long i;
+
+	switch (len) {
+	case 1: STRIDED(1); break;
+	case 2: STRIDED(2); break;
+	case 4: STRIDED(4); break;
+	case 8: STRIDED(8); break;
+	case 16: STRIDED(16); break;
+	default: STRIDED((size_t)len); break;
+	}
+}
+#undef STRIDED
+
 void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed)
 {
@@ -251,6 +278,11 @@ void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 	if (vpmpi_dense(t)) {
 		if (t->size && count)
 			memcpy(out, in, (size_t)count * (size_t)t->size);
+		return;
+	}
+	if (t->nblocks == 1) {
+		strided((char *)in + t->blocks[0].off, out, count, t->extent,
+			t->blocks[0].len, 1);
 		return;
 	}
 	for (i = 0; i < count; i++, in += t->extent)
@@ -276,6 +308,11 @@ void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 			len = bytes;
 		if (len > 0)
 			memcpy(out, in, (size_t)len);
+		return;
+	}
+	if (t->nblocks == 1 && bytes >= count * t->size) {
+		strided(out + t->blocks[0].off, (char *)in, count, t->extent,
+			t->blocks[0].len, 0);
 		return;
 	}
 	for (i = 0; i < count && bytes > 0; i++, out += t->extent)
