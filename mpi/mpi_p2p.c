@@ -3,8 +3,8 @@
  * datatype is its packed bytes (the user's buffer itself when the items
  * are contiguous, which is the common case and costs nothing more), sent
  * with vp's tagged calls. MPI_Bsend sends from a copy of its own and
- * returns at once (mpi_buffer.c); MPI_Rsend is MPI_Send (a ready send is a correct
- * standard send);
+ * returns at once (mpi_buffer.c); MPI_Rsend is MPI_Send (a ready send is
+ * a correct standard send);
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
  * vp reports it; MPI_Issend's request completes then (vp_issend).
@@ -345,9 +345,10 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
  * leaves the request inactive, its handle valid, until MPI_Request_free.
  * The buffer is read (a send) or written (a receive) at each start. The
  * rsend variant starts standard sends, the bsend variant buffered ones
- * (MPI_Ibsend), the ssend variant synchronous ones (MPI_Issend). The request keeps its own copy of a
- * derived datatype (vpmpi_type_private): the program may free its
- * handle at once, as MPI 4.0 sec. 5.1.9 allows. */
+ * (MPI_Ibsend), the ssend variant synchronous ones (MPI_Issend). The
+ * request keeps its own copy of a derived datatype (vpmpi_type_private):
+ * the program may free its handle at once, as MPI 4.0 sec. 5.1.9
+ * allows. */
 
 static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 		   int peer, int tag, MPI_Comm comm, MPI_Request *request,

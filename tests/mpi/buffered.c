@@ -9,7 +9,7 @@
  * communication keeps its datatype). No items of MPI_DATATYPE_NULL from
  * MPI_PROC_NULL, and MPI_Send_c / MPI_Recv_c of more than INT_MAX items
  * of no bytes. Prints one line per part (rank 0).
- * no-ref: MPI_Buffer_iflush and MPI_Buffer_flush are MPI 4.1, which Open MPI 4.1 lacks
+ * no-ref: MPI_Buffer_iflush and _flush are MPI 4.1 (not in Open MPI 4.1)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
