@@ -262,7 +262,7 @@ int MPI_Finalize(void)
 	 * attributes' delete callbacks run: libraries hook their cleanup
 	 * there), then requests freed while active complete */
 	if ((h = vpmpi_attrs_drop(MPI_COMM_SELF)) ||
-	    (h = vpmpi_requests_drain()))
+	    (h = vpmpi_requests_drain()) || (h = vpmpi_bsend_drain()))
 		return h;
 	vp_barrier(vpmpi_me.comm[MPI_COMM_WORLD]);
 	/* communicators the program did not free, and MPI_COMM_SELF */

@@ -1,8 +1,8 @@
 /*
  * mpi_large_count.c - the large-count point-to-point calls (MPI 4.0,
- * sec. 3.2 and 19.2: MPI_Send_c and the others take an MPI_Count). They
- * run as the int calls; a count above INT_MAX fails with MPI_ERR_COUNT,
- * naming it (vp's MPI takes up to INT_MAX items a call).
+ * sec. 3.2 and 19.2: MPI_Send_c and the others take an MPI_Count).
+ * MPI_Send_c and MPI_Recv_c take any count; the others run as the int
+ * calls, and a count above INT_MAX fails with MPI_ERR_COUNT, naming it.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -25,9 +25,7 @@ static int fits(MPI_Count count, MPI_Comm comm, const char *call)
 int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 	       int tag, MPI_Comm comm)
 {
-	int rc = fits(count, comm, "MPI_Send_c");
-
-	return rc ? rc : MPI_Send(buf, (int)count, type, dest, tag, comm);
+	return vpmpi_send_c(buf, count, type, dest, tag, comm, "MPI_Send_c");
 }
 
 int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
@@ -41,10 +39,8 @@ int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
 	       int tag, MPI_Comm comm, MPI_Status *status)
 {
-	int rc = fits(count, comm, "MPI_Recv_c");
-
-	return rc ? rc
-		  : MPI_Recv(buf, (int)count, type, source, tag, comm, status);
+	return vpmpi_recv_c(buf, count, type, source, tag, comm, status,
+			    "MPI_Recv_c");
 }
 
 int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,

@@ -3,8 +3,8 @@
  * datatype is its packed bytes (the user's buffer itself when the items
  * are contiguous, which is the common case and costs nothing more), sent
  * with vp's tagged calls. MPI_Bsend sends from a copy of its own and
- * returns at once; MPI_Rsend is MPI_Send (a ready send is a correct
- * standard send);
+ * returns at once (mpi_buffer.c); MPI_Rsend is MPI_Send (a ready send is
+ * a correct standard send);
  * MPI_Ssend is vp_ssend_tag, which returns only once the receive has
  * taken the message, so a program that relies on buffering deadlocks, and
  * vp reports it; MPI_Issend's request completes then (vp_issend).
@@ -56,7 +56,7 @@ static vp_comm *p2p_args(MPI_Comm *commp, int *peerp, int tag, int recv,
 }
 
 static int send_as(int (*send)(vp_comm *, int, int, const void *, size_t),
-		   const void *buf, int count, MPI_Datatype type, int dest,
+		   const void *buf, long count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call)
 {
 	vp_comm *c;
@@ -83,17 +83,11 @@ int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Send");
 }
 
-/* A buffered send (MPI 4.0 sec. 3.6): the message leaves from a copy of
- * its own, posted and let go (as MPI_Request_free does), so the call
- * returns at once whatever the message's size and whether its receive
- * has come; the copy is freed when the send completes (MPI_Finalize
- * waits for the last). vp's buffer is the heap, not the program's
- * attached buffer, whose size is not checked. */
-int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-	      MPI_Comm comm)
+/* A buffered send (MPI 4.1 sec. 3.6): its message leaves from a copy
+ * that takes room in the attached buffer (mpi_buffer.c). */
+int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, const char *call)
 {
-	static const char call[] = "MPI_Bsend";
-	struct vpmpi_request *r;
 	const void *bytes;
 	void *tmp;
 	long n;
@@ -105,17 +99,13 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	if (!(bytes = vpmpi_send_bytes(comm, buf, count, type, &n, &tmp,
 				       &failed, call)))
 		return failed;
-	if (!tmp && (tmp = malloc(n ? (size_t)n : 1)))
-		bytes = memcpy(tmp, bytes, (size_t)n);
-	if (!tmp || !(r = vpmpi_request_new())) {
-		free(tmp);
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no memory for a %ld-byte buffered send", n);
-	}
-	r->tmp = tmp;
-	if ((rc = vp_isend(c, dest, tag, bytes, (size_t)n, &r->vr)))
-		return vpmpi_ret(rc);
-	return MPI_Request_free(&r);
+	return vpmpi_bsend(c, comm, dest, tag, bytes, n, tmp, call);
+}
+
+int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
+{
+	return vpmpi_bsend_as(buf, count, type, dest, tag, comm, "MPI_Bsend");
 }
 
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
@@ -132,8 +122,16 @@ int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 		       "MPI_Ssend");
 }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
-	     MPI_Comm comm, MPI_Status *status)
+/* MPI_Send and MPI_Send_c (mpi_large_count.c): count may pass INT_MAX */
+int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
+		 int tag, MPI_Comm comm, const char *call)
+{
+	return send_as(vp_send_tag, buf, count, type, dest, tag, comm, call);
+}
+
+/* MPI_Recv and MPI_Recv_c */
+int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
+		 int tag, MPI_Comm comm, MPI_Status *status, const char *call)
 {
 	vp_comm *c;
 	vp_status st = no_status;
@@ -141,23 +139,28 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	long n;
 	int rc, failed, off;
 
-	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
-			   "MPI_Recv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc, call)))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
-				 "MPI_Recv");
+				 call);
 	if (!bytes)
 		return failed;
 	rc = vp_recv_tag(c, source, tag, bytes, (size_t)n, &st);
 	if (rc)
 		return vpmpi_ret(rc);
 	if (tmp) /* a derived datatype's message: unpack it */
-		vpmpi_recv_done(tmp, buf, count,
-				vpmpi_type_any(type, "MPI_Recv"),
+		vpmpi_recv_done(tmp, buf, count, vpmpi_type_any(type, call),
 				(long)st.bytes);
 	vpmpi_inter_source(off, &st);
 	vpmpi_status(&st, rc, status);
 	return MPI_SUCCESS;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
+	     MPI_Comm comm, MPI_Status *status)
+{
+	return vpmpi_recv_c(buf, count, type, source, tag, comm, status,
+			    "MPI_Recv");
 }
 
 /* MPI_Isend and MPI_Issend: post with vp's isend or issend. */
@@ -341,9 +344,11 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
  * persistent request adopts; its completion (MPI_Wait, MPI_Test, ...)
  * leaves the request inactive, its handle valid, until MPI_Request_free.
  * The buffer is read (a send) or written (a receive) at each start. The
- * bsend and rsend variants start standard sends, the ssend variant a
- * synchronous one (MPI_Issend). A datatype must not be freed while a
- * persistent request uses it. */
+ * rsend variant starts standard sends, the bsend variant buffered ones
+ * (MPI_Ibsend), the ssend variant synchronous ones (MPI_Issend). The
+ * request keeps its own copy of a derived datatype (vpmpi_type_private):
+ * the program may free its handle at once, as MPI 4.0 sec. 5.1.9
+ * allows. */
 
 static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 		   int peer, int tag, MPI_Comm comm, MPI_Request *request,
@@ -364,10 +369,13 @@ static int persist(int kind, const void *buf, int count, MPI_Datatype type,
 	if (!(r = vpmpi_request_new()))
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
+	if ((rc = vpmpi_type_private(type, &r->ptype, call))) {
+		vpmpi_request_recycle(r);
+		return rc;
+	}
 	r->persistent = kind;
 	r->pbuf = (void *)buf;
 	r->pcount = count;
-	r->ptype = type;
 	r->peer = peer;
 	r->tag = tag;
 	r->comm = comm;
@@ -385,8 +393,8 @@ int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,
 int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, MPI_Request *request)
 {
-	return persist(PERSIST_SEND, buf, count, type, dest, tag, comm, request,
-		       "MPI_Bsend_init");
+	return persist(PERSIST_BSEND, buf, count, type, dest, tag, comm,
+		       request, "MPI_Bsend_init");
 }
 
 int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
@@ -438,6 +446,9 @@ int MPI_Start(MPI_Request *request)
 	     : r->persistent == PERSIST_SSEND
 		 ? MPI_Issend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			      r->comm, &t)
+	     : r->persistent == PERSIST_BSEND
+		 ? MPI_Ibsend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
+			      r->comm, &t)
 		 : MPI_Irecv(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t);
 	if (rc)
@@ -449,6 +460,8 @@ int MPI_Start(MPI_Request *request)
 	r->recv = t->recv;
 	r->src_off = t->src_off;
 	r->type = t->type;
+	r->ready = t->ready; /* a buffered send's: complete at once */
+	r->lst = t->lst;
 	r->active = 1;
 	vpmpi_request_recycle(t);
 	return MPI_SUCCESS;

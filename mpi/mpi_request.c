@@ -48,6 +48,7 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->nbc = NULL;
 	r->pcoll = NULL;
 	r->greq = NULL;
+	r->bflush = 0;
 	r->src_off = 0;
 	r->lst = no_status;
 	r->ready = 0;
@@ -197,6 +198,8 @@ static int nbc_step(struct vpmpi_request *r, int block)
 		return MPI_SUCCESS;
 	if (r->greq)
 		return vpmpi_greq_step(r, block);
+	if (r->bflush)
+		return vpmpi_bflush_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
 	if (!(now = malloc((size_t)n * (sizeof(*now) + 1) + 1)))
@@ -224,7 +227,7 @@ static int nbc_step(struct vpmpi_request *r, int block)
  * one the layer completes itself */
 static int is_nbc(const struct vpmpi_request *r)
 {
-	return r && (r->nbc || r->ready || r->greq);
+	return r && (r->nbc || r->ready || r->greq || r->bflush);
 }
 
 struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
@@ -591,6 +594,8 @@ int MPI_Request_free(MPI_Request *request)
 				  "6.13)");
 	if (r->pcoll)
 		vpmpi_pcoll_free(r);
+	else if (r->persistent)
+		vpmpi_type_private_free(r->ptype);
 	if (pending(r)) { /* it completes on its own: MPI_Finalize waits */
 		r->persistent = 0;
 		r->next = detached;

@@ -240,16 +240,49 @@ long vpmpi_bytes(MPI_Comm h, int count, MPI_Datatype type, const char *call)
 	return (long)count * t->size;
 }
 
-void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+/* count blocks of len bytes, stride apart in the user's layout (at
+ * user), packed one after another (at packed): gathered into packed
+ * (in 1) or scattered out of it (in 0). A block of a basic type's size
+ * is one move rather than a call: a type of one small block with gaps
+ * (every second char, say) costs a move an item. */
+#define STRIDED(n)                                                             \
+	for (i = 0; i < count; i++)                                            \
+		if (in)                                                        \
+			memcpy(packed + i * (n), user + i * stride, (n));      \
+		else                                                           \
+			memcpy(user + i * stride, packed + i * (n), (n))
+static void strided(char *user, char *packed, long count, long stride,
+		    long len, int in)
+{
+	long i;
+
+	switch (len) {
+	case 1: STRIDED(1); break;
+	case 2: STRIDED(2); break;
+	case 4: STRIDED(4); break;
+	case 8: STRIDED(8); break;
+	case 16: STRIDED(16); break;
+	default: STRIDED((size_t)len); break;
+	}
+}
+#undef STRIDED
+
+void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed)
 {
 	const char *in = buf;
 	char *out = packed;
-	int i, b;
+	long i;
+	int b;
 
 	if (vpmpi_dense(t)) {
 		if (t->size && count)
 			memcpy(out, in, (size_t)count * (size_t)t->size);
+		return;
+	}
+	if (t->nblocks == 1) {
+		strided((char *)in + t->blocks[0].off, out, count, t->extent,
+			t->blocks[0].len, 1);
 		return;
 	}
 	for (i = 0; i < count; i++, in += t->extent)
@@ -260,13 +293,14 @@ void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
 		}
 }
 
-void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 		  long bytes, void *buf)
 {
 	const char *in = packed;
 	char *out = buf;
 	long len;
-	int i, b;
+	long i;
+	int b;
 
 	if (vpmpi_dense(t)) {
 		len = (long)count * t->size;
@@ -274,6 +308,11 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
 			len = bytes;
 		if (len > 0)
 			memcpy(out, in, (size_t)len);
+		return;
+	}
+	if (t->nblocks == 1 && bytes >= count * t->size) {
+		strided(out + t->blocks[0].off, (char *)in, count, t->extent,
+			t->blocks[0].len, 0);
 		return;
 	}
 	for (i = 0; i < count && bytes > 0; i++, out += t->extent)
@@ -286,24 +325,37 @@ void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
 		}
 }
 
-const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+/* 1 for no items of MPI_DATATYPE_NULL: a message of no bytes, whose
+ * datatype nothing reads (MPICH takes it, as for a receive from
+ * MPI_PROC_NULL with a NULL buffer); *n is then 0. */
+static int no_items(long count, MPI_Datatype type, long *n)
+{
+	if (count || type != MPI_DATATYPE_NULL)
+		return 0;
+	*n = 0;
+	return 1;
+}
+
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call)
 {
-	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+	const struct vpmpi_type *t;
 
 	*tmp = NULL;
 	*failed = MPI_ERR_TYPE;
-	if (!t)
+	if (no_items(count, type, n))
+		return "";
+	if (!(t = vpmpi_type(h, type, call)))
 		return NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
-					   "count %d is negative", count),
+					   "count %ld is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
 	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
-					   "buffer is NULL for %d items",
+					   "buffer is NULL for %ld items",
 					   count),
 		       NULL;
 	if (vpmpi_dense(t) || !*n)
@@ -316,24 +368,26 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
 	return *tmp;
 }
 
-void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, long count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call)
 {
-	const struct vpmpi_type *t = vpmpi_type(h, type, call);
+	const struct vpmpi_type *t;
 	static char none[1];
 
 	*tmp = NULL;
 	*failed = 0;
-	if (!t)
+	if (no_items(count, type, n))
+		return none;
+	if (!(t = vpmpi_type(h, type, call)))
 		return *failed = MPI_ERR_TYPE, NULL;
 	if (count < 0)
 		return *failed = vpmpi_err(h, MPI_ERR_COUNT, call,
-					   "count %d is negative", count),
+					   "count %ld is negative", count),
 		       NULL;
 	*n = (long)count * t->size;
 	if (*n && !buf && !vpmpi_absolute(t))
 		return *failed = vpmpi_err(h, MPI_ERR_BUFFER, call,
-					   "buffer is NULL for %d items",
+					   "buffer is NULL for %ld items",
 					   count),
 		       NULL;
 	if (!*n)
@@ -347,7 +401,7 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
 	return *tmp;
 }
 
-void vpmpi_recv_done(void *tmp, void *buf, int count,
+void vpmpi_recv_done(void *tmp, void *buf, long count,
 		     const struct vpmpi_type *t, long got)
 {
 	if (tmp && t)
@@ -707,6 +761,36 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 		*newtype = MPI_DATATYPE_NULL;
 	}
 	return rc;
+}
+
+/* A persistent request's own copy of a derived datatype (its handle
+ * known to the layer only, without attributes): the program may free
+ * its handle while the request lives, and MPI 4.0 sec. 5.1.9 keeps the
+ * datatype usable for the communication that uses it. A predefined type
+ * is its own copy. */
+int vpmpi_type_private(MPI_Datatype type, MPI_Datatype *out,
+		       const char *call)
+{
+	const struct vpmpi_type *t = vpmpi_lookup(type);
+	struct vpmpi_type *c;
+	int one = 1, rc;
+	MPI_Aint zero = 0;
+
+	*out = type;
+	if (type < VPMPI_FIRST_TYPE || !t)
+		return MPI_SUCCESS;
+	if ((rc = build(1, &one, &zero, &type, 0, out, call)))
+		return rc;
+	c = vpmpi_lookup(*out);
+	c->committed = t->committed;
+	c->kind = t->kind;
+	return MPI_SUCCESS;
+}
+
+void vpmpi_type_private_free(MPI_Datatype type)
+{
+	if (type >= VPMPI_FIRST_TYPE && vpmpi_lookup(type))
+		MPI_Type_free(&type);
 }
 
 int MPI_Type_commit(MPI_Datatype *type)

@@ -128,6 +128,9 @@ struct vpmpi_request {
 	 * the status its wait reports (an empty one for the collectives) */
 	vp_status lst;
 	struct vpmpi_greq *greq;
+	/* MPI_Buffer_iflush's: 1 + the buffered sends it waits for (those
+	 * sent before it); 0 for the others */
+	unsigned long bflush;
 	int src_off; /* a receive on an intercommunicator: vpmpi_inter_p2p */
 	MPI_Comm comm;
 	struct vpmpi_request *next; /* the pool's free list */
@@ -284,21 +287,27 @@ static inline int vpmpi_dense(const struct vpmpi_type *t)
 }
 /* Copies count items of t between the user's layout and packed bytes
  * (unpack stops after bytes). */
-void vpmpi_pack(const struct vpmpi_type *t, int count, const void *buf,
+void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed);
-void vpmpi_unpack(const struct vpmpi_type *t, int count, const void *packed,
+void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 		  long bytes, void *buf);
 /* The packed bytes of a message: buf itself when dense, else a packed
  * copy in *tmp (NULL after an error). For receives, the bytes to receive
  * into (*tmp to unpack from afterwards with vpmpi_recv_done). */
-const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, int count,
+const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call);
-void *vpmpi_recv_bytes(MPI_Comm h, void *buf, int count, MPI_Datatype type,
+void *vpmpi_recv_bytes(MPI_Comm h, void *buf, long count, MPI_Datatype type,
 		       long *n, void **tmp, int *failed, const char *call);
-void vpmpi_recv_done(void *tmp, void *buf, int count,
+void vpmpi_recv_done(void *tmp, void *buf, long count,
 		     const struct vpmpi_type *t, long got);
 /* A pending request holds a derived type until it completes. */
+/* A copy of a derived type under the layer's own handle in *out (a
+ * predefined type: itself), for a request that outlives the program's
+ * handle; MPI_SUCCESS or the error raised. Freed by the next call. */
+int vpmpi_type_private(MPI_Datatype type, MPI_Datatype *out,
+		       const char *call);
+void vpmpi_type_private_free(MPI_Datatype type);
 void vpmpi_type_hold(struct vpmpi_type *t);
 void vpmpi_type_release(struct vpmpi_type *t);
 /* The next vp collective on c carries the kind of type's elements in its
@@ -334,11 +343,31 @@ void vpmpi_op_release(MPI_Op op);
 const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
-enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL };
+enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL,
+       PERSIST_BSEND };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
 void vpmpi_requests_free(void);
+/* ---- point to point (mpi_p2p.c) ---- */
+/* MPI_Send and MPI_Recv for call, count up to LONG_MAX items. */
+int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
+		 int tag, MPI_Comm comm, const char *call);
+int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
+		 int tag, MPI_Comm comm, MPI_Status *status, const char *call);
+/* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
+/* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
+int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, const char *call);
+/* Sends n bytes (tmp: a packed copy the call takes, or NULL) as a
+ * buffered send: room in the attached buffer, or MPI_ERR_BUFFER. */
+int vpmpi_bsend(vp_comm *c, MPI_Comm comm, int dest, int tag,
+		const void *bytes, long n, void *tmp, const char *call);
+/* Waits for every buffered message (MPI_Finalize). */
+int vpmpi_bsend_drain(void);
+/* An MPI_Buffer_iflush request: waited for (block) or tested; ready once
+ * its messages are delivered. MPI_SUCCESS or the error raised. */
+int vpmpi_bflush_step(struct vpmpi_request *r, int block);
 /* ---- nonblocking collectives (mpi_icoll.c) ---- */
 struct vpmpi_nbc;
 /* b's vp requests (*req, the count returned) and their statuses */

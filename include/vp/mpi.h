@@ -751,11 +751,13 @@ int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
 			  int *num_addresses, int *num_datatypes,
 			  int *combiner);
 
-/* ---- buffered sends' attach and detach, MPI_Ibsend, MPI_Irsend
- * (mpi_buffer.c; MPI 4.0, sec. 3.6) ---- */
+/* ---- buffered sends' buffer, MPI_Ibsend, MPI_Irsend (mpi_buffer.c;
+ * MPI 4.1, sec. 3.6) ---- */
 #define MPI_BSEND_OVERHEAD 96
 int MPI_Buffer_attach(void *buffer, int size);
 int MPI_Buffer_detach(void *buffer_addr, int *size);
+int MPI_Buffer_flush(void);
+int MPI_Buffer_iflush(MPI_Request *request);
 int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
 	       int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,
