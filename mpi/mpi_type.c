@@ -112,6 +112,10 @@ struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE] = {
     TWO_AS(MPI_2INTEGER, int, MPI_INT),
     TWO_AS(MPI_2REAL, float, MPI_FLOAT),
     TWO_AS(MPI_2DOUBLE_PRECISION, double, MPI_DOUBLE),
+    BASIC(MPI_INTEGER16, __int128),
+    /* the bound markers: no data, no extent, no elements */
+    [MPI_LB] = { .name = "MPI_LB", .align = 1, .committed = 1 },
+    [MPI_UB] = { .name = "MPI_UB", .align = 1, .committed = 1 },
 };
 
 #define NBASIC VPMPI_FIRST_TYPE
@@ -127,6 +131,7 @@ static __attribute__((constructor)) void basic_init(void)
 
 	for (h = 1; h < NBASIC; h++)
 		vpmpi_basic[h].blocks = &vpmpi_basic[h].one;
+	vpmpi_basic[MPI_C_FLOAT_COMPLEX].name = "MPI_C_COMPLEX";
 #define PAIR_BLOCKS(h, t)                                                      \
 	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v) };     \
 	pair_blocks[h][1] = (struct vpmpi_block){                               \
@@ -428,6 +433,8 @@ static void type_destroy(struct vpmpi_type *t)
 {
 	if (t && t->blocks != &t->one)
 		free(t->blocks);
+	if (t)
+		vpmpi_type_args_free(t);
 	free(t);
 }
 
@@ -502,8 +509,7 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 	return 0;
 }
 
-/* Gives t a handle in *out; MPI_SUCCESS or the error. */
-static int type_put(struct vpmpi_type *t, MPI_Datatype *out,
+int vpmpi_type_put(struct vpmpi_type *t, MPI_Datatype *out,
 		    const char *call)
 {
 	struct vpmpi_type **nt;
@@ -531,6 +537,35 @@ static int type_put(struct vpmpi_type *t, MPI_Datatype *out,
 	return MPI_SUCCESS;
 }
 
+/* MPI-1's MPI_LB and MPI_UB entries of a struct (MPI 1.1 sec. 3.12.3):
+ * they carry no data; the new type's lower (upper) bound is the marker's
+ * displacement, the last such entry's, as MPICH takes it; a bound no
+ * marker sets is the one the other entries give. */
+struct markers {
+	int got_lb, got_ub;
+	long lb, ub;
+};
+
+static void marker(struct markers *mk, MPI_Datatype which, long disp)
+{
+	if (which == MPI_LB) {
+		mk->got_lb = 1;
+		mk->lb = disp;
+	} else {
+		mk->got_ub = 1;
+		mk->ub = disp;
+	}
+}
+
+static void markers_apply(struct vpmpi_type *t, const struct markers *mk)
+{
+	long lb = mk->got_lb ? mk->lb : t->lb;
+	long ub = mk->got_ub ? mk->ub : t->lb + t->extent;
+
+	t->lb = lb;
+	t->extent = ub - lb;
+}
+
 /* The general constructor (MPI_Type_create_struct): count blocks, block i
  * being bl[i] items of types[i] at byte displacement disp[i]. A struct
  * rounds its extent up to its alignment (round != 0). */
@@ -539,6 +574,7 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 		 const char *call)
 {
 	struct vpmpi_type *t;
+	struct markers mk = { 0, 0, 0, 0 };
 	int i, j, cap = 0, first = 1;
 
 	if (count < 0)
@@ -562,6 +598,10 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 	for (i = 0; i < count; i++) {
 		const struct vpmpi_type *old = vpmpi_lookup(types[i]);
 
+		if (types[i] == MPI_LB || types[i] == MPI_UB) {
+			marker(&mk, types[i], disp[i]);
+			continue;
+		}
 		for (j = 0; j < bl[i]; j++)
 			if (append(t, old, disp[i] + (long)j * old->extent,
 				   &cap, &first)) {
@@ -572,7 +612,8 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 	}
 	if (round && t->align > 1 && t->extent % t->align)
 		t->extent += t->align - t->extent % t->align;
-	return type_put(t, out, call);
+	markers_apply(t, &mk);
+	return vpmpi_type_put(t, out, call);
 }
 
 /* Arrays for count blocks of one type (the vector and indexed forms). */
@@ -608,21 +649,28 @@ static int build_same(int count, const int *bl, int bl_all,
 int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_contiguous");
+	int rc;
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return vpmpi_type_made(build_same(count, NULL, 1, NULL, o->extent, old,
-					  newtype, "MPI_Type_contiguous"),
-			       newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+	rc = vpmpi_type_made(build_same(count, NULL, 1, NULL, o->extent, old,
+					newtype, "MPI_Type_contiguous"),
+			     newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+	return vpmpi_type_args(rc, newtype, &count, 1, NULL, NULL, 0, NULL,
+			       &old);
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
 			    MPI_Datatype old, MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					  stride, old, newtype,
-					  "MPI_Type_create_hvector"),
-			       newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
+	int ints[2] = { count, blocklength };
+	int rc = vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
+					    stride, old, newtype,
+					    "MPI_Type_create_hvector"),
+				 newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
+
+	return vpmpi_type_args(rc, newtype, ints, 2, NULL, NULL, 0, &stride,
+			       &old);
 }
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
@@ -636,24 +684,30 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
 		    MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_vector");
+	int ints[3] = { count, blocklength, stride }, rc;
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					  (MPI_Aint)stride * o->extent, old,
-					  newtype, "MPI_Type_vector"),
-			       newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
+	rc = vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
+					(MPI_Aint)stride * o->extent, old,
+					newtype, "MPI_Type_vector"),
+			     newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
+	return vpmpi_type_args(rc, newtype, ints, 3, NULL, NULL, 0, NULL,
+			       &old);
 }
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[],
 			     const MPI_Aint displacements[], MPI_Datatype old,
 			     MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build_same(count, blocklengths, 0,
-					  displacements, 0, old, newtype,
-					  "MPI_Type_create_hindexed"),
-			       newtype, MPI_COMBINER_HINDEXED, count + 1,
-			       count, 1);
+	int rc = vpmpi_type_made(build_same(count, blocklengths, 0,
+					    displacements, 0, old, newtype,
+					    "MPI_Type_create_hindexed"),
+				 newtype, MPI_COMBINER_HINDEXED, count + 1,
+				 count, 1);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths, NULL,
+			       count, displacements, &old);
 }
 
 /* indexed forms: displacements in extents of old */
@@ -683,40 +737,50 @@ int MPI_Type_indexed(int count, const int blocklengths[],
 		     const int displacements[], MPI_Datatype old,
 		     MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(indexed(count, blocklengths, 0, displacements,
-				       old, newtype, "MPI_Type_indexed"),
-			       newtype, MPI_COMBINER_INDEXED, 2 * count + 1, 0,
-			       1);
+	int rc = vpmpi_type_made(indexed(count, blocklengths, 0,
+					 displacements, old, newtype,
+					 "MPI_Type_indexed"),
+				 newtype, MPI_COMBINER_INDEXED, 2 * count + 1,
+				 0, 1);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths,
+			       displacements, count, NULL, &old);
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength,
 				  const int displacements[], MPI_Datatype old,
 				  MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(indexed(count, NULL, blocklength, displacements,
-				       old, newtype,
-				       "MPI_Type_create_indexed_block"),
-			       newtype, MPI_COMBINER_INDEXED_BLOCK, count + 2,
-			       0, 1);
+	int ints[2] = { count, blocklength };
+	int rc = vpmpi_type_made(indexed(count, NULL, blocklength,
+					 displacements, old, newtype,
+					 "MPI_Type_create_indexed_block"),
+				 newtype, MPI_COMBINER_INDEXED_BLOCK,
+				 count + 2, 0, 1);
+
+	return vpmpi_type_args(rc, newtype, ints, 2, displacements, NULL,
+			       count, NULL, &old);
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[],
 			   const MPI_Aint displacements[],
 			   const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build(count, blocklengths, displacements, types,
-				     1, newtype, "MPI_Type_create_struct"),
-			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
-			       count);
+	int rc = vpmpi_type_made(build(count, blocklengths, displacements,
+				       types, 1, newtype,
+				       "MPI_Type_create_struct"),
+				 newtype, MPI_COMBINER_STRUCT, count + 1,
+				 count, count);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths, NULL,
+			       count, displacements, types);
 }
 
 int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[],
 		    MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build(count, blocklengths, displacements, types,
-				     1, newtype, "MPI_Type_struct"),
-			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
-			       count);
+	return MPI_Type_create_struct(count, blocklengths, displacements,
+				      types, newtype);
 }
 
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
@@ -724,7 +788,7 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 {
 	MPI_Datatype nt;
 	int one = 1, rc;
-	MPI_Aint zero = 0;
+	MPI_Aint zero = 0, addrs[2] = { lb, extent };
 
 	rc = build(1, &one, &zero, &old, 0, &nt, "MPI_Type_create_resized");
 	if (rc)
@@ -732,8 +796,10 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 	vpmpi_lookup(nt)->lb = lb;
 	vpmpi_lookup(nt)->extent = extent;
 	*newtype = nt;
-	return vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_RESIZED, 0, 2,
-			       1);
+	rc = vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_RESIZED, 0, 2,
+			     1);
+	return vpmpi_type_args(rc, newtype, NULL, 0, NULL, NULL, 0, addrs,
+			       &old);
 }
 
 /* MPI 4.0 sec. 5.1.10: the duplicate has the same committed state as
@@ -747,6 +813,7 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	rc = vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
 				   "MPI_Type_dup"),
 			     newtype, MPI_COMBINER_DUP, 0, 0, 1);
+	rc = vpmpi_type_args(rc, newtype, NULL, 0, NULL, NULL, 0, NULL, &old);
 	if (rc == MPI_SUCCESS && (t = vpmpi_type_any(old, "MPI_Type_dup")) &&
 	    t->committed)
 		rc = MPI_Type_commit(newtype);
@@ -851,8 +918,15 @@ void vpmpi_types_free(void)
 {
 	int i;
 
+	/* the arguments first: a freed type they hold goes with them */
 	for (i = 0; i < vpmpi_me.ntypes; i++)
-		type_destroy(vpmpi_me.types[i]);
+		if (vpmpi_me.types[i])
+			vpmpi_type_args_free(vpmpi_me.types[i]);
+	for (i = 0; i < vpmpi_me.ntypes; i++)
+		if (vpmpi_me.types[i] && vpmpi_me.types[i]->refs)
+			vpmpi_me.types[i]->freed = 1; /* a request's */
+		else
+			type_destroy(vpmpi_me.types[i]);
 	free(vpmpi_me.types);
 	vpmpi_me.types = NULL;
 	vpmpi_me.ntypes = 0;
