@@ -29,20 +29,20 @@ struct long_double_int { long double v; int i; };
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = h, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t) } }
 /* a named type whose elements are those of basic type e (a Fortran type
  * named in C, MPI 4.0 sec. 19.1.17: MPI_INTEGER is an int) */
 #define BASIC_AS(h, t, e)                                                      \
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = e, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t) } }
 /* two values of basic type e (MPI_2REAL ...): two elements */
 #define TWO_AS(h, t, e)                                                        \
 	[h] = { .name = #h, .size = 2 * sizeof(t), .extent = 2 * sizeof(t),    \
 		.true_extent = 2 * sizeof(t), .align = _Alignof(t),            \
 		.nblocks = 1, .elem = e, .nelems = 2, .committed = 1,          \
-		.one = { 0, 2 * sizeof(t) } }
+		.one = { 0, 2 * sizeof(t), sizeof(t) } }
 /* a pair: the value's bytes and the int's (blocks set at start-up) */
 #define PAIR(h, t)                                                             \
 	[h] = { .name = #h, .size = sizeof(((t *)0)->v) + sizeof(int),         \
@@ -133,9 +133,10 @@ static __attribute__((constructor)) void basic_init(void)
 		vpmpi_basic[h].blocks = &vpmpi_basic[h].one;
 	vpmpi_basic[MPI_C_FLOAT_COMPLEX].name = "MPI_C_COMPLEX";
 #define PAIR_BLOCKS(h, t)                                                      \
-	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v) };     \
+	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v),       \
+						  sizeof(((t *)0)->v) };        \
 	pair_blocks[h][1] = (struct vpmpi_block){                               \
-	    (long)__builtin_offsetof(t, i), sizeof(int) };                      \
+	    (long)__builtin_offsetof(t, i), sizeof(int), sizeof(int) };         \
 	vpmpi_basic[h].blocks = pair_blocks[h];                                      \
 	vpmpi_basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
 	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int)
@@ -144,9 +145,10 @@ static __attribute__((constructor)) void basic_init(void)
 	PAIR_BLOCKS(MPI_2INT, struct two_int)
 	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int)
 	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int)
-	/* a pair whose int follows the value directly is one block */
+	/* a pair whose int follows a value of its size is one block */
 	for (h = MPI_FLOAT_INT; h <= MPI_LONG_DOUBLE_INT; h++)
-		if (pair_blocks[h][1].off == pair_blocks[h][0].len) {
+		if (pair_blocks[h][1].off == pair_blocks[h][0].len &&
+		    pair_blocks[h][0].esz == (long)sizeof(int)) {
 			pair_blocks[h][0].len += (long)sizeof(int);
 			vpmpi_basic[h].nblocks = 1;
 		}
@@ -485,12 +487,13 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 	t->size += old->size;
 	for (b = 0; b < old->nblocks; b++) {
 		long off = disp + old->blocks[b].off, len = old->blocks[b].len;
+		long esz = old->blocks[b].esz;
 		struct vpmpi_block *last =
 		    t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
 
 		if (!len)
 			continue;
-		if (last && last->off + last->len == off) {
+		if (last && last->off + last->len == off && last->esz == esz) {
 			last->len += len;
 			continue;
 		}
@@ -504,7 +507,7 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 			t->blocks = nb;
 			*cap = ncap;
 		}
-		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len };
+		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len, esz };
 	}
 	return 0;
 }
@@ -997,28 +1000,72 @@ MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b)
 	return a - b;
 }
 
+/* The basic elements in one item of t. */
+static long long item_elements(const struct vpmpi_type *t)
+{
+	long long n = 0;
+	int b;
+
+	for (b = 0; b < t->nblocks; b++)
+		n += t->blocks[b].len /
+		     (t->blocks[b].esz > 0 ? t->blocks[b].esz : 1);
+	return n;
+}
+
+long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes)
+{
+	long long n;
+	size_t rest, len, esz;
+	int b;
+
+	if (!t->size)
+		return 0;
+	n = (long long)(bytes / (size_t)t->size) * item_elements(t);
+	rest = bytes % (size_t)t->size;
+	for (b = 0; b < t->nblocks && rest; b++) {
+		len = (size_t)t->blocks[b].len;
+		esz = t->blocks[b].esz > 0 ? (size_t)t->blocks[b].esz : 1;
+		if (len > rest)
+			len = rest;
+		if (len % esz)
+			return -1; /* ends inside an element */
+		n += (long long)(len / esz);
+		rest -= len;
+	}
+	return n;
+}
+
+size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count)
+{
+	long long per = t->size ? item_elements(t) : 0, k;
+	size_t bytes;
+	int b;
+
+	if (!per)
+		return 0;
+	bytes = (size_t)(count / per) * (size_t)t->size;
+	count %= per;
+	for (b = 0; b < t->nblocks && count; b++) {
+		long long esz = t->blocks[b].esz > 0 ? t->blocks[b].esz : 1;
+
+		k = t->blocks[b].len / esz;
+		if (k > count)
+			k = count;
+		bytes += (size_t)(k * esz);
+		count -= k;
+	}
+	return bytes;
+}
+
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)
 {
 	const struct vpmpi_type *t = vpmpi_type_any(type, "MPI_Get_elements");
-	long per;
+	long long n;
 
 	if (!t)
 		return MPI_ERR_TYPE;
-	if (!t->nelems || !t->size) {
-		*count = 0;
-		return MPI_SUCCESS;
-	}
-	if (!t->elem) { /* mixed elements: whole items only */
-		*count = status->vpmpi_bytes % (size_t)t->size == 0
-			     ? (int)(status->vpmpi_bytes / (size_t)t->size *
-				     (size_t)t->nelems)
-			     : MPI_UNDEFINED;
-		return MPI_SUCCESS;
-	}
-	per = t->size / t->nelems;
-	*count = status->vpmpi_bytes % (size_t)per == 0
-		     ? (int)(status->vpmpi_bytes / (size_t)per)
-		     : MPI_UNDEFINED;
+	n = vpmpi_elements(t, status->vpmpi_bytes);
+	*count = n < 0 || n > 2147483647 ? MPI_UNDEFINED : (int)n;
 	return MPI_SUCCESS;
 }
 

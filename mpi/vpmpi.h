@@ -31,6 +31,7 @@ struct vpmpi_cart {
 /* One contiguous run of bytes of a datatype, at off from the buffer. */
 struct vpmpi_block {
 	long off, len;
+	long esz; /* the size of each of its basic elements */
 };
 
 /* A datatype as MPI defines it (sec. 4.1 of the standard): its typemap
@@ -562,6 +563,12 @@ int vpmpi_type_args(int rc, const MPI_Datatype *newtype, const int *head,
 int vpmpi_type_args_ints(int rc, const MPI_Datatype *newtype,
 			 MPI_Datatype old, const int *const segs[],
 			 const int lens[], int nsegs);
+/* The basic elements (MPI_Get_elements) in bytes of items of t: whole
+ * items, then the elements wholly there of a partial one; -1 when the
+ * bytes end inside an element. */
+long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes);
+/* The bytes of count basic elements of items of t (its inverse). */
+size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count);
 /* Drops t's arguments (releasing the datatypes among them). */
 void vpmpi_type_args_free(struct vpmpi_type *t);
 /* Gives new type t a handle in *out: MPI_SUCCESS, or the error (t is
