@@ -29,20 +29,20 @@ struct long_double_int { long double v; int i; };
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = h, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t), sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t), h } }
 /* a named type whose elements are those of basic type e (a Fortran type
  * named in C, MPI 4.0 sec. 19.1.17: MPI_INTEGER is an int) */
 #define BASIC_AS(h, t, e)                                                      \
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = e, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t), sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t), e } }
 /* two values of basic type e (MPI_2REAL ...): two elements */
 #define TWO_AS(h, t, e)                                                        \
 	[h] = { .name = #h, .size = 2 * sizeof(t), .extent = 2 * sizeof(t),    \
 		.true_extent = 2 * sizeof(t), .align = _Alignof(t),            \
 		.nblocks = 1, .elem = e, .nelems = 2, .committed = 1,          \
-		.one = { 0, 2 * sizeof(t), sizeof(t) } }
+		.one = { 0, 2 * sizeof(t), sizeof(t), e } }
 /* a pair: the value's bytes and the int's (blocks set at start-up) */
 #define PAIR(h, t)                                                             \
 	[h] = { .name = #h, .size = sizeof(((t *)0)->v) + sizeof(int),         \
@@ -132,23 +132,24 @@ static __attribute__((constructor)) void basic_init(void)
 	for (h = 1; h < NBASIC; h++)
 		vpmpi_basic[h].blocks = &vpmpi_basic[h].one;
 	vpmpi_basic[MPI_C_FLOAT_COMPLEX].name = "MPI_C_COMPLEX";
-#define PAIR_BLOCKS(h, t)                                                      \
+#define PAIR_BLOCKS(h, t, vt)                                                    \
 	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v),       \
-						  sizeof(((t *)0)->v) };        \
+						  sizeof(((t *)0)->v), vt };    \
 	pair_blocks[h][1] = (struct vpmpi_block){                               \
-	    (long)__builtin_offsetof(t, i), sizeof(int), sizeof(int) };         \
+	    (long)__builtin_offsetof(t, i), sizeof(int), sizeof(int), MPI_INT }; \
 	vpmpi_basic[h].blocks = pair_blocks[h];                                      \
 	vpmpi_basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
-	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int)
-	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int)
-	PAIR_BLOCKS(MPI_LONG_INT, struct long_int)
-	PAIR_BLOCKS(MPI_2INT, struct two_int)
-	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int)
-	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int)
+	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int, MPI_FLOAT)
+	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int, MPI_DOUBLE)
+	PAIR_BLOCKS(MPI_LONG_INT, struct long_int, MPI_LONG)
+	PAIR_BLOCKS(MPI_2INT, struct two_int, MPI_INT)
+	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int, MPI_SHORT)
+	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int, MPI_LONG_DOUBLE)
 	/* a pair whose int follows a value of its size is one block */
 	for (h = MPI_FLOAT_INT; h <= MPI_LONG_DOUBLE_INT; h++)
 		if (pair_blocks[h][1].off == pair_blocks[h][0].len &&
-		    pair_blocks[h][0].esz == (long)sizeof(int)) {
+		    vpmpi_block_joins(&pair_blocks[h][0], sizeof(int),
+				      MPI_INT)) {
 			pair_blocks[h][0].len += (long)sizeof(int);
 			vpmpi_basic[h].nblocks = 1;
 		}
@@ -488,12 +489,14 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 	for (b = 0; b < old->nblocks; b++) {
 		long off = disp + old->blocks[b].off, len = old->blocks[b].len;
 		long esz = old->blocks[b].esz;
+		MPI_Datatype bt = old->blocks[b].bt;
 		struct vpmpi_block *last =
 		    t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
 
 		if (!len)
 			continue;
-		if (last && last->off + last->len == off && last->esz == esz) {
+		if (last && last->off + last->len == off &&
+		    vpmpi_block_joins(last, esz, bt)) {
 			last->len += len;
 			continue;
 		}
@@ -507,7 +510,8 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 			t->blocks = nb;
 			*cap = ncap;
 		}
-		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len, esz };
+		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len, esz,
+								bt };
 	}
 	return 0;
 }

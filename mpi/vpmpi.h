@@ -32,6 +32,7 @@ struct vpmpi_cart {
 struct vpmpi_block {
 	long off, len;
 	long esz; /* the size of each of its basic elements */
+	MPI_Datatype bt; /* and their predefined type */
 };
 
 /* A datatype as MPI defines it (sec. 4.1 of the standard): its typemap
@@ -569,6 +570,11 @@ int vpmpi_type_args_ints(int rc, const MPI_Datatype *newtype,
 long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes);
 /* The bytes of count basic elements of items of t (its inverse). */
 size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count);
+/* Whether elements of esz bytes of predefined type bt may extend block b
+ * (mpi_pack_external.c): the same type, or both types of the same size
+ * whose external32 form is their bytes in big-endian order. */
+int vpmpi_block_joins(const struct vpmpi_block *b, long esz,
+		      MPI_Datatype bt);
 /* Drops t's arguments (releasing the datatypes among them). */
 void vpmpi_type_args_free(struct vpmpi_type *t);
 /* Gives new type t a handle in *out: MPI_SUCCESS, or the error (t is

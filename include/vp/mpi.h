@@ -418,6 +418,16 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	       int outcount, MPI_Datatype type, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
+/* the "external32" representation (mpi_pack_external.c; MPI 4.0, sec.
+ * 5.2.3): big-endian, each basic type at its external size */
+int MPI_Pack_external(const char datarep[], const void *inbuf, int incount,
+		      MPI_Datatype type, void *outbuf, MPI_Aint outsize,
+		      MPI_Aint *position);
+int MPI_Unpack_external(const char datarep[], const void *inbuf,
+			MPI_Aint insize, MPI_Aint *position, void *outbuf,
+			int outcount, MPI_Datatype type);
+int MPI_Pack_external_size(const char datarep[], int incount,
+			   MPI_Datatype type, MPI_Aint *size);
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type,
 		     int *count);
 
