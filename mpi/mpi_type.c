@@ -544,6 +544,33 @@ int vpmpi_type_put(struct vpmpi_type *t, MPI_Datatype *out,
 	return MPI_SUCCESS;
 }
 
+/* Appends n items of old from disp on: items of a dense type in one step
+ * (one run of bytes, whatever n), others one by one. 0, or -1 without
+ * memory. */
+static int append_n(struct vpmpi_type *t, const struct vpmpi_type *old,
+		    long disp, long n, int *cap, int *first)
+{
+	struct vpmpi_type run;
+	struct vpmpi_block rb;
+	long j;
+
+	if (n > 1 && old->nblocks == 1 && vpmpi_dense(old)) {
+		run = *old;
+		rb = old->blocks[0];
+		rb.len *= n;
+		run.blocks = &rb;
+		run.size = old->size * n;
+		run.nelems = old->nelems * n;
+		run.extent = old->extent * n;
+		run.true_extent = old->extent * (n - 1) + old->true_extent;
+		return append(t, &run, disp, cap, first);
+	}
+	for (j = 0; j < n; j++)
+		if (append(t, old, disp + j * old->extent, cap, first))
+			return -1;
+	return 0;
+}
+
 /* MPI-1's MPI_LB and MPI_UB entries of a struct (MPI 1.1 sec. 3.12.3):
  * they carry no data; the new type's lower (upper) bound is the marker's
  * displacement, the last such entry's, as MPICH takes it; a bound no
@@ -576,13 +603,13 @@ static void markers_apply(struct vpmpi_type *t, const struct markers *mk)
 /* The general constructor (MPI_Type_create_struct): count blocks, block i
  * being bl[i] items of types[i] at byte displacement disp[i]. A struct
  * rounds its extent up to its alignment (round != 0). */
-static int build(int count, const int *bl, const MPI_Aint *disp,
+static int build(int count, const long *bl, const MPI_Aint *disp,
 		 const MPI_Datatype *types, int round, MPI_Datatype *out,
 		 const char *call)
 {
 	struct vpmpi_type *t;
 	struct markers mk = { 0, 0, 0, 0 };
-	int i, j, cap = 0, first = 1;
+	int i, cap = 0, first = 1;
 
 	if (count < 0)
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
@@ -595,7 +622,7 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 			return MPI_ERR_TYPE;
 		if (bl[i] < 0)
 			return vpmpi_fail(MPI_ERR_ARG, call,
-					  "block length %d (block %d) is "
+					  "block length %ld (block %d) is "
 					  "negative",
 					  bl[i], i);
 	}
@@ -609,13 +636,11 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 			marker(&mk, types[i], disp[i]);
 			continue;
 		}
-		for (j = 0; j < bl[i]; j++)
-			if (append(t, old, disp[i] + (long)j * old->extent,
-				   &cap, &first)) {
+		if (append_n(t, old, disp[i], bl[i], &cap, &first)) {
 				type_destroy(t);
 				return vpmpi_fail(MPI_ERR_NO_MEM, call,
 						  "no memory for a datatype");
-			}
+		}
 	}
 	if (round && t->align > 1 && t->extent % t->align)
 		t->extent += t->align - t->extent % t->align;
@@ -623,12 +648,15 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 	return vpmpi_type_put(t, out, call);
 }
 
-/* Arrays for count blocks of one type (the vector and indexed forms). */
-static int build_same(int count, const int *bl, int bl_all,
+/* Arrays for count blocks of one type (the vector and indexed forms):
+ * block i of bl[i] items (bl_all where bl and bli are NULL; bli: int
+ * lengths) at disp[i] (i * stride where disp is NULL). */
+static int build_same(int count, const int *bli, const long *bl, long bl_all,
 		      const MPI_Aint *disp, MPI_Aint stride,
 		      MPI_Datatype old, MPI_Datatype *out, const char *call)
 {
-	int *b = malloc(((size_t)count + 1) * sizeof(*b)), i, rc;
+	long *b = malloc(((size_t)count + 1) * sizeof(*b));
+	int i, rc;
 	MPI_Aint *d = malloc(((size_t)count + 1) * sizeof(*d));
 	MPI_Datatype *ty = malloc(((size_t)count + 1) * sizeof(*ty));
 
@@ -641,7 +669,7 @@ static int build_same(int count, const int *bl, int bl_all,
 				"no memory for a datatype");
 	else {
 		for (i = 0; i < count; i++) {
-			b[i] = bl ? bl[i] : bl_all;
+			b[i] = bli ? bli[i] : bl ? bl[i] : bl_all;
 			d[i] = disp ? disp[i] : (MPI_Aint)i * stride;
 			ty[i] = old;
 		}
@@ -660,7 +688,10 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	rc = vpmpi_type_made(build_same(count, NULL, 1, NULL, o->extent, old,
+	if (count < 0)
+		return vpmpi_fail(MPI_ERR_COUNT, "MPI_Type_contiguous",
+				  "count %d is negative", count);
+	rc = vpmpi_type_made(build_same(1, NULL, NULL, count, NULL, 0, old,
 					newtype, "MPI_Type_contiguous"),
 			     newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
 	return vpmpi_type_args(rc, newtype, &count, 1, NULL, NULL, 0, NULL,
@@ -671,8 +702,8 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
 			    MPI_Datatype old, MPI_Datatype *newtype)
 {
 	int ints[2] = { count, blocklength };
-	int rc = vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					    stride, old, newtype,
+	int rc = vpmpi_type_made(build_same(count, NULL, NULL, blocklength,
+					    NULL, stride, old, newtype,
 					    "MPI_Type_create_hvector"),
 				 newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
 
@@ -695,8 +726,8 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	rc = vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					(MPI_Aint)stride * o->extent, old,
+	rc = vpmpi_type_made(build_same(count, NULL, NULL, blocklength,
+					NULL, (MPI_Aint)stride * o->extent, old,
 					newtype, "MPI_Type_vector"),
 			     newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
 	return vpmpi_type_args(rc, newtype, ints, 3, NULL, NULL, 0, NULL,
@@ -707,7 +738,7 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
 			     const MPI_Aint displacements[], MPI_Datatype old,
 			     MPI_Datatype *newtype)
 {
-	int rc = vpmpi_type_made(build_same(count, blocklengths, 0,
+	int rc = vpmpi_type_made(build_same(count, blocklengths, NULL, 0,
 					    displacements, 0, old, newtype,
 					    "MPI_Type_create_hindexed"),
 				 newtype, MPI_COMBINER_HINDEXED, count + 1,
@@ -735,7 +766,7 @@ static int indexed(int count, const int *bl, int bl_all, const int *displs,
 				  "no memory for a datatype");
 	for (i = 0; i < count; i++)
 		d[i] = (MPI_Aint)displs[i] * o->extent;
-	rc = build_same(count, bl, bl_all, d, 0, old, newtype, call);
+	rc = build_same(count, bl, NULL, bl_all, d, 0, old, newtype, call);
 	free(d);
 	return rc;
 }
@@ -769,13 +800,30 @@ int MPI_Type_create_indexed_block(int count, int blocklength,
 			       count, NULL, &old);
 }
 
+/* A struct of int block lengths. */
+static int build_struct(int count, const int *bl, const MPI_Aint *disp,
+			const MPI_Datatype *types, MPI_Datatype *out)
+{
+	static const char call[] = "MPI_Type_create_struct";
+	long *b = malloc(((size_t)(count > 0 ? count : 0) + 1) * sizeof(*b));
+	int i, rc;
+
+	if (!b)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a datatype");
+	for (i = 0; i < count; i++)
+		b[i] = bl[i];
+	rc = build(count, b, disp, types, 1, out, call);
+	free(b);
+	return rc;
+}
+
 int MPI_Type_create_struct(int count, const int blocklengths[],
 			   const MPI_Aint displacements[],
 			   const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	int rc = vpmpi_type_made(build(count, blocklengths, displacements,
-				       types, 1, newtype,
-				       "MPI_Type_create_struct"),
+	int rc = vpmpi_type_made(build_struct(count, blocklengths,
+					      displacements, types, newtype),
 				 newtype, MPI_COMBINER_STRUCT, count + 1,
 				 count, count);
 
@@ -794,7 +842,8 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 			    MPI_Datatype *newtype)
 {
 	MPI_Datatype nt;
-	int one = 1, rc;
+	long one = 1;
+	int rc;
 	MPI_Aint zero = 0, addrs[2] = { lb, extent };
 
 	rc = build(1, &one, &zero, &old, 0, &nt, "MPI_Type_create_resized");
@@ -814,7 +863,8 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *t;
-	int one = 1, rc;
+	long one = 1;
+	int rc;
 	MPI_Aint zero = 0;
 
 	rc = vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
@@ -1128,4 +1178,12 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 		     n, outbuf);
 	*position += (int)n;
 	return MPI_SUCCESS;
+}
+
+int vpmpi_type_blocks(int count, const long *bl, long bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride, MPI_Datatype old,
+		      MPI_Datatype *out, const char *call)
+{
+	return build_same(count, NULL, bl, bl_all, disp, stride, old, out,
+			  call);
 }

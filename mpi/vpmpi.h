@@ -575,6 +575,12 @@ size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count);
  * whose external32 form is their bytes in big-endian order. */
 int vpmpi_block_joins(const struct vpmpi_block *b, long esz,
 		      MPI_Datatype bt);
+/* A new datatype of count blocks of old: block i of bl[i] items (bl_all
+ * where bl is NULL) at byte displacement disp[i] (i * stride where disp
+ * is NULL); MPI_SUCCESS or the error. */
+int vpmpi_type_blocks(int count, const long *bl, long bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride, MPI_Datatype old,
+		      MPI_Datatype *out, const char *call);
 /* Drops t's arguments (releasing the datatypes among them). */
 void vpmpi_type_args_free(struct vpmpi_type *t);
 /* Gives new type t a handle in *out: MPI_SUCCESS, or the error (t is

@@ -973,6 +973,21 @@ int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
 int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
 		       MPI_Count *count);
+/* large-count datatype calls (mpi_type_c.c; MPI 4.0 sec. 5.1) */
+int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype old,
+			  MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_c(MPI_Count count,
+			       const MPI_Count blocklengths[],
+			       const MPI_Count displacements[],
+			       MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+				    const MPI_Count displacements[],
+				    MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_size_c(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_get_extent_c(MPI_Datatype type, MPI_Count *lb,
+			  MPI_Count *extent);
+int MPI_Type_get_true_extent_c(MPI_Datatype type, MPI_Count *true_lb,
+			       MPI_Count *true_extent);
 int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
 		    MPI_Count *count);
 
