@@ -897,7 +897,8 @@ int vpmpi_type_private(MPI_Datatype type, MPI_Datatype *out,
 {
 	const struct vpmpi_type *t = vpmpi_lookup(type);
 	struct vpmpi_type *c;
-	int one = 1, rc;
+	long one = 1;
+	int rc;
 	MPI_Aint zero = 0;
 
 	*out = type;
