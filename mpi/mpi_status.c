@@ -25,7 +25,7 @@ int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
 {
 	static const char call[] = "MPI_Get_elements_x";
 	const struct vpmpi_type *t;
-	int n, rc;
+	long long n;
 
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
@@ -34,17 +34,8 @@ int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
 				  status ? "count" : "status");
 	if (!(t = vpmpi_type_any(type, call)))
 		return MPI_ERR_TYPE;
-	if (t->elem && t->nelems && t->size) { /* one basic type: any count */
-		size_t per = (size_t)(t->size / t->nelems);
-
-		*count = status->vpmpi_bytes % per
-			     ? MPI_UNDEFINED
-			     : (MPI_Count)(status->vpmpi_bytes / per);
-		return MPI_SUCCESS;
-	}
-	if ((rc = MPI_Get_elements(status, type, &n)))
-		return rc;
-	*count = n;
+	n = vpmpi_elements(t, status->vpmpi_bytes);
+	*count = n < 0 ? MPI_UNDEFINED : n;
 	return MPI_SUCCESS;
 }
 

@@ -29,20 +29,20 @@ struct long_double_int { long double v; int i; };
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = h, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t), h } }
 /* a named type whose elements are those of basic type e (a Fortran type
  * named in C, MPI 4.0 sec. 19.1.17: MPI_INTEGER is an int) */
 #define BASIC_AS(h, t, e)                                                      \
 	[h] = { .name = #h, .size = sizeof(t), .extent = sizeof(t),            \
 		.true_extent = sizeof(t), .align = _Alignof(t), .nblocks = 1,  \
 		.elem = e, .nelems = 1, .committed = 1,                        \
-		.one = { 0, sizeof(t) } }
+		.one = { 0, sizeof(t), sizeof(t), e } }
 /* two values of basic type e (MPI_2REAL ...): two elements */
 #define TWO_AS(h, t, e)                                                        \
 	[h] = { .name = #h, .size = 2 * sizeof(t), .extent = 2 * sizeof(t),    \
 		.true_extent = 2 * sizeof(t), .align = _Alignof(t),            \
 		.nblocks = 1, .elem = e, .nelems = 2, .committed = 1,          \
-		.one = { 0, 2 * sizeof(t) } }
+		.one = { 0, 2 * sizeof(t), sizeof(t), e } }
 /* a pair: the value's bytes and the int's (blocks set at start-up) */
 #define PAIR(h, t)                                                             \
 	[h] = { .name = #h, .size = sizeof(((t *)0)->v) + sizeof(int),         \
@@ -112,6 +112,10 @@ struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE] = {
     TWO_AS(MPI_2INTEGER, int, MPI_INT),
     TWO_AS(MPI_2REAL, float, MPI_FLOAT),
     TWO_AS(MPI_2DOUBLE_PRECISION, double, MPI_DOUBLE),
+    BASIC(MPI_INTEGER16, __int128),
+    /* the bound markers: no data, no extent, no elements */
+    [MPI_LB] = { .name = "MPI_LB", .align = 1, .committed = 1 },
+    [MPI_UB] = { .name = "MPI_UB", .align = 1, .committed = 1 },
 };
 
 #define NBASIC VPMPI_FIRST_TYPE
@@ -127,21 +131,25 @@ static __attribute__((constructor)) void basic_init(void)
 
 	for (h = 1; h < NBASIC; h++)
 		vpmpi_basic[h].blocks = &vpmpi_basic[h].one;
-#define PAIR_BLOCKS(h, t)                                                      \
-	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v) };     \
+	vpmpi_basic[MPI_C_FLOAT_COMPLEX].name = "MPI_C_COMPLEX";
+#define PAIR_BLOCKS(h, t, vt)                                                    \
+	pair_blocks[h][0] = (struct vpmpi_block){ 0, sizeof(((t *)0)->v),       \
+						  sizeof(((t *)0)->v), vt };    \
 	pair_blocks[h][1] = (struct vpmpi_block){                               \
-	    (long)__builtin_offsetof(t, i), sizeof(int) };                      \
+	    (long)__builtin_offsetof(t, i), sizeof(int), sizeof(int), MPI_INT }; \
 	vpmpi_basic[h].blocks = pair_blocks[h];                                      \
 	vpmpi_basic[h].true_extent = pair_blocks[h][1].off + (long)sizeof(int);
-	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int)
-	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int)
-	PAIR_BLOCKS(MPI_LONG_INT, struct long_int)
-	PAIR_BLOCKS(MPI_2INT, struct two_int)
-	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int)
-	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int)
-	/* a pair whose int follows the value directly is one block */
+	PAIR_BLOCKS(MPI_FLOAT_INT, struct float_int, MPI_FLOAT)
+	PAIR_BLOCKS(MPI_DOUBLE_INT, struct double_int, MPI_DOUBLE)
+	PAIR_BLOCKS(MPI_LONG_INT, struct long_int, MPI_LONG)
+	PAIR_BLOCKS(MPI_2INT, struct two_int, MPI_INT)
+	PAIR_BLOCKS(MPI_SHORT_INT, struct short_int, MPI_SHORT)
+	PAIR_BLOCKS(MPI_LONG_DOUBLE_INT, struct long_double_int, MPI_LONG_DOUBLE)
+	/* a pair whose int follows a value of its size is one block */
 	for (h = MPI_FLOAT_INT; h <= MPI_LONG_DOUBLE_INT; h++)
-		if (pair_blocks[h][1].off == pair_blocks[h][0].len) {
+		if (pair_blocks[h][1].off == pair_blocks[h][0].len &&
+		    vpmpi_block_joins(&pair_blocks[h][0], sizeof(int),
+				      MPI_INT)) {
 			pair_blocks[h][0].len += (long)sizeof(int);
 			vpmpi_basic[h].nblocks = 1;
 		}
@@ -428,6 +436,8 @@ static void type_destroy(struct vpmpi_type *t)
 {
 	if (t && t->blocks != &t->one)
 		free(t->blocks);
+	if (t)
+		vpmpi_type_args_free(t);
 	free(t);
 }
 
@@ -478,12 +488,15 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 	t->size += old->size;
 	for (b = 0; b < old->nblocks; b++) {
 		long off = disp + old->blocks[b].off, len = old->blocks[b].len;
+		long esz = old->blocks[b].esz;
+		MPI_Datatype bt = old->blocks[b].bt;
 		struct vpmpi_block *last =
 		    t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
 
 		if (!len)
 			continue;
-		if (last && last->off + last->len == off) {
+		if (last && last->off + last->len == off &&
+		    vpmpi_block_joins(last, esz, bt)) {
 			last->len += len;
 			continue;
 		}
@@ -497,13 +510,13 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 			t->blocks = nb;
 			*cap = ncap;
 		}
-		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len };
+		t->blocks[t->nblocks++] = (struct vpmpi_block){ off, len, esz,
+								bt };
 	}
 	return 0;
 }
 
-/* Gives t a handle in *out; MPI_SUCCESS or the error. */
-static int type_put(struct vpmpi_type *t, MPI_Datatype *out,
+int vpmpi_type_put(struct vpmpi_type *t, MPI_Datatype *out,
 		    const char *call)
 {
 	struct vpmpi_type **nt;
@@ -531,15 +544,72 @@ static int type_put(struct vpmpi_type *t, MPI_Datatype *out,
 	return MPI_SUCCESS;
 }
 
+/* Appends n items of old from disp on: items of a dense type in one step
+ * (one run of bytes, whatever n), others one by one. 0, or -1 without
+ * memory. */
+static int append_n(struct vpmpi_type *t, const struct vpmpi_type *old,
+		    long disp, long n, int *cap, int *first)
+{
+	struct vpmpi_type run;
+	struct vpmpi_block rb;
+	long j;
+
+	if (n > 1 && old->nblocks == 1 && vpmpi_dense(old)) {
+		run = *old;
+		rb = old->blocks[0];
+		rb.len *= n;
+		run.blocks = &rb;
+		run.size = old->size * n;
+		run.nelems = old->nelems * n;
+		run.extent = old->extent * n;
+		run.true_extent = old->extent * (n - 1) + old->true_extent;
+		return append(t, &run, disp, cap, first);
+	}
+	for (j = 0; j < n; j++)
+		if (append(t, old, disp + j * old->extent, cap, first))
+			return -1;
+	return 0;
+}
+
+/* MPI-1's MPI_LB and MPI_UB entries of a struct (MPI 1.1 sec. 3.12.3):
+ * they carry no data; the new type's lower (upper) bound is the marker's
+ * displacement, the last such entry's, as MPICH takes it; a bound no
+ * marker sets is the one the other entries give. */
+struct markers {
+	int got_lb, got_ub;
+	long lb, ub;
+};
+
+static void marker(struct markers *mk, MPI_Datatype which, long disp)
+{
+	if (which == MPI_LB) {
+		mk->got_lb = 1;
+		mk->lb = disp;
+	} else {
+		mk->got_ub = 1;
+		mk->ub = disp;
+	}
+}
+
+static void markers_apply(struct vpmpi_type *t, const struct markers *mk)
+{
+	long lb = mk->got_lb ? mk->lb : t->lb;
+	long ub = mk->got_ub ? mk->ub : t->lb + t->extent;
+
+	t->lb = lb;
+	t->extent = ub - lb;
+}
+
 /* The general constructor (MPI_Type_create_struct): count blocks, block i
  * being bl[i] items of types[i] at byte displacement disp[i]. A struct
  * rounds its extent up to its alignment (round != 0). */
-static int build(int count, const int *bl, const MPI_Aint *disp,
+static int build(int count, const long *bl, const MPI_Aint *disp,
 		 const MPI_Datatype *types, int round, MPI_Datatype *out,
 		 const char *call)
 {
 	struct vpmpi_type *t;
-	int i, j, cap = 0, first = 1;
+	struct markers mk = { 0, 0, 0, 0 };
+	int i, cap = 0, first = 1;
 
 	if (count < 0)
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
@@ -552,7 +622,7 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 			return MPI_ERR_TYPE;
 		if (bl[i] < 0)
 			return vpmpi_fail(MPI_ERR_ARG, call,
-					  "block length %d (block %d) is "
+					  "block length %ld (block %d) is "
 					  "negative",
 					  bl[i], i);
 	}
@@ -562,25 +632,31 @@ static int build(int count, const int *bl, const MPI_Aint *disp,
 	for (i = 0; i < count; i++) {
 		const struct vpmpi_type *old = vpmpi_lookup(types[i]);
 
-		for (j = 0; j < bl[i]; j++)
-			if (append(t, old, disp[i] + (long)j * old->extent,
-				   &cap, &first)) {
+		if (types[i] == MPI_LB || types[i] == MPI_UB) {
+			marker(&mk, types[i], disp[i]);
+			continue;
+		}
+		if (append_n(t, old, disp[i], bl[i], &cap, &first)) {
 				type_destroy(t);
 				return vpmpi_fail(MPI_ERR_NO_MEM, call,
 						  "no memory for a datatype");
-			}
+		}
 	}
 	if (round && t->align > 1 && t->extent % t->align)
 		t->extent += t->align - t->extent % t->align;
-	return type_put(t, out, call);
+	markers_apply(t, &mk);
+	return vpmpi_type_put(t, out, call);
 }
 
-/* Arrays for count blocks of one type (the vector and indexed forms). */
-static int build_same(int count, const int *bl, int bl_all,
+/* Arrays for count blocks of one type (the vector and indexed forms):
+ * block i of bl[i] items (bl_all where bl and bli are NULL; bli: int
+ * lengths) at disp[i] (i * stride where disp is NULL). */
+static int build_same(int count, const int *bli, const long *bl, long bl_all,
 		      const MPI_Aint *disp, MPI_Aint stride,
 		      MPI_Datatype old, MPI_Datatype *out, const char *call)
 {
-	int *b = malloc(((size_t)count + 1) * sizeof(*b)), i, rc;
+	long *b = malloc(((size_t)count + 1) * sizeof(*b));
+	int i, rc;
 	MPI_Aint *d = malloc(((size_t)count + 1) * sizeof(*d));
 	MPI_Datatype *ty = malloc(((size_t)count + 1) * sizeof(*ty));
 
@@ -593,7 +669,7 @@ static int build_same(int count, const int *bl, int bl_all,
 				"no memory for a datatype");
 	else {
 		for (i = 0; i < count; i++) {
-			b[i] = bl ? bl[i] : bl_all;
+			b[i] = bli ? bli[i] : bl ? bl[i] : bl_all;
 			d[i] = disp ? disp[i] : (MPI_Aint)i * stride;
 			ty[i] = old;
 		}
@@ -608,21 +684,31 @@ static int build_same(int count, const int *bl, int bl_all,
 int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_contiguous");
+	int rc;
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return vpmpi_type_made(build_same(count, NULL, 1, NULL, o->extent, old,
-					  newtype, "MPI_Type_contiguous"),
-			       newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+	if (count < 0)
+		return vpmpi_fail(MPI_ERR_COUNT, "MPI_Type_contiguous",
+				  "count %d is negative", count);
+	rc = vpmpi_type_made(build_same(1, NULL, NULL, count, NULL, 0, old,
+					newtype, "MPI_Type_contiguous"),
+			     newtype, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+	return vpmpi_type_args(rc, newtype, &count, 1, NULL, NULL, 0, NULL,
+			       &old);
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
 			    MPI_Datatype old, MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					  stride, old, newtype,
-					  "MPI_Type_create_hvector"),
-			       newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
+	int ints[2] = { count, blocklength };
+	int rc = vpmpi_type_made(build_same(count, NULL, NULL, blocklength,
+					    NULL, stride, old, newtype,
+					    "MPI_Type_create_hvector"),
+				 newtype, MPI_COMBINER_HVECTOR, 2, 1, 1);
+
+	return vpmpi_type_args(rc, newtype, ints, 2, NULL, NULL, 0, &stride,
+			       &old);
 }
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
@@ -636,24 +722,30 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
 		    MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *o = vpmpi_type_any(old, "MPI_Type_vector");
+	int ints[3] = { count, blocklength, stride }, rc;
 
 	if (!o)
 		return MPI_ERR_TYPE;
-	return vpmpi_type_made(build_same(count, NULL, blocklength, NULL,
-					  (MPI_Aint)stride * o->extent, old,
-					  newtype, "MPI_Type_vector"),
-			       newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
+	rc = vpmpi_type_made(build_same(count, NULL, NULL, blocklength,
+					NULL, (MPI_Aint)stride * o->extent, old,
+					newtype, "MPI_Type_vector"),
+			     newtype, MPI_COMBINER_VECTOR, 3, 0, 1);
+	return vpmpi_type_args(rc, newtype, ints, 3, NULL, NULL, 0, NULL,
+			       &old);
 }
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[],
 			     const MPI_Aint displacements[], MPI_Datatype old,
 			     MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build_same(count, blocklengths, 0,
-					  displacements, 0, old, newtype,
-					  "MPI_Type_create_hindexed"),
-			       newtype, MPI_COMBINER_HINDEXED, count + 1,
-			       count, 1);
+	int rc = vpmpi_type_made(build_same(count, blocklengths, NULL, 0,
+					    displacements, 0, old, newtype,
+					    "MPI_Type_create_hindexed"),
+				 newtype, MPI_COMBINER_HINDEXED, count + 1,
+				 count, 1);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths, NULL,
+			       count, displacements, &old);
 }
 
 /* indexed forms: displacements in extents of old */
@@ -674,7 +766,7 @@ static int indexed(int count, const int *bl, int bl_all, const int *displs,
 				  "no memory for a datatype");
 	for (i = 0; i < count; i++)
 		d[i] = (MPI_Aint)displs[i] * o->extent;
-	rc = build_same(count, bl, bl_all, d, 0, old, newtype, call);
+	rc = build_same(count, bl, NULL, bl_all, d, 0, old, newtype, call);
 	free(d);
 	return rc;
 }
@@ -683,48 +775,76 @@ int MPI_Type_indexed(int count, const int blocklengths[],
 		     const int displacements[], MPI_Datatype old,
 		     MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(indexed(count, blocklengths, 0, displacements,
-				       old, newtype, "MPI_Type_indexed"),
-			       newtype, MPI_COMBINER_INDEXED, 2 * count + 1, 0,
-			       1);
+	int rc = vpmpi_type_made(indexed(count, blocklengths, 0,
+					 displacements, old, newtype,
+					 "MPI_Type_indexed"),
+				 newtype, MPI_COMBINER_INDEXED, 2 * count + 1,
+				 0, 1);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths,
+			       displacements, count, NULL, &old);
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength,
 				  const int displacements[], MPI_Datatype old,
 				  MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(indexed(count, NULL, blocklength, displacements,
-				       old, newtype,
-				       "MPI_Type_create_indexed_block"),
-			       newtype, MPI_COMBINER_INDEXED_BLOCK, count + 2,
-			       0, 1);
+	int ints[2] = { count, blocklength };
+	int rc = vpmpi_type_made(indexed(count, NULL, blocklength,
+					 displacements, old, newtype,
+					 "MPI_Type_create_indexed_block"),
+				 newtype, MPI_COMBINER_INDEXED_BLOCK,
+				 count + 2, 0, 1);
+
+	return vpmpi_type_args(rc, newtype, ints, 2, displacements, NULL,
+			       count, NULL, &old);
+}
+
+/* A struct of int block lengths. */
+static int build_struct(int count, const int *bl, const MPI_Aint *disp,
+			const MPI_Datatype *types, MPI_Datatype *out)
+{
+	static const char call[] = "MPI_Type_create_struct";
+	long *b = malloc(((size_t)(count > 0 ? count : 0) + 1) * sizeof(*b));
+	int i, rc;
+
+	if (!b)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a datatype");
+	for (i = 0; i < count; i++)
+		b[i] = bl[i];
+	rc = build(count, b, disp, types, 1, out, call);
+	free(b);
+	return rc;
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[],
 			   const MPI_Aint displacements[],
 			   const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build(count, blocklengths, displacements, types,
-				     1, newtype, "MPI_Type_create_struct"),
-			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
-			       count);
+	int rc = vpmpi_type_made(build_struct(count, blocklengths,
+					      displacements, types, newtype),
+				 newtype, MPI_COMBINER_STRUCT, count + 1,
+				 count, count);
+
+	return vpmpi_type_args(rc, newtype, &count, 1, blocklengths, NULL,
+			       count, displacements, types);
 }
 
 int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[],
 		    MPI_Datatype types[], MPI_Datatype *newtype)
 {
-	return vpmpi_type_made(build(count, blocklengths, displacements, types,
-				     1, newtype, "MPI_Type_struct"),
-			       newtype, MPI_COMBINER_STRUCT, count + 1, count,
-			       count);
+	return MPI_Type_create_struct(count, blocklengths, displacements,
+				      types, newtype);
 }
 
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 			    MPI_Datatype *newtype)
 {
 	MPI_Datatype nt;
-	int one = 1, rc;
-	MPI_Aint zero = 0;
+	long one = 1;
+	int rc;
+	MPI_Aint zero = 0, addrs[2] = { lb, extent };
 
 	rc = build(1, &one, &zero, &old, 0, &nt, "MPI_Type_create_resized");
 	if (rc)
@@ -732,8 +852,10 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 	vpmpi_lookup(nt)->lb = lb;
 	vpmpi_lookup(nt)->extent = extent;
 	*newtype = nt;
-	return vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_RESIZED, 0, 2,
-			       1);
+	rc = vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_RESIZED, 0, 2,
+			     1);
+	return vpmpi_type_args(rc, newtype, NULL, 0, NULL, NULL, 0, addrs,
+			       &old);
 }
 
 /* MPI 4.0 sec. 5.1.10: the duplicate has the same committed state as
@@ -741,12 +863,14 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
 	const struct vpmpi_type *t;
-	int one = 1, rc;
+	long one = 1;
+	int rc;
 	MPI_Aint zero = 0;
 
 	rc = vpmpi_type_made(build(1, &one, &zero, &old, 0, newtype,
 				   "MPI_Type_dup"),
 			     newtype, MPI_COMBINER_DUP, 0, 0, 1);
+	rc = vpmpi_type_args(rc, newtype, NULL, 0, NULL, NULL, 0, NULL, &old);
 	if (rc == MPI_SUCCESS && (t = vpmpi_type_any(old, "MPI_Type_dup")) &&
 	    t->committed)
 		rc = MPI_Type_commit(newtype);
@@ -773,7 +897,8 @@ int vpmpi_type_private(MPI_Datatype type, MPI_Datatype *out,
 {
 	const struct vpmpi_type *t = vpmpi_lookup(type);
 	struct vpmpi_type *c;
-	int one = 1, rc;
+	long one = 1;
+	int rc;
 	MPI_Aint zero = 0;
 
 	*out = type;
@@ -851,8 +976,15 @@ void vpmpi_types_free(void)
 {
 	int i;
 
+	/* the arguments first: a freed type they hold goes with them */
 	for (i = 0; i < vpmpi_me.ntypes; i++)
-		type_destroy(vpmpi_me.types[i]);
+		if (vpmpi_me.types[i])
+			vpmpi_type_args_free(vpmpi_me.types[i]);
+	for (i = 0; i < vpmpi_me.ntypes; i++)
+		if (vpmpi_me.types[i] && vpmpi_me.types[i]->refs)
+			vpmpi_me.types[i]->freed = 1; /* a request's */
+		else
+			type_destroy(vpmpi_me.types[i]);
 	free(vpmpi_me.types);
 	vpmpi_me.types = NULL;
 	vpmpi_me.ntypes = 0;
@@ -923,28 +1055,72 @@ MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b)
 	return a - b;
 }
 
+/* The basic elements in one item of t. */
+static long long item_elements(const struct vpmpi_type *t)
+{
+	long long n = 0;
+	int b;
+
+	for (b = 0; b < t->nblocks; b++)
+		n += t->blocks[b].len /
+		     (t->blocks[b].esz > 0 ? t->blocks[b].esz : 1);
+	return n;
+}
+
+long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes)
+{
+	long long n;
+	size_t rest, len, esz;
+	int b;
+
+	if (!t->size)
+		return 0;
+	n = (long long)(bytes / (size_t)t->size) * item_elements(t);
+	rest = bytes % (size_t)t->size;
+	for (b = 0; b < t->nblocks && rest; b++) {
+		len = (size_t)t->blocks[b].len;
+		esz = t->blocks[b].esz > 0 ? (size_t)t->blocks[b].esz : 1;
+		if (len > rest)
+			len = rest;
+		if (len % esz)
+			return -1; /* ends inside an element */
+		n += (long long)(len / esz);
+		rest -= len;
+	}
+	return n;
+}
+
+size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count)
+{
+	long long per = t->size ? item_elements(t) : 0, k;
+	size_t bytes;
+	int b;
+
+	if (!per)
+		return 0;
+	bytes = (size_t)(count / per) * (size_t)t->size;
+	count %= per;
+	for (b = 0; b < t->nblocks && count; b++) {
+		long long esz = t->blocks[b].esz > 0 ? t->blocks[b].esz : 1;
+
+		k = t->blocks[b].len / esz;
+		if (k > count)
+			k = count;
+		bytes += (size_t)(k * esz);
+		count -= k;
+	}
+	return bytes;
+}
+
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)
 {
 	const struct vpmpi_type *t = vpmpi_type_any(type, "MPI_Get_elements");
-	long per;
+	long long n;
 
 	if (!t)
 		return MPI_ERR_TYPE;
-	if (!t->nelems || !t->size) {
-		*count = 0;
-		return MPI_SUCCESS;
-	}
-	if (!t->elem) { /* mixed elements: whole items only */
-		*count = status->vpmpi_bytes % (size_t)t->size == 0
-			     ? (int)(status->vpmpi_bytes / (size_t)t->size *
-				     (size_t)t->nelems)
-			     : MPI_UNDEFINED;
-		return MPI_SUCCESS;
-	}
-	per = t->size / t->nelems;
-	*count = status->vpmpi_bytes % (size_t)per == 0
-		     ? (int)(status->vpmpi_bytes / (size_t)per)
-		     : MPI_UNDEFINED;
+	n = vpmpi_elements(t, status->vpmpi_bytes);
+	*count = n < 0 || n > 2147483647 ? MPI_UNDEFINED : (int)n;
 	return MPI_SUCCESS;
 }
 
@@ -1003,4 +1179,12 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 		     n, outbuf);
 	*position += (int)n;
 	return MPI_SUCCESS;
+}
+
+int vpmpi_type_blocks(int count, const long *bl, long bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride, MPI_Datatype old,
+		      MPI_Datatype *out, const char *call)
+{
+	return build_same(count, NULL, bl, bl_all, disp, stride, old, out,
+			  call);
 }

@@ -153,6 +153,13 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
 	*newtype = cur;
 	rc = vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_DARRAY,
 			     4 * ndims + 4, 0, 1);
+	{
+		const int *segs[8] = { &size,	 &rank,	 &ndims,  gsizes,
+				       distribs, dargs, psizes, &order };
+		const int lens[8] = { 1, 1, 1, ndims, ndims, ndims, ndims, 1 };
+
+		rc = vpmpi_type_args_ints(rc, newtype, oldtype, segs, lens, 8);
+	}
 out:
 	free(coord);
 	free(start);

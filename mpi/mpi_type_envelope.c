@@ -16,6 +16,7 @@ int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
 
 	if (rc == MPI_SUCCESS && newtype && (t = vpmpi_lookup(*newtype)) &&
 	    *newtype >= VPMPI_FIRST_TYPE) {
+		vpmpi_type_args_free(t);
 		t->combiner = combiner;
 		t->nints = ni;
 		t->naddrs = na;

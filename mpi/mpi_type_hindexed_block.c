@@ -17,7 +17,7 @@ int MPI_Type_create_hindexed_block(int count, int blocklength,
 				   MPI_Datatype *newtype)
 {
 	static const char call[] = "MPI_Type_create_hindexed_block";
-	int *bl, i, rc;
+	int *bl, i, rc, ints[2];
 
 	if (vpmpi_started(call))
 		return MPI_ERR_OTHER;
@@ -39,8 +39,12 @@ int MPI_Type_create_hindexed_block(int count, int blocklength,
 	rc = MPI_Type_create_hindexed(count, bl, displacements, oldtype,
 				      newtype);
 	free(bl);
-	return vpmpi_type_made(rc, newtype, MPI_COMBINER_HINDEXED_BLOCK, 2,
-			       count, 1);
+	rc = vpmpi_type_made(rc, newtype, MPI_COMBINER_HINDEXED_BLOCK, 2,
+			     count, 1);
+	ints[0] = count;
+	ints[1] = blocklength;
+	return vpmpi_type_args(rc, newtype, ints, 2, NULL, NULL, 0,
+			       displacements, &oldtype);
 }
 
 int MPI_Type_hindexed(int count, int blocklengths[],

@@ -95,6 +95,14 @@ int MPI_Type_create_subarray(int ndims, const int sizes[],
 		unit *= sizes[i];
 	}
 	*newtype = cur;
-	return vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_SUBARRAY,
-			       3 * ndims + 2, 0, 1);
+	rc = vpmpi_type_made(MPI_SUCCESS, newtype, MPI_COMBINER_SUBARRAY,
+			     3 * ndims + 2, 0, 1);
+	{
+		const int *segs[5] = { &ndims, sizes, subsizes, starts,
+				       &order };
+		const int lens[5] = { 1, ndims, ndims, ndims, 1 };
+
+		return vpmpi_type_args_ints(rc, newtype, oldtype, segs, lens,
+					    5);
+	}
 }

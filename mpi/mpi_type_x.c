@@ -72,12 +72,7 @@ int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %lld is negative",
 				  (long long)count);
 	/* count basic elements: their bytes, whole items first */
-	if (t->nelems && t->size)
-		status->vpmpi_bytes =
-		    (size_t)(count / t->nelems * t->size +
-			     count % t->nelems * (t->size / t->nelems));
-	else
-		status->vpmpi_bytes = 0;
+	status->vpmpi_bytes = vpmpi_elements_bytes(t, count);
 	return MPI_SUCCESS;
 }
 

@@ -31,6 +31,8 @@ struct vpmpi_cart {
 /* One contiguous run of bytes of a datatype, at off from the buffer. */
 struct vpmpi_block {
 	long off, len;
+	long esz; /* the size of each of its basic elements */
+	MPI_Datatype bt; /* and their predefined type */
 };
 
 /* A datatype as MPI defines it (sec. 4.1 of the standard): its typemap
@@ -59,6 +61,12 @@ struct vpmpi_type {
 	 * the number of integers, addresses and datatypes it took; 0 for
 	 * the predefined types */
 	int combiner, nints, naddrs, ntypes;
+	/* and the arguments themselves (MPI_Type_get_contents): the
+	 * datatypes' handles, and the derived ones held (NULL: predefined) */
+	int *ints;
+	MPI_Aint *addrs;
+	MPI_Datatype *targs;
+	struct vpmpi_type **tptrs;
 	struct vpmpi_block one; /* blocks of a basic type point here */
 };
 
@@ -246,7 +254,7 @@ static inline int vpmpi_check_tag(MPI_Comm h, int tag, int any_ok,
 }
 
 /* ---- datatypes (mpi_type.c) ---- */
-/* The predefined datatypes by handle (size 0: no such handle). */
+/* The predefined datatypes by handle (no name: no such handle). */
 extern struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE];
 
 /* The datatype of handle t, committed or not, or NULL. Inline, as the
@@ -254,7 +262,7 @@ extern struct vpmpi_type vpmpi_basic[VPMPI_FIRST_TYPE];
 static inline struct vpmpi_type *vpmpi_lookup(MPI_Datatype t)
 {
 	if (t >= 0 && t < VPMPI_FIRST_TYPE)
-		return vpmpi_basic[t].size ? &vpmpi_basic[t] : NULL;
+		return vpmpi_basic[t].name ? &vpmpi_basic[t] : NULL;
 	if (t > 0 && t - VPMPI_FIRST_TYPE < vpmpi_me.ntypes)
 		return vpmpi_me.types[t - VPMPI_FIRST_TYPE];
 	return NULL;
@@ -543,6 +551,42 @@ int vpmpi_accumulate_native(MPI_Datatype type, int count, MPI_Op op);
  * (MPI_Type_get_envelope): rc, unchanged. */
 int vpmpi_type_made(int rc, const MPI_Datatype *newtype, int combiner,
 		    int ni, int na, int nt);
+/* ... and then their arguments (MPI_Type_get_contents,
+ * mpi_type_contents.c): the integers are head[0..nhead), then a[0..n) and
+ * b[0..n) where given, up to the count vpmpi_type_made recorded; the
+ * addresses and datatypes as many as it recorded. rc, unchanged, or the
+ * error without memory. */
+int vpmpi_type_args(int rc, const MPI_Datatype *newtype, const int *head,
+		    int nhead, const int *a, const int *b, int n,
+		    const MPI_Aint *addrs, const MPI_Datatype *types);
+/* The same, the integers being nsegs arrays of lens[] integers one after
+ * the other, and the one datatype old. */
+int vpmpi_type_args_ints(int rc, const MPI_Datatype *newtype,
+			 MPI_Datatype old, const int *const segs[],
+			 const int lens[], int nsegs);
+/* The basic elements (MPI_Get_elements) in bytes of items of t: whole
+ * items, then the elements wholly there of a partial one; -1 when the
+ * bytes end inside an element. */
+long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes);
+/* The bytes of count basic elements of items of t (its inverse). */
+size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count);
+/* Whether elements of esz bytes of predefined type bt may extend block b
+ * (mpi_pack_external.c): the same type, or both types of the same size
+ * whose external32 form is their bytes in big-endian order. */
+int vpmpi_block_joins(const struct vpmpi_block *b, long esz,
+		      MPI_Datatype bt);
+/* A new datatype of count blocks of old: block i of bl[i] items (bl_all
+ * where bl is NULL) at byte displacement disp[i] (i * stride where disp
+ * is NULL); MPI_SUCCESS or the error. */
+int vpmpi_type_blocks(int count, const long *bl, long bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride, MPI_Datatype old,
+		      MPI_Datatype *out, const char *call);
+/* Drops t's arguments (releasing the datatypes among them). */
+void vpmpi_type_args_free(struct vpmpi_type *t);
+/* Gives new type t a handle in *out: MPI_SUCCESS, or the error (t is
+ * then destroyed). */
+int vpmpi_type_put(struct vpmpi_type *t, MPI_Datatype *out,
+		   const char *call);
 
 /* ---- subarrays and distributed arrays (mpi_type_subarray.c,
  * mpi_type_darray.c) ---- */

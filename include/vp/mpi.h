@@ -116,8 +116,9 @@ typedef int MPI_Datatype;
 /* complex, C++ and Fortran types, named in C (MPI 4.0, sec. 3.2.2 and
  * 19.1.17): a Fortran type is the C type of its size (MPI_INTEGER an int,
  * MPI_REAL a float, MPI_LOGICAL an int, MPI_COMPLEX a float _Complex);
- * MPI_2REAL and the like are two of them. MPI_REAL16, MPI_COMPLEX32 and
- * MPI_INTEGER16 are optional and absent (MPI_DATATYPE_NULL). */
+ * MPI_2REAL and the like are two of them. MPI_INTEGER16 is a 16-byte
+ * integer (__int128); MPI_REAL16 and MPI_COMPLEX32 are optional and absent
+ * (MPI_DATATYPE_NULL). */
 #define MPI_C_FLOAT_COMPLEX 36
 #define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_C_DOUBLE_COMPLEX 37
@@ -146,7 +147,12 @@ typedef int MPI_Datatype;
 #define MPI_2DOUBLE_PRECISION 60
 #define MPI_REAL16 MPI_DATATYPE_NULL
 #define MPI_COMPLEX32 MPI_DATATYPE_NULL
-#define MPI_INTEGER16 MPI_DATATYPE_NULL
+/* MPI-1's bound markers (removed by MPI 3.0, kept as MPICH keeps them): in
+ * MPI_Type_struct an entry of MPI_LB or MPI_UB sets the new type's lower
+ * or upper bound at its displacement */
+#define MPI_LB 61
+#define MPI_UB 62
+#define MPI_INTEGER16 63
 /* derived datatypes are numbered from 64 on, per rank */
 
 typedef int MPI_Op;
@@ -412,6 +418,16 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	       int outcount, MPI_Datatype type, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
+/* the "external32" representation (mpi_pack_external.c; MPI 4.0, sec.
+ * 5.2.3): big-endian, each basic type at its external size */
+int MPI_Pack_external(const char datarep[], const void *inbuf, int incount,
+		      MPI_Datatype type, void *outbuf, MPI_Aint outsize,
+		      MPI_Aint *position);
+int MPI_Unpack_external(const char datarep[], const void *inbuf,
+			MPI_Aint insize, MPI_Aint *position, void *outbuf,
+			int outcount, MPI_Datatype type);
+int MPI_Pack_external_size(const char datarep[], int incount,
+			   MPI_Datatype type, MPI_Aint *size);
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type,
 		     int *count);
 
@@ -750,6 +766,10 @@ int MPI_Win_delete_attr(MPI_Win win, int keyval);
 int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
 			  int *num_addresses, int *num_datatypes,
 			  int *combiner);
+int MPI_Type_get_contents(MPI_Datatype type, int max_integers,
+			  int max_addresses, int max_datatypes,
+			  int integers[], MPI_Aint addresses[],
+			  MPI_Datatype datatypes[]);
 
 /* ---- buffered sends' buffer, MPI_Ibsend, MPI_Irsend (mpi_buffer.c;
  * MPI 4.1, sec. 3.6) ---- */
@@ -953,6 +973,21 @@ int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
 int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
 		       MPI_Count *count);
+/* large-count datatype calls (mpi_type_c.c; MPI 4.0 sec. 5.1) */
+int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype old,
+			  MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_c(MPI_Count count,
+			       const MPI_Count blocklengths[],
+			       const MPI_Count displacements[],
+			       MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+				    const MPI_Count displacements[],
+				    MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_size_c(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_get_extent_c(MPI_Datatype type, MPI_Count *lb,
+			  MPI_Count *extent);
+int MPI_Type_get_true_extent_c(MPI_Datatype type, MPI_Count *true_lb,
+			       MPI_Count *true_extent);
 int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
 		    MPI_Count *count);
 
