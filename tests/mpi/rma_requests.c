@@ -1,9 +1,11 @@
 /* rma_requests.c - the request-based one-sided operations (MPI 4.0,
  * sec. 12.3.5): MPI_Rput, MPI_Rget and MPI_Raccumulate, completed by
- * MPI_Wait, MPI_Test and MPI_Waitall, inside passive-target epochs (the
+ * MPI_Wait, MPI_Test, MPI_Waitany and MPI_Waitall, inside passive-target epochs (the
  * only ones that admit them), MPI_Win_lock_all's:
  *   - each rank puts its rank into its right neighbour's slot 0 and waits
  *     for the request; gets the neighbour's slot 1 and tests until done;
+ *   - two gets completed one at a time by MPI_Waitany: each call names
+ *     one of them (never MPI_UNDEFINED while one is left), then none;
  *   - every rank adds rank + 1 into rank 0's slot 2, and a strided
  *     origin (MPI_Type_vector) into the neighbour's slots 3 .. 5, the
  *     requests completed together by MPI_Waitall;
@@ -21,7 +23,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, bad = 0, all_bad, mem[6], i, flag = 0, got = -1;
-	int right, left, one, strided[6];
+	int right, left, one, strided[6], two[2], first, second, none;
 	MPI_Request req[2];
 	MPI_Datatype every_other;
 	MPI_Win win;
@@ -45,6 +47,14 @@ int main(int argc, char **argv)
 	while (!flag)
 		MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
 	bad += got != 10 * right;
+	MPI_Rget(&two[0], 1, MPI_INT, right, 1, 1, MPI_INT, win, &req[0]);
+	MPI_Rget(&two[1], 1, MPI_INT, left, 1, 1, MPI_INT, win, &req[1]);
+	MPI_Waitany(2, req, &first, MPI_STATUS_IGNORE);
+	MPI_Waitany(2, req, &second, MPI_STATUS_IGNORE);
+	MPI_Waitany(2, req, &none, MPI_STATUS_IGNORE);
+	bad += first < 0 || first > 1 || second != 1 - first;
+	bad += none != MPI_UNDEFINED;
+	bad += two[0] != 10 * right || two[1] != 10 * left;
 	MPI_Win_unlock_all(win);
 	MPI_Barrier(MPI_COMM_WORLD);
 
