@@ -38,6 +38,23 @@ if [ -n "$only" ]; then
 	run="$tmp/vpmpirun"
 fi
 
+# says NAME KEY: the text after " * KEY: " in tests/mpi/NAME.c's head
+# comment (up to its first "*/"), empty when it has no such line
+says() {
+	sed -n "1,/\*\//s/^ \* $2: //p" "$here/mpi/$1.c" | head -n 1
+}
+
+# expected NAME NP: what NAME prints on NP ranks (NAME.NP.out, or NAME.out with @NP@ as NP); fails without
+expected() {
+	if [ -f "$here/mpi/$1.$2.out" ]; then
+		cat "$here/mpi/$1.$2.out"
+	elif [ -f "$here/mpi/$1.out" ]; then
+		sed "s/@NP@/$2/g" "$here/mpi/$1.out"
+	else
+		return 1
+	fi
+}
+
 # build NAME...: each tests/mpi/NAME.c with vpmpicc into $tmp/NAME, one
 # check each (the sources compile unchanged, warnings as errors)
 build() {

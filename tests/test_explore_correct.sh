@@ -44,19 +44,6 @@ for depth in 0 2; do
 	check $? "vp-run --apps --schedule 1..$seeds --schedule-depth $depth: every application right under every schedule$bad"
 done
 
-# says NAME KEY and expected NAME NP as in test_mpi.sh
-says() {
-	sed -n "1,/\*\//s/^ \* $2: //p" "$here/mpi/$1.c" | head -n 1
-}
-expected() {
-	if [ -f "$here/mpi/$1.$2.out" ]; then
-		cat "$here/mpi/$1.$2.out"
-	elif [ -f "$here/mpi/$1.out" ]; then
-		sed "s/@NP@/$2/g" "$here/mpi/$1.out"
-	else
-		return 1
-	fi
-}
 if [ -n "${VP_EXPLORE_SEEDS:-}" ]; then
 	progs=$(for f in "$here"/mpi/*.c; do
 		p=${f##*/}

@@ -81,23 +81,6 @@
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
-# says NAME KEY: the text after " * KEY: " in tests/mpi/NAME.c's head
-# comment (up to its first "*/"), empty when it has no such line
-says() {
-	sed -n "1,/\*\//s/^ \* $2: //p" "$here/mpi/$1.c" | head -n 1
-}
-
-# expected NAME NP: what NAME prints on NP ranks (above); fails without
-expected() {
-	if [ -f "$here/mpi/$1.$2.out" ]; then
-		cat "$here/mpi/$1.$2.out"
-	elif [ -f "$here/mpi/$1.out" ]; then
-		sed "s/@NP@/$2/g" "$here/mpi/$1.out"
-	else
-		return 1
-	fi
-}
-
 show=$("$cc" -show x.c -o x)
 case $show in
 *-Dmain=vpmpi_user_main*libvpmpi_rank.a*vpmpi_launch.o*) ok "vpmpicc -show: $show" ;;
