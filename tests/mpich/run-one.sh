@@ -13,7 +13,7 @@ for kv in "$@"; do
 	case $kv in
 	arg=*) args+=("${kv#arg=}") ;;
 	env=*) envs+=("${kv#env=}") ;;
-	timeLimit=*) [ "${kv#timeLimit=}" -lt "$t" ] && t=${kv#timeLimit=} ;;
+	timeLimit=*) t=${kv#timeLimit=} ;;
 	xfail=*) xfail=${kv#xfail=} ;;
 	mpiversion=*) minver=${kv#mpiversion=} ;;
 	resultTest=TestAllowWarnings) allow=1 ;;

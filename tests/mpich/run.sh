@@ -14,8 +14,9 @@
 #     -o             also runs every test under Open MPI (mpicc, mpirun)
 #                    and lists the tests one passes and the other fails
 #     -f FILE        fails (exit 1) when fewer tests pass than FILE's number
-#     -T SECONDS     the longest a test may run (default 60; a testlist's
-#                    timeLimit= is used when it is lower)
+#     -T SECONDS     the longest a test may run when its testlist line
+#                    gives no timeLimit= (default 180, as MPICH's runtests;
+#                    a timeLimit= is used as it is, higher or lower)
 #     -B DIR         the build directory (default build/mpich)
 #     -r             runs every test again (results are otherwise kept
 #                    until the test's binary changes)
@@ -54,7 +55,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-jobs=2 dirs="" filter="" ompi=0 floor="" tmax=60 bdir="$root/build/mpich"
+jobs=2 dirs="" filter="" ompi=0 floor="" tmax=180 bdir="$root/build/mpich"
 rerun=0 verbose=0
 while getopts "j:d:t:of:T:B:rv" o; do
 	case $o in
