@@ -5,10 +5,13 @@
 # testlist expects: xfail=) or "skip REASON", then, when the program ran,
 # a line "time SECONDS": the launch's wall time. The output goes to
 # the file OUTFILE names (absolute). MPITEST_MPIVERSION: the MPI's version
-# (mpiversion=).
+# (mpiversion=). MPITEST_MEMORY_TOTAL: the machine's memory in GB; as
+# MPICH's runtests, an instance whose mem= (GB) exceeds it is skipped, and
+# one that needs more than its share of the MPITEST_JOBS running at once
+# runs alone (MPITEST_MEMLOCK: the lock file that orders them).
 launch=$1 tmax=$2 bin=$3 np=$4
 shift 4
-args=() envs=() t=$tmax xfail="" allow=0 minver="" fatal=0 wall=
+args=() envs=() t=$tmax xfail="" allow=0 minver="" fatal=0 wall= mem=
 for kv in "$@"; do
 	case $kv in
 	arg=*) args+=("${kv#arg=}") ;;
@@ -16,6 +19,7 @@ for kv in "$@"; do
 	timeLimit=*) t=${kv#timeLimit=} ;;
 	xfail=*) xfail=${kv#xfail=} ;;
 	mpiversion=*) minver=${kv#mpiversion=} ;;
+	mem=*) mem=${kv#mem=} ;;
 	resultTest=TestAllowWarnings) allow=1 ;;
 	resultTest=TestStatus | resultTest=TestErrFatal) fatal=1 ;;
 	esac
@@ -29,12 +33,25 @@ verdict() {
 	[ -n "$wall" ] && echo "time $wall"
 	exit 0
 }
+total=${MPITEST_MEMORY_TOTAL:-}
+if [ -n "$mem" ] && [ -n "$total" ] &&
+	awk -v a="$mem" -v b="$total" 'BEGIN { exit !(a + 0 > b + 0) }'; then
+	verdict "skip needs ${mem} GB of memory (the machine has ${total} GB)"
+fi
 if [ -f "$bin.failed" ]; then
 	verdict "$(cat "$bin.failed")"
 fi
 if [ -n "$minver" ] && [ -n "${MPITEST_MPIVERSION:-}" ] &&
 	awk -v a="$MPITEST_MPIVERSION" -v b="$minver" 'BEGIN { exit !(a + 0 < b + 0) }'; then
 	verdict "skip needs MPI $minver"
+fi
+if [ -n "$mem" ] && [ -n "$total" ] && [ -n "${MPITEST_MEMLOCK:-}" ]; then
+	exec 9>>"$MPITEST_MEMLOCK"
+	if awk -v a="$mem" -v j="${MPITEST_JOBS:-1}" -v b="$total" 'BEGIN { exit !(a * j > b) }'; then
+		flock -x 9
+	else
+		flock -s 9
+	fi
 fi
 log=${OUTFILE:?}
 cd "$(dirname "$bin")" || exit 1

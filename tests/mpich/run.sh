@@ -17,6 +17,9 @@
 #     -T SECONDS     the longest a test may run when its testlist line
 #                    gives no timeLimit= (default 180, as MPICH's runtests;
 #                    a timeLimit= is used as it is, higher or lower)
+#     -M GB          the memory an instance may need (default: the
+#                    machine's); an instance whose testlist line says more
+#                    (mem=) is skipped, as MPICH's runtests skips it
 #     -B DIR         the build directory (default build/mpich)
 #     -r             runs every test again (results are otherwise kept
 #                    until the test's binary changes)
@@ -57,7 +60,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 jobs=2 dirs="" filter="" ompi=0 floor="" tmax=180 bdir="$root/build/mpich"
 rerun=0 verbose=0
-while getopts "j:d:t:of:T:B:rv" o; do
+memgb=$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1e6 }' /proc/meminfo 2>/dev/null)
+while getopts "j:d:t:of:T:M:B:rv" o; do
 	case $o in
 	j) jobs=$OPTARG ;;
 	d) dirs=$OPTARG ;;
@@ -65,10 +69,11 @@ while getopts "j:d:t:of:T:B:rv" o; do
 	o) ompi=1 ;;
 	f) floor=$OPTARG ;;
 	T) tmax=$OPTARG ;;
+	M) memgb=$OPTARG ;;
 	B) bdir=$OPTARG ;;
 	r) rerun=1 ;;
 	v) verbose=1 ;;
-	*) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+	*) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -225,7 +230,7 @@ gen() {
 				fi
 				echo "all: $d/$name.$idx.res"
 				echo "$d/$name.$idx.res: $d/$name.bin"
-				echo "	@OUTFILE=\$(CURDIR)/$d/$name.$idx.out MPITEST_MPIVERSION=$mpiver $here/run-one.sh '$launch' $tmax $d/$name.bin $np $rest > \$@.tmp && mv \$@.tmp \$@"
+				echo "	@OUTFILE=\$(CURDIR)/$d/$name.$idx.out MPITEST_MPIVERSION=$mpiver MPITEST_MEMORY_TOTAL=$memgb MPITEST_JOBS=$jobs MPITEST_MEMLOCK=$bdir/mem.lock $here/run-one.sh '$launch' $tmax $d/$name.bin $np $rest > \$@.tmp && mv \$@.tmp \$@"
 			done < <(list "$d")
 			unset seen src flags data hasmain
 		done
