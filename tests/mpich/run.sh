@@ -11,6 +11,8 @@
 #                    attr coll comm datatype errhan group info init pt2pt
 #                    rma topo)
 #     -t REGEX       only the tests whose name matches REGEX
+#     -s N           only every Nth instance of each directory (1st, N+1th
+#                    ...: a sample, e.g. to time Open MPI beside vp)
 #     -o             also runs every test under Open MPI (mpicc, mpirun)
 #                    and lists the tests one passes and the other fails
 #     -f FILE        fails (exit 1) when fewer tests pass than FILE's number
@@ -59,13 +61,14 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 jobs=2 dirs="" filter="" ompi=0 floor="" tmax=180 bdir="$root/build/mpich"
-rerun=0 verbose=0
+rerun=0 verbose=0 sample=1
 memgb=$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1e6 }' /proc/meminfo 2>/dev/null)
-while getopts "j:d:t:of:T:M:B:rv" o; do
+while getopts "j:d:t:s:of:T:M:B:rv" o; do
 	case $o in
 	j) jobs=$OPTARG ;;
 	d) dirs=$OPTARG ;;
 	t) filter=$OPTARG ;;
+	s) sample=$OPTARG ;;
 	o) ompi=1 ;;
 	f) floor=$OPTARG ;;
 	T) tmax=$OPTARG ;;
@@ -73,7 +76,7 @@ while getopts "j:d:t:of:T:M:B:rv" o; do
 	B) bdir=$OPTARG ;;
 	r) rerun=1 ;;
 	v) verbose=1 ;;
-	*) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+	*) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -208,8 +211,11 @@ gen() {
 			for f in $(cd "$suite/$d" && grep -lE '^int main|^main' -- *.c); do
 				hasmain[$f]=1
 			done
+			local k=0
 			while read -r idx name np rest; do
 				[ -n "$filter" ] && ! [[ $name =~ $filter ]] && continue
+				k=$((k + 1))
+				[ $(((k - 1) % sample)) = 0 ] || continue
 				if [ -z "${seen[$name]:-}" ]; then
 					seen[$name]=1
 					local srcs=${src[$name]:-$name.c} cppf=${flags[$name]:-}
