@@ -2,11 +2,13 @@
  * deadlock_report.c - the text of a deadlock report, the same for every
  * transport: a first line, one line per live rank saying what it waits
  * for, then the wait-for graph walked from the first live rank to its
- * cycle ("cycle: 0 -> 1 -> 0") or to a rank that has exited.
+ * cycle ("cycle: 0 -> 1 -> 0"), to a rank that has exited, or to a
+ * receive from any rank.
  *
- * Every blocked rank waits on one peer (a receive names its source, a
- * send its destination), so the wait-for graph is a function and the walk
- * from any rank ends in a cycle or at an exited rank, in at most p steps.
+ * Every blocked rank waits on at most one peer (a receive names its
+ * source, a send its destination; a receive from any rank names none), so
+ * the wait-for graph is a function and the walk from any rank ends in a
+ * cycle, at an exited rank or at a wildcard receive, in at most p steps.
  * The transport gives each rank's state through a callback; it decides
  * when the ranks are deadlocked (threads/deadlock.c: a consistent
  * snapshot; mpi/termination.c: Safra's termination detection).
@@ -37,7 +39,7 @@ char *vp__deadlock_report(int p, vp__waiter_fn state, void *ctx,
 	size_t cap = REPORT_BYTES + LINE_BYTES * (size_t)p, len = 0;
 	char *rep = malloc(cap), *seen = calloc((size_t)p, 1), line[LINE_BYTES];
 	struct vp__waiter s;
-	int i, live = 0, start = -1, cur, steps, first, n = 0;
+	int i, live = 0, start = -1, cur, steps, first, n = 0, last = -1;
 
 	*p2p_cycle = 0;
 	if (!rep || !seen) {
@@ -70,11 +72,19 @@ char *vp__deadlock_report(int p, vp__waiter_fn state, void *ctx,
 		state(ctx, cur, &s, NULL, 0);
 		if (s.exited)
 			break;
+		last = cur;
 		cur = s.peer;
 	}
 	free(seen);
-	if (cur < 0)
+	if (cur < 0) {
+		/* the chain ends at a receive from any rank: outside a
+		 * collective, that receive is the cause */
+		if (last >= 0) {
+			state(ctx, last, &s, NULL, 0);
+			*p2p_cycle = !s.in_coll;
+		}
 		return rep;
+	}
 	state(ctx, cur, &s, NULL, 0);
 	if (s.exited) {
 		snprintf(line, sizeof(line),

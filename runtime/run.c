@@ -590,10 +590,11 @@ static void summarize(const char *msg, char *out, size_t cap)
  * (a rank that reduced while the others broadcast leaves its messages
  * unreceived; different roots deadlock): that cause, when found, becomes
  * the run's error, followed by the deadlock report if there was one. But
- * where the deadlock's cycle joins only ranks blocked in point-to-point
- * calls (two ranks receiving from each other while the rest wait in a
- * barrier), that cycle is the cause: the count of collective calls follows
- * the report as a note, and the run stays deadlocked.
+ * where point-to-point waits caused the deadlock (two ranks receiving
+ * from each other while the rest wait in a barrier; a receive from any
+ * rank while the rest wait in MPI_Finalize's barrier), they are the cause:
+ * the count of collective calls follows the report as a note, and the run
+ * stays deadlocked.
  */
 static void settle_mismatch(struct vp__world *w)
 {

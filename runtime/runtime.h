@@ -253,8 +253,9 @@ struct vp__world {
 	_Alignas(VP__CACHELINE) pthread_mutex_t error_lock;
 	int error_code, error_rank;
 	char *error; /* its whole message (a deadlock report may be long) */
-	/* A deadlock whose wait-for cycle joins only ranks blocked outside
-	 * collectives: that cycle is its cause (vp__world_cycle_cause). */
+	/* A deadlock caused by point-to-point waits: a wait-for cycle that
+	 * joins only ranks blocked outside collectives, or a receive from any
+	 * rank that nothing can match (vp__world_cycle_cause). */
 	int p2p_cycle;
 
 	/* Groups made by vp_comm_split (comm.c). */

@@ -355,8 +355,10 @@ int vp__records_unpack(struct vp__rank *r, const void *buf, size_t len);
  * callback fills it for rank i and, when line is not NULL, writes the
  * rank's line ("rank 2 in vp_recv waits for rank 1: recv into ...").
  * The report (malloc'd; NULL without memory) lists every live rank and
- * walks the wait-for graph to its cycle; *p2p_cycle is 1 when there is a
- * cycle and none of its ranks is inside a collective. */
+ * walks the wait-for graph to its cycle; *p2p_cycle is 1 when a
+ * point-to-point wait is the cause: a cycle none of whose ranks is inside a
+ * collective, or a walk that ends at a receive from any rank made outside
+ * one. */
 struct vp__waiter {
 	int exited;  /* the rank function returned */
 	int peer;    /* the one rank it waits for, else -1 */

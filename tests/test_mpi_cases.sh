@@ -183,6 +183,11 @@ wrong pscwgroup "rank 0: MPI_Put: target 2 is not in the group of MPI_Win_start 
 	"MPI error class 50"
 wrong pscwstuck "deadlock" "rank 0 in MPI_Win_start (vp_win_start) waits for rank 1" \
 	"cycle: 0 -> 1 -> 2 -> 3 -> 0"
+# the deadlock is the cause: the count of collective calls (the others'
+# MPI_Finalize) follows it as a note
+wrong recvfinal "vp: deadlock: all 4 live ranks are blocked" \
+	"rank 0 in MPI_Recv (vp_recv_tag) waits for a receive from any rank" \
+	"note, at the deadlock: rank 0 made 0 collective calls"
 
 # settings that are not values they can take stop the job before it runs,
 # in one line naming the setting and its text; -np and --topology agree

@@ -41,6 +41,9 @@
  *              hangs)
  *   dupbarrier MPI_Comm_dup then MPI_Barrier on rank 0, the two the other
  *              way round on the others (the duplicate sends no message)
+ *   recvfinal  rank 0 receives from any rank, nobody sends, the others
+ *              go on to MPI_Finalize (a deadlock at a point-to-point
+ *              receive, not a skipped collective)
  *
  * run-by: test_mpi_cases.sh
  *
@@ -267,6 +270,9 @@ int main(int argc, char **argv)
 			MPI_Barrier(MPI_COMM_WORLD);
 		MPI_Comm_dup(MPI_COMM_WORLD, &d);
 		MPI_Barrier(MPI_COMM_WORLD);
+	} else if (!strcmp(what, "recvfinal") && r == 0) {
+		MPI_Recv(&x, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
 	} else if (!strcmp(what, "attr")) {
 		MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_TAG_UB, x);
 	} else if (!strcmp(what, "nofinalize") && r == 2) {

@@ -247,7 +247,8 @@ gen() {
 go() {
 	local b=$bdir/$1
 	gen "$1"
-	[ $rerun = 1 ] && find "$b" -name '*.res' -delete
+	# -r: the results of the instances selected (-d, -t, -s) only
+	[ $rerun = 1 ] && (cd "$b" && sed -n 's/^all: //p' tests.mk | xargs rm -f)
 	# a directory at a time, so that its results are there as soon as
 	# its tests ran (make would build every test before running any)
 	: >"$b/make.log"
