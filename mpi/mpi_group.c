@@ -29,6 +29,16 @@ static const struct vpmpi_group *group_of(MPI_Group g, const char *call)
 	return NULL;
 }
 
+const int *vpmpi_group_world(MPI_Group group, int *size, const char *call)
+{
+	const struct vpmpi_group *g = group_of(group, call);
+
+	if (!g)
+		return NULL;
+	*size = g->size;
+	return g->world ? g->world : (const int *)size;
+}
+
 /* A new group of size members (world takes ownership); its handle in
  * *out. MPI_SUCCESS or the error. */
 int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call)

@@ -2,8 +2,9 @@
  * mpi_intercomm.c - intercommunicators (MPI 4.0, sec. 7.6):
  * MPI_Intercomm_create makes one, MPI_Comm_size, MPI_Comm_rank,
  * MPI_Comm_group, MPI_Comm_remote_size, MPI_Comm_remote_group,
- * MPI_Comm_test_inter, the names and the attributes query it, MPI_Intercomm_merge makes
- * an intracommunicator of both groups, MPI_Comm_dup, MPI_Comm_split and
+ * MPI_Comm_test_inter, the names and the attributes query it;
+ * MPI_Intercomm_create_from_groups makes one of two groups (no message),
+ * MPI_Intercomm_merge makes an intracommunicator of both groups, MPI_Comm_dup, MPI_Comm_split and
  * MPI_Comm_create make new ones (sec. 7.4.2), and MPI_Comm_free frees it.
  * Its point to point is in mpi_intercomm_p2p.c, its collectives in
  * mpi_intercomm_coll.c; a call this layer has no intercommunicator form
@@ -276,6 +277,106 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 	return MPI_SUCCESS;
 }
 
+/* A copy of n ints (NULL: no memory). */
+static int *ints_dup(const int *a, int n)
+{
+	int *b = malloc(((size_t)n + 1) * sizeof(*b));
+
+	for (int i = 0; b && i < n; i++)
+		b[i] = a[i];
+	return b;
+}
+
+/* Checks the groups of MPI_Intercomm_create_from_groups: this rank in
+ * the local group, leaders within their groups, no rank in both. */
+static int check_sides(const int *lw, int lsize, int lleader, const int *rw,
+		       int rsize, int rleader, int me, const char *call)
+{
+	int i, j, in = 0;
+
+	for (i = 0; i < lsize; i++)
+		in |= lw[i] == me;
+	if (!in)
+		return vpmpi_fail(MPI_ERR_GROUP, call,
+				  "this rank (world rank %d) is not in "
+				  "local_group",
+				  me);
+	if (lleader < 0 || lleader >= lsize || rleader < 0 || rleader >= rsize)
+		return vpmpi_fail(MPI_ERR_RANK, call,
+				  "%s %d is outside [0, %d)",
+				  lleader < 0 || lleader >= lsize
+				      ? "local_leader"
+				      : "remote_leader",
+				  lleader < 0 || lleader >= lsize ? lleader
+								 : rleader,
+				  lleader < 0 || lleader >= lsize ? lsize
+								 : rsize);
+	for (i = 0; i < lsize; i++)
+		for (j = 0; j < rsize; j++)
+			if (lw[i] == rw[j])
+				return vpmpi_fail(MPI_ERR_GROUP, call,
+						  "world rank %d is in both "
+						  "groups",
+						  lw[i]);
+	return MPI_SUCCESS;
+}
+
+/* MPI 4.0 sec. 7.6.2: both groups are known to every caller, so the
+ * intercommunicator is made without a message between the leaders; the
+ * hidden union is made by its members under stringtag's tag. */
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+				     MPI_Group remote_group, int remote_leader,
+				     const char *stringtag, MPI_Info info,
+				     MPI_Errhandler errhandler,
+				     MPI_Comm *newintercomm)
+{
+	static const char call[] = "MPI_Intercomm_create_from_groups";
+	const int *lw, *rw;
+	struct inter *ic;
+	int h, rc, lsize, rsize, me, i;
+
+	(void)info;
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	if (!stringtag || !newintercomm)
+		return vpmpi_fail(MPI_ERR_ARG, call, "%s is NULL",
+				  !stringtag ? "stringtag" : "newintercomm");
+	if (!(lw = vpmpi_group_world(local_group, &lsize, call)) ||
+	    !(rw = vpmpi_group_world(remote_group, &rsize, call)))
+		return MPI_ERR_GROUP;
+	me = vp_rank(vpmpi_me.comm[MPI_COMM_WORLD]);
+	if ((rc = check_sides(lw, lsize, local_leader, rw, rsize,
+			      remote_leader, me, call)))
+		return rc;
+	for (h = 0; h < MAX_INTER && inters[h]; h++)
+		;
+	if (h == MAX_INTER || !(ic = calloc(1, sizeof(*ic))))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no room for another intercommunicator (%d "
+				  "at most)",
+				  MAX_INTER);
+	ic->lsize = lsize;
+	ic->rsize = rsize;
+	for (i = 0; i < lsize; i++)
+		if (lw[i] == me)
+			ic->lrank = i;
+	ic->lworld = ints_dup(lw, lsize);
+	ic->rworld = ints_dup(rw, rsize);
+	ic->left = lowest(lw, lsize) < lowest(rw, rsize);
+	rc = !ic->lworld || !ic->rworld
+		 ? vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory")
+		 : make_union(ic, ic->lworld, vpmpi_string_tag(stringtag));
+	if (rc) {
+		free(ic->lworld);
+		free(ic->rworld);
+		free(ic);
+		return rc;
+	}
+	inters[h] = ic;
+	*newintercomm = VPMPI_FIRST_INTER + h;
+	return MPI_Comm_set_errhandler(*newintercomm, errhandler);
+}
+
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
 	static const char call[] = "MPI_Intercomm_merge";
@@ -303,16 +404,6 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 	first = mine != theirs ? !mine : ic->left;
 	return MPI_Comm_split(ic->uni, 0, (first ? 0 : n) + ic->lrank,
 			      newintracomm);
-}
-
-/* A copy of n ints (NULL: no memory). */
-static int *ints_dup(const int *a, int n)
-{
-	int *b = malloc(((size_t)n + 1) * sizeof(*b));
-
-	for (int i = 0; b && i < n; i++)
-		b[i] = a[i];
-	return b;
 }
 
 /* MPI_Comm_dup of an intercommunicator: the same groups over a duplicate

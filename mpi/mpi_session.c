@@ -266,7 +266,7 @@ int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name,
 }
 
 /* The tag of a string tag: 32-bit FNV-1a folded into [0, MPI_TAG_UB]. */
-static int tag_of(const char *s)
+int vpmpi_string_tag(const char *s)
 {
 	unsigned h = 2166136261u;
 
@@ -293,7 +293,7 @@ int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag,
 	if ((rc = check_errh(errhandler, call)))
 		return rc;
 	if ((rc = MPI_Comm_create_group(MPI_COMM_WORLD, group,
-					tag_of(stringtag), newcomm)))
+					vpmpi_string_tag(stringtag), newcomm)))
 		return rc;
 	if (*newcomm == MPI_COMM_NULL)
 		return vpmpi_fail(MPI_ERR_GROUP, call,

@@ -2,7 +2,8 @@
  * mpi_status.c - what a program may set in a status (MPI 4.0, sec.
  * 13.3: a generalized request's query callback fills one) and the
  * element counts as MPI_Count: MPI_Status_set_cancelled,
- * MPI_Get_elements_x, MPI_Get_count_c (MPI_Status_set_elements(_x) are
+ * MPI_Get_elements_x, MPI_Get_elements_c, MPI_Get_count_c
+ * (MPI_Status_set_elements(_x, _c) are
  * in mpi_type_x.c).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -37,6 +38,13 @@ int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
 	n = vpmpi_elements(t, status->vpmpi_bytes);
 	*count = n < 0 ? MPI_UNDEFINED : n;
 	return MPI_SUCCESS;
+}
+
+/* MPI 4.0 sec. 4.1.11: the large-count form of MPI_Get_elements. */
+int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count)
+{
+	return MPI_Get_elements_x(status, type, count);
 }
 
 int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,

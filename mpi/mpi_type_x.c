@@ -2,9 +2,9 @@
  * mpi_type_x.c - the MPI_Count forms of the datatype queries (MPI 4.0,
  * sec. 5.1.5, 5.1.6, 5.1.11, 5.1.17 and 19.3.5): MPI_Type_size_x,
  * MPI_Type_get_extent_x, MPI_Type_get_true_extent_x, and
- * MPI_Status_set_elements(_x), which makes a status say that count basic
+ * MPI_Status_set_elements(_x, _c), which makes a status say that count basic
  * elements of a datatype arrived (a generalized request's, or a library's
- * own). MPI_Get_elements_x, which reads them back, is in mpi_status.c.
+ * own). MPI_Get_elements_x (_c), which reads them back, is in mpi_status.c.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -74,6 +74,13 @@ int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
 	/* count basic elements: their bytes, whole items first */
 	status->vpmpi_bytes = vpmpi_elements_bytes(t, count);
 	return MPI_SUCCESS;
+}
+
+/* MPI 4.0 sec. 13.3: the large-count form of MPI_Status_set_elements. */
+int MPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count)
+{
+	return MPI_Status_set_elements_x(status, type, count);
 }
 
 int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count)

@@ -494,6 +494,14 @@ void vpmpi_groups_free(void);
 
 /* ---- groups (mpi_group.c) ---- */
 int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call);
+/* The world ranks of group's members, *size of them (NULL after the
+ * error: not a group). */
+const int *vpmpi_group_world(MPI_Group group, int *size, const char *call);
+
+/* ---- sessions (mpi_session.c) ---- */
+/* The tag of a string tag (MPI_Comm_create_from_group and
+ * MPI_Intercomm_create_from_groups): a hash in [0, MPI_TAG_UB]. */
+int vpmpi_string_tag(const char *s);
 
 /* ---- graph topologies (mpi_graph.c) ---- */
 void vpmpi_graph_free(int h);

@@ -37,7 +37,9 @@
 #     types, hindexed blocks, the MPI_Count queries, MPI_Type_match_size,
 #     complex and Fortran named types in reductions (type_arrays.c); a
 #     0-dimensional grid, MPI_Cart_map, MPI_Graph_map,
-#     MPI_Dist_graph_create, MPI_Dims_create (topo_more.c); matched
+#     MPI_Dist_graph_create, MPI_Dims_create (topo_more.c); MPI 4.0 in
+#     mpi.h and MPI_Get_version, the _c status calls, an intercommunicator
+#     of two groups (mpi4_calls.c); matched
 #     probes, MPI_Request_get_status, generalized requests and a large
 #     MPI_Bsend ring (matched_probe.c); point to point, duplicates, splits
 #     and collectives with MPI_ROOT on intercommunicators (intercomm.c);

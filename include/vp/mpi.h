@@ -33,8 +33,8 @@
 extern "C" {
 #endif
 
-#define MPI_VERSION 3
-#define MPI_SUBVERSION 1
+#define MPI_VERSION 4
+#define MPI_SUBVERSION 0
 
 /* error classes (MPI standard, sec. 9.4) */
 #define MPI_SUCCESS 0
@@ -712,6 +712,11 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 			 MPI_Comm peer_comm, int remote_leader, int tag,
 			 MPI_Comm *newintercomm);
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+				     MPI_Group remote_group, int remote_leader,
+				     const char *stringtag, MPI_Info info,
+				     MPI_Errhandler errhandler,
+				     MPI_Comm *newintercomm);
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high,
 			MPI_Comm *newintracomm);
 
@@ -970,8 +975,12 @@ int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type,
 			    int count);
 int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
 			      MPI_Count count);
+int MPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count);
 int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count);
+int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype type,
 		       MPI_Count *count);
 /* large-count datatype calls (mpi_type_c.c; MPI 4.0 sec. 5.1) */
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype old,
