@@ -331,7 +331,10 @@ VP_API int vp_strict(const vp_comm *c);
 VP_API int vp_is_neighbor(const vp_comm *c, int a, int b);
 
 /* Sub-groups: ranks with equal color form a group ordered by (key, rank).
- * color < 0 (VP_UNDEFINED) gives *sub = NULL. Not charged by the model. */
+ * color < 0 (VP_UNDEFINED) gives *sub = NULL. Where every rank of the run
+ * shares one process the members meet at a slot of c's group, without a
+ * message (each waits for the last to arrive, as a split must). Not
+ * charged by the model. */
 #define VP_UNDEFINED (-1)
 VP_API int vp_comm_split(vp_comm *c, int color, int key, vp_comm **sub);
 /* A communicator of the n ranks of c listed in ranks (ranks[i] becomes its

@@ -234,7 +234,7 @@ void vp__sync_free(struct vp__group *g)
 
 /* Wakes every member waiting at outcome (a waker's store of the outcome
  * came first). */
-static void wake_members(const vp_comm *c, atomic_int *outcome)
+void vp__wake_members(const vp_comm *c, atomic_int *outcome)
 {
 	const struct vp__transport *tx = vp__tx(c->me);
 	int i;
@@ -254,7 +254,7 @@ static void say_messages(const vp_comm *c, atomic_int *outcome)
 	int open = SYNC_OPEN;
 
 	if (atomic_compare_exchange_strong(outcome, &open, SYNC_MESSAGES))
-		wake_members(c, outcome);
+		vp__wake_members(c, outcome);
 }
 
 /*
@@ -270,7 +270,7 @@ static void close_instance(struct vp__sync *s, const vp_comm *c,
 	atomic_store(&s->outcome[(instance + 1) & 1], SYNC_OPEN);
 	atomic_store(&s->word, (instance + 1) << 32);
 	atomic_store(&s->outcome[instance & 1], o); /* releases its work */
-	wake_members(c, &s->outcome[instance & 1]);
+	vp__wake_members(c, &s->outcome[instance & 1]);
 }
 
 /* Waits for the verdict: SYNC_DONE, SYNC_MESSAGES, or a VP_E* code. When

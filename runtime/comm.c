@@ -11,8 +11,11 @@
  * splitting is set-up, not part of an algorithm's cost. Rank 0 also numbers
  * the new groups, from ids only it hands out (world rank w's k-th id is
  * 1 + w + p k), so members in different processes agree on them without a
- * shared counter. Each member then derives the same new group; in each
- * process, the first member to reach the registry creates its record.
+ * shared counter. Where every rank of the run shares this process, the
+ * members meet at a slot of the group instead (split_slots.c), and the
+ * last to arrive numbers the groups from its own ids. Each member then
+ * derives the same new group; in each process, the first member to reach
+ * the registry creates its record.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -201,12 +204,14 @@ void vp__groups_free(struct vp__world *w)
 		next = g->next;
 		vp__sync_free(g);
 		dups_free(g);
+		vp__splits_free(g);
 		free(g->world_of);
 		free(g->by_world);
 		free(g);
 	}
 	w->groups = NULL;
 	dups_free(&w->world_group);
+	vp__splits_free(&w->world_group);
 }
 
 /* A new group record numbered id with the given members, first in the
@@ -287,12 +292,13 @@ static int cmp_int(const void *a, const void *b)
 /*
  * A split's table holds ENTRY ints per rank of the parent: color, key, and
  * for vp_comm_create the size and a hash of the group the rank passed
- * (0, 0 for vp_comm_split); then rank 0's verdict, VERDICT ints: its first
- * group id k0, and when vp_comm_create's groups are neither identical nor
- * disjoint, the two ranks that show it (else -1).
+ * (0, 0 for vp_comm_split); then the verdict, VERDICT ints: the first
+ * group id k0 of its allocator, when vp_comm_create's groups are neither
+ * identical nor disjoint the two ranks that show it (else -1), and the
+ * allocator's world rank (rank 0's, or the last arrival's at a slot).
  */
 #define ENTRY 4
-#define VERDICT 3
+#define VERDICT 4
 
 /* The distinct colors of table (VP_UNDEFINED left out), sorted into
  * colors; returns how many. */
@@ -320,12 +326,14 @@ static int color_place(const int *colors, int ncolors, int color)
 	return (int)(at - colors);
 }
 
-/* The id of color's group: rank 0's k0-th id plus the color's place. */
-static int id_of(const vp_comm *c, const int *colors, int ncolors, int k0,
-		 int color)
+/* The id of color's group: the allocator's k0-th id plus the color's
+ * place. */
+static int id_of(const vp_comm *c, const int *colors, int ncolors,
+		 const int *verdict, int color)
 {
-	return (int)group_id(c->world, vp__to_world(c, 0),
-			     (long long)k0 + color_place(colors, ncolors, color));
+	return (int)group_id(c->world, verdict[3],
+			     (long long)verdict[0] +
+				 color_place(colors, ncolors, color));
 }
 
 /*
@@ -397,15 +405,38 @@ static int cmp_by_key(const void *a, const void *b, void *table)
 	return x - y;
 }
 
-/* The table at every rank of c: each rank's entry gathered at rank 0,
- * which adds its verdict (check: vp_comm_create's groups) and sends the
- * whole table back, in the runtime space. */
+/* The verdict on a complete table, from this rank's ids (check:
+ * vp_comm_create's groups; order: scratch, an int a member). */
+static int split_verdict(vp_comm *c, int *table, int check, int *order,
+			 const char *call)
+{
+	int size = c->group->size, n, *verdict = table + ENTRY * size;
+
+	n = distinct_colors(table, size, order);
+	verdict[0] = ids_take(c->me, n);
+	verdict[1] = verdict[2] = -1;
+	verdict[3] = c->me->world_rank;
+	if (check && check_groups(table, size, order, n, verdict))
+		return vp__fail(c->me, VP_ENOMEM, call,
+				"no memory for %d groups", n);
+	return VP_OK;
+}
+
+/* The table at every rank of c: at a slot of the group where the ranks
+ * share this process, else (or when the deadlock check gave the slot up)
+ * each rank's entry gathered at rank 0, which adds its verdict and sends
+ * the whole table back, in the runtime space. */
 static int split_exchange(vp_comm *c, const int *mine, int *table,
 			  int check, int *order, const char *call)
 {
-	int size = c->group->size, i, rc, n, *verdict = table + ENTRY * size;
+	int size = c->group->size, i, rc;
 	size_t bytes = (ENTRY * (size_t)size + VERDICT) * sizeof(int);
 
+	if (vp__split_slots_may(c) &&
+	    (rc = vp__split_meet(c, (unsigned long)c->user->split_seq, mine,
+				 ENTRY, ENTRY * (size_t)size + VERDICT, check,
+				 table, split_verdict, order, call)) != 1)
+		return rc;
 	if (c->rank) {
 		if ((rc = vp__rt_send(c, 0, mine, ENTRY * sizeof(int), call)))
 			return rc;
@@ -416,12 +447,8 @@ static int split_exchange(vp_comm *c, const int *mine, int *table,
 		if ((rc = vp__rt_recv(c, i, table + ENTRY * i,
 				      ENTRY * sizeof(int), call)))
 			return rc;
-	n = distinct_colors(table, size, order);
-	verdict[0] = ids_take(c->me, n);
-	verdict[1] = verdict[2] = -1;
-	if (check && check_groups(table, size, order, n, verdict))
-		return vp__fail(c->me, VP_ENOMEM, call,
-				"no memory for %d groups", n);
+	if ((rc = split_verdict(c, table, check, order, call)))
+		return rc;
 	for (i = 1; i < size; i++)
 		if ((rc = vp__rt_send(c, i, table, bytes, call)))
 			return rc;
@@ -454,7 +481,7 @@ static int groups_differ(vp_comm *c, const int *table, const int *verdict,
 static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
 		 const char *call)
 {
-	int size, r, i, n = 0, rc, ncolors, k0, id, color = mine[0];
+	int size, r, i, n = 0, rc, ncolors, id, color = mine[0];
 	int *table = NULL, *members = NULL, *order = NULL, *verdict;
 	struct vp__group *g;
 	vp_comm *nc;
@@ -473,11 +500,10 @@ static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
 		goto out;
 	c->user->split_seq++; /* shared by both twins */
 	verdict = table + ENTRY * size;
-	if ((k0 = verdict[0]) < 0) {
+	if (verdict[0] < 0) {
 		rc = vp__fail(c->me, VP_ENOMEM, call,
-			      "rank 0 of this communicator has used up its "
-			      "communicator ids (%d)",
-			      c->me->groups_made);
+			      "world rank %d has used up its communicator ids",
+			      verdict[3]);
 		goto out;
 	}
 	if (verdict[1] >= 0) {
@@ -487,7 +513,7 @@ static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
 	if (color == VP_UNDEFINED)
 		goto out;
 	ncolors = distinct_colors(table, size, order);
-	id = id_of(c, order, ncolors, k0, color);
+	id = id_of(c, order, ncolors, verdict, color);
 	for (i = 0; i < size; i++)
 		if (table[ENTRY * i] == color)
 			order[n++] = i;
@@ -888,6 +914,7 @@ static void group_leave(struct vp__rank *me, struct vp__group *g)
 	w->tx_ops->release(w->tx, lo, hi);
 	vp__sync_free(g);
 	dups_free(g);
+	vp__splits_free(g);
 	free(g->world_of);
 	free(g->by_world);
 	free(g);

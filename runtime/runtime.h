@@ -68,11 +68,16 @@ struct vp__group {
 	/* its duplicates (vp_comm_dup) that some member has yet to make,
 	 * under the world's group_lock (comm.c) */
 	struct vp__dups *dups;
+	/* the splits (vp_comm_split, vp_comm_create) some member is still
+	 * in, met without messages, under the world's group_lock
+	 * (split_slots.c) */
+	struct vp__splits *splits;
 	/* the barrier that sends no messages (coll_sync.c), made on first
 	 * use */
 	_Atomic(struct vp__sync *) sync;
 };
 void vp__sync_free(struct vp__group *g);
+void vp__splits_free(struct vp__group *g);
 
 struct vp__rank;
 struct vp__script;
@@ -436,6 +441,20 @@ int vp__rt_send(vp_comm *c, int dst, const void *buf, size_t n,
 		const char *call);
 int vp__rt_recv(vp_comm *c, int src, void *buf, size_t n, const char *call);
 void vp__groups_free(struct vp__world *w);
+
+/* split_slots.c: a split's entries exchanged without messages. The
+ * verdict: the last member to arrive adds it to the table (check: a
+ * member asked for vp_comm_create's check; scratch: an int a member). */
+typedef int vp__split_verdict(vp_comm *c, int *table, int check,
+			      int *scratch, const char *call);
+int vp__split_slots_may(const vp_comm *c);
+int vp__split_meet(vp_comm *c, unsigned long seq, const int *mine,
+		   size_t ints, size_t len, int check, int *table,
+		   vp__split_verdict *verdict, int *scratch, const char *call);
+
+/* coll_sync.c: wakes every member of c waiting at flag, after the
+ * waker's store to it */
+void vp__wake_members(const vp_comm *c, atomic_int *flag);
 void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
 /* c's message context of its space, and world rank of its rank r:
  * inline, read on every message */
