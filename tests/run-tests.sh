@@ -2,7 +2,9 @@
 # Runs each test binary under a time limit, echoes its TAP output, and ends
 # with one line: "N passed, N failed". A binary that crashes, times out or
 # exits non-zero counts as one more failure (a hang fails one binary, not the
-# suite). Usage: run-tests.sh BIN...
+# suite). Each binary's wall time follows its output ("# test_foo: 12.3 s"),
+# and the ten slowest, with the whole run's time, come before the last line:
+# where a pass's time goes, in CI's log too. Usage: run-tests.sh BIN...
 # One test by name: run-tests.sh NAME [CASE], NAME not a file (p2p,
 # test_p2p, test_mpi.sh), is make check T=NAME CASE=CASE, which builds what
 # the test needs and comes back here with its path. A case not selected
@@ -28,12 +30,16 @@ fi
 pass=0
 fail=0
 skipped=0
+# now: seconds since the epoch, to the millisecond
+now() { date +%s.%N | cut -c1-14; }
+times=$(mktemp)
+run_t0=$(now)
 for bin in "$@"; do
 	name=$(basename "$bin")
 	echo "# $name"
 	out=$(mktemp)
 	# VP_TEST_WRAP runs the binary under a tool (make valgrind)
-	t0=$(date +%s)
+	t0=$(now)
 	# the MPI scripts build and run some 60 programs at five rank
 	# counts (and under Open MPI): three times the limit
 	lim=$limit
@@ -41,8 +47,9 @@ for bin in "$@"; do
 	timeout -k 10 "$lim" ${VP_TEST_WRAP:-} "$bin" >"$out" 2>"$out.err"
 	rc=$?
 	cat "$out"
-	# where a pass's time goes: CI's log keeps this line
-	echo "# $name took $(( $(date +%s) - t0 )) s"
+	secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+	echo "# $name: $secs s"
+	echo "$secs $name" >>"$times"
 	p=$(grep '^ok ' "$out" | grep -vc '# SKIP not selected$')
 	skipped=$((skipped + $(grep -c '^ok .*# SKIP not selected$' "$out")))
 	f=$(grep -c '^not ok ' "$out")
@@ -50,7 +57,7 @@ for bin in "$@"; do
 	fail=$((fail + f))
 	if [ $rc -ne 0 ]; then
 		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-			echo "not ok - $name timed out after ${limit}s"
+			echo "not ok - $name timed out after ${lim}s"
 		else
 			echo "not ok - $name exited with status $rc"
 		fi
@@ -64,5 +71,12 @@ if [ -n "${VP_TEST_CASE:-}" ]; then
 	[ $((pass + fail)) -gt 0 ] ||
 		echo "# no case matches '$VP_TEST_CASE'"
 fi
+if [ $# -gt 1 ]; then
+	echo "# the slowest of $# in $(awk -v a="$run_t0" -v b="$(now)" \
+	    'BEGIN { printf "%.1f", b - a }') s:"
+	sort -rn "$times" | head -n 10 |
+	    awk '{ printf "#   %s: %s s\n", $2, $1 }'
+fi
+rm -f "$times"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
