@@ -268,11 +268,7 @@ check: $(T_NEEDS)
 else
 check: $(TEST_BIN) $(BUILD)/vp-run $(BUILD)/vp-bench $(LIB_SO) \
 	  $(LIB_A) $(MPI_TOOLS)
-	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(TEST_BIN) \
-	  tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
-	  tests/test_mpi_cases.sh tests/test_func_length.sh \
-	  tests/test_explore_mpi.sh tests/test_explore_correct.sh \
-	  tests/test_schedule_model.sh
+	@SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh $(CHECK_TESTS)
 	@echo "# the same tests with the ranks as fibers (VP_FIBERS=1)"
 	@VP_FIBERS=1 SAN=$(SAN) VP_TOOLS=$(BUILD) sh tests/run-tests.sh \
 	  $(FIBER_TESTS)
@@ -304,6 +300,41 @@ FIBER_SAN_TESTS := test_p2p test_requests test_tags test_msg_types \
 	test_soak_mixed test_coll_semantics test_recv_reduce \
 	test_barrier_shared test_coll_shared test_safe_exchange test_win_lock
 FIBER_TESTS := $(if $(SAN),$(addprefix $(BUILD)/tests/,$(FIBER_SAN_TESTS)),$(TEST_BIN))
+
+# The threads pass: every C test and script; under a sanitizer less what
+# SAN_SKIP names. Every test runs in the plain pass; the sanitizer passes
+# are there for races and memory errors in the runtime, the mailboxes, the
+# collectives and the MPI layer, which these leave to others that run
+# under both sanitizers:
+#   - test_exports.sh, test_layers.sh, test_func_length.sh read the
+#     sources and the symbols, not run vp's code;
+#   - test_explore_correct.sh (correct programs pass every schedule) and
+#     test_schedule_model.sh (model times do not depend on the schedule)
+#     check what vp computes under a schedule, which no sanitizer changes;
+#     the schedule's code runs under both in test_schedule, test_explore
+#     and (AddressSanitizer) test_explore_mpi.sh, the tour and the
+#     applications in test_vp_run (AddressSanitizer) and test_apps, the
+#     MPI programs in test_mpi.sh.
+# Under ThreadSanitizer (the longest pass) also:
+#   - test_explore_mpi.sh: an explored run hands the CPU from rank to
+#     rank, one at a time, so what ThreadSanitizer can check there is the
+#     hand-off, which test_schedule and test_explore run (AddressSanitizer
+#     keeps the script: each run's fresh state of the program and of vp);
+#   - test_vp_run and test_vp_bench: the tools' tour and benchmarks call
+#     the collectives and point to point of test_coll_matrix and test_p2p
+#     (AddressSanitizer keeps them: the tools' own memory);
+#   - test_coll_model: the model times of the algorithms that
+#     test_coll_matrix runs, every one of them, under ThreadSanitizer.
+CHECK_SCRIPTS := tests/test_exports.sh tests/test_layers.sh tests/test_mpi.sh \
+	tests/test_mpi_cases.sh tests/test_func_length.sh \
+	tests/test_explore_mpi.sh tests/test_explore_correct.sh \
+	tests/test_schedule_model.sh
+SAN_SKIP := test_exports.sh test_layers.sh test_func_length.sh \
+	test_explore_correct.sh test_schedule_model.sh
+SAN_SKIP_thread := test_explore_mpi.sh test_vp_run test_vp_bench \
+	test_coll_model
+CHECK_TESTS := $(filter-out $(if $(SAN),$(addprefix %/,$(SAN_SKIP) \
+	$(SAN_SKIP_$(SAN)))),$(TEST_BIN) $(CHECK_SCRIPTS))
 
 # Every test binary under valgrind's leak checker (definite and indirect
 # leaks and memory errors fail it); the soak is shortened, threads raised.
