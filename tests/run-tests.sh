@@ -21,6 +21,8 @@ if [ -n "$SAN" ]; then
 	export VP_SOAK_MESSAGES=${VP_SOAK_MESSAGES:-100000}
 fi
 if [ "$SAN" = thread ]; then
+	# test_mpi.sh's rank counts: 2, 3 and 8 (its head comment says why)
+	export VP_MPI_NPS=${VP_MPI_NPS:-2 3 8}
 	export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$here/tsan.supp ${TSAN_OPTIONS:-}"
 fi
 if [ "$SAN" = address ]; then

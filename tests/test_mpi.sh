@@ -79,6 +79,9 @@
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
 #                      script (a crash, a wrong program, a library), or of
 #                      test_explore_mpi.sh.
+# VP_MPI_NPS: the rank counts to run on (default "1 2 3 4 8"; make check
+# SAN=thread runs 2, 3 and 8: one rank has no other to race with, and 4
+# takes the paths of the powers of two 2 and 8).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
@@ -98,7 +101,7 @@ progs=$(keep $progs) # the one asked for (mpi_setup.sh), or all
 build $progs
 build_ref $(for p in $progs; do [ -n "$(says $p no-ref)" ] || echo $p; done)
 
-for np in 1 2 3 4 8; do
+for np in ${VP_MPI_NPS:-1 2 3 4 8}; do
 	for p in $progs; do
 		got=$("$run" -np $np "$tmp/$p" 2>"$tmp/err")
 		rc=$?
