@@ -18,11 +18,13 @@ if [ $# -ge 1 ] && [ $# -le 2 ] && [ ! -e "$1" ]; then
 fi
 if [ -n "$SAN" ]; then
 	export VP_TEST_QUICK=${VP_TEST_QUICK:-1}
+	# test_mpi.sh's rank counts (its head comment says why)
+	nps="1 2 3 8"
+	[ "$SAN" != thread ] || nps="2 3 8"
+	export VP_MPI_NPS=${VP_MPI_NPS:-$nps}
 	export VP_SOAK_MESSAGES=${VP_SOAK_MESSAGES:-100000}
 fi
 if [ "$SAN" = thread ]; then
-	# test_mpi.sh's rank counts: 2, 3 and 8 (its head comment says why)
-	export VP_MPI_NPS=${VP_MPI_NPS:-2 3 8}
 	export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$here/tsan.supp ${TSAN_OPTIONS:-}"
 fi
 if [ "$SAN" = address ]; then

@@ -79,9 +79,10 @@
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
 #                      script (a crash, a wrong program, a library), or of
 #                      test_explore_mpi.sh.
-# VP_MPI_NPS: the rank counts to run on (default "1 2 3 4 8"; make check
-# SAN=thread runs 2, 3 and 8: one rank has no other to race with, and 4
-# takes the paths of the powers of two 2 and 8).
+# VP_MPI_NPS: the rank counts to run on (default "1 2 3 4 8"). The
+# sanitizer passes leave out 4, whose paths are those of the other powers
+# of two, 2 and 8 (make check SAN=address: 1 2 3 8), and ThreadSanitizer
+# 1 as well, where no rank has another to race with (SAN=thread: 2 3 8).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
