@@ -99,8 +99,12 @@ progs=$(for f in "$here"/mpi/*.c; do
 	[ -n "$(says $p run-by)" ] || echo $p
 done)
 progs=$(keep $progs) # the one asked for (mpi_setup.sh), or all
+# Open MPI's builds beside vp's: each compiler runs one file at a time,
+# and the plain pass runs alone, so the second CPU is otherwise idle
+build_ref $(for p in $progs; do [ -n "$(says $p no-ref)" ] || echo $p; done) &
+refs=$!
 build $progs
-build_ref $(for p in $progs; do [ -n "$(says $p no-ref)" ] || echo $p; done)
+wait $refs
 
 for np in ${VP_MPI_NPS:-1 2 3 4 8}; do
 	for p in $progs; do
