@@ -120,6 +120,15 @@ static int tree_reduce(vp_comm *c, char **acc, char **tmp, const char *user,
 	return vp_recv_tag(cc, 0, 0, *acc, (size_t)n, NULL);
 }
 
+/* tree_reduce into rank 0 on two packed buffers of the caller's. */
+static int tree_reduce_into0(vp_comm *c, char **acc, char **tmp, long n,
+			     int count, MPI_Datatype type, MPI_Op op)
+{
+	char *const own[2] = { *acc, *tmp };
+
+	return tree_reduce(c, acc, tmp, NULL, own, n, count, type, op, 0);
+}
+
 static const char *why_not_native(MPI_Op op)
 {
 	return op >= VPMPI_FIRST_OP
@@ -373,9 +382,8 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 		swap(&acc, &tmp);
 	else if (!(rc = begin(c, "MPI_Reduce_scatter_block", VP_ALG_BINOMIAL,
 			      recvcount, type, op, 0)))
-		rc = tree_reduce(c, &acc, &tmp, NULL,
-				 (char *const[2]){ acc, tmp }, (long)p * n,
-				 p * recvcount, type, op, 0);
+		rc = tree_reduce_into0(c, &acc, &tmp, (long)p * n,
+				       p * recvcount, type, op);
 	whole = acc;
 	if (!rc)
 		rc = vp_scatter(c, whole, tmp, (size_t)n, VP_BYTE, 0,
@@ -430,9 +438,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 		swap(&acc, &tmp);
 	} else if (!(rc = begin(c, "MPI_Reduce_scatter", VP_ALG_BINOMIAL,
 				(int)total, type, op, 0)))
-		rc = tree_reduce(c, &acc, &tmp, NULL,
-				 (char *const[2]){ acc, tmp }, n, (int)total,
-				 type, op, 0);
+		rc = tree_reduce_into0(c, &acc, &tmp, n, (int)total, type, op);
 	if (rc) {
 		free(acc);
 		free(tmp);
