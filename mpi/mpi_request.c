@@ -182,26 +182,12 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 	return MPI_SUCCESS;
 }
 
-/* Tests a collective's messages in order, completing each one done (its
- * status kept) up to the first one not done: a later test starts there,
- * so no message is tested again once done. *done 1 when all are. */
-static int nbc_test(int n, vp_request *req, vp_status *st, int *done)
-{
-	int i, rc;
-
-	*done = 1;
-	for (i = 0; i < n; i++) {
-		if (req[i] == VP_REQUEST_NULL)
-			continue;
-		if ((rc = vp_test(&req[i], done, &st[i])) || !*done)
-			return rc;
-	}
-	return VP_OK;
-}
-
-/* Waits for a collective's messages; those done before keep their
- * statuses (vp_waitall gives a completed, null request an empty one). */
-static int nbc_wait(int n, vp_request *req, vp_status *st)
+/* Waits for (block) or tests a collective's messages; *done 1 when all
+ * are. Those completed before (by MPI_Waitany's vp_waitany) keep their
+ * statuses: vp_waitall and vp_testall give a completed (null) request an
+ * empty one. */
+static int nbc_all(int n, vp_request *req, vp_status *st, int block,
+		   int *done)
 {
 	vp_status few[16], *now = few;
 	char live_few[16], *live = live_few;
@@ -211,7 +197,6 @@ static int nbc_wait(int n, vp_request *req, vp_status *st)
 		now = malloc((size_t)n * sizeof(*now));
 		live = malloc((size_t)n);
 	}
-
 	if (!now || !live) {
 		if (now != few)
 			free(now);
@@ -222,8 +207,8 @@ static int nbc_wait(int n, vp_request *req, vp_status *st)
 	}
 	for (i = 0; i < n; i++)
 		live[i] = req[i] != VP_REQUEST_NULL;
-	rc = vp_waitall(n, req, now);
-	for (i = 0; !rc && i < n; i++)
+	rc = block ? vp_waitall(n, req, now) : vp_testall(n, req, done, now);
+	for (i = 0; !rc && *done && i < n; i++)
 		if (live[i])
 			st[i] = now[i];
 	if (now != few)
@@ -235,8 +220,7 @@ static int nbc_wait(int n, vp_request *req, vp_status *st)
 
 /* A nonblocking collective's request: wait for (block) or test its
  * messages; once all are done it is finished (unpacked, combined) and
- * ready. MPI_SUCCESS or the error. A message completed earlier (by
- * MPI_Waitany's vp_waitany, or an earlier test) keeps its status. */
+ * ready. MPI_SUCCESS or the error. */
 static int nbc_step(struct vpmpi_request *r, int block)
 {
 	vp_request *req;
@@ -251,10 +235,7 @@ static int nbc_step(struct vpmpi_request *r, int block)
 		return vpmpi_bflush_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
-	if (block)
-		rc = nbc_wait(n, req, st);
-	else
-		rc = vpmpi_ret(nbc_test(n, req, st, &done));
+	rc = nbc_all(n, req, st, block, &done);
 	if (rc || !done)
 		return rc;
 	rc = vpmpi_nbc_finish(r->nbc);
