@@ -98,6 +98,8 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (vpmpi_me.call_c) /* raised inside a large-count call's sibling */
+		call = vpmpi_me.call_c;
 	h = vpmpi_errh_handle(h);
 	if (h > 0 && h < vpmpi_me.ncomms && vpmpi_me.comm[h])
 		eh = vpmpi_me.errh[h];

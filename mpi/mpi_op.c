@@ -66,7 +66,8 @@ static struct vpmpi_userop *user_op(MPI_Op op)
 {
 	int i = op - VPMPI_FIRST_OP;
 
-	return i >= 0 && i < vpmpi_me.nops && vpmpi_me.ops[i].fn
+	return i >= 0 && i < vpmpi_me.nops &&
+		       (vpmpi_me.ops[i].fn || vpmpi_me.ops[i].fn_c)
 		   ? &vpmpi_me.ops[i]
 		   : NULL;
 }
@@ -85,6 +86,7 @@ void vpmpi_op_release(MPI_Op op)
 
 	if (u && u->refs && !--u->refs && u->freed) {
 		u->fn = NULL; /* the slot is free now */
+		u->fn_c = NULL;
 		u->freed = 0;
 	}
 }
@@ -327,6 +329,19 @@ static elem_fn *fn_of(MPI_Datatype e)
 	}
 }
 
+/* The user's function on count items (its MPI_Count form for an op of
+ * MPI_Op_create_c). */
+static void call_user(struct vpmpi_userop *u, void *in, void *inout,
+		      int count, MPI_Datatype type)
+{
+	MPI_Count n = count;
+
+	if (u->fn_c)
+		u->fn_c(in, inout, &n, &type);
+	else
+		u->fn(in, inout, &count, &type);
+}
+
 /* A user op sees the datatype's own layout: packed data is unpacked
  * into two copies of that layout first (when the type is not dense). */
 static void combine_user(struct vpmpi_userop *u, MPI_Datatype type,
@@ -339,7 +354,7 @@ static void combine_user(struct vpmpi_userop *u, MPI_Datatype type,
 	if (!t || !count)
 		return;
 	if (vpmpi_dense(t)) {
-		u->fn((void *)in, inout, &count, &type);
+		call_user(u, (void *)in, inout, count, type);
 		return;
 	}
 	span = t->true_extent + (long)(count - 1) * t->extent;
@@ -350,7 +365,7 @@ static void combine_user(struct vpmpi_userop *u, MPI_Datatype type,
 			     a - t->true_lb);
 		vpmpi_unpack(t, count, inout, (long)count * t->size,
 			     b - t->true_lb);
-		u->fn(a - t->true_lb, b - t->true_lb, &count, &type);
+		call_user(u, a - t->true_lb, b - t->true_lb, count, type);
 		vpmpi_pack(t, count, b - t->true_lb, inout);
 	} else
 		vpmpi_fail(MPI_ERR_NO_MEM, "a user op",
@@ -375,31 +390,45 @@ void vpmpi_combine(MPI_Op op, MPI_Datatype type, int count, const void *in,
 		fn(op, (long)count * t->nelems, in, inout);
 }
 
-int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
+/* A new user op of fn or fn_c (one NULL) in *op: MPI_SUCCESS or the
+ * error raised naming call. */
+static int op_create(MPI_User_function *fn, MPI_User_function_c *fn_c,
+		     int commute, MPI_Op *op, const char *call)
 {
 	struct vpmpi_userop *n;
 	int i;
 
-	if (!function || !op)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Op_create",
-				  "the %s is NULL",
-				  !function ? "function" : "op pointer");
+	if ((!fn && !fn_c) || !op)
+		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
+				  !op ? "op pointer" : "function");
 	for (i = 0; i < vpmpi_me.nops; i++)
-		if (!vpmpi_me.ops[i].fn)
+		if (!vpmpi_me.ops[i].fn && !vpmpi_me.ops[i].fn_c)
 			break;
 	if (i == vpmpi_me.nops) {
 		n = realloc(vpmpi_me.ops,
 			    ((size_t)vpmpi_me.nops + 8) * sizeof(*n));
 		if (!n)
-			return vpmpi_fail(MPI_ERR_NO_MEM, "MPI_Op_create",
+			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for an op");
 		memset(n + vpmpi_me.nops, 0, 8 * sizeof(*n));
 		vpmpi_me.ops = n;
 		vpmpi_me.nops += 8;
 	}
-	vpmpi_me.ops[i] = (struct vpmpi_userop){ function, commute != 0, 0, 0 };
+	vpmpi_me.ops[i] =
+	    (struct vpmpi_userop){ fn, fn_c, commute != 0, 0, 0 };
 	*op = VPMPI_FIRST_OP + i;
 	return MPI_SUCCESS;
+}
+
+int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
+{
+	return op_create(function, NULL, commute, op, "MPI_Op_create");
+}
+
+/* MPI 4.0 sec. 6.9.5: the function takes its count as an MPI_Count. */
+int MPI_Op_create_c(MPI_User_function_c *function, int commute, MPI_Op *op)
+{
+	return op_create(NULL, function, commute, op, "MPI_Op_create_c");
 }
 
 int MPI_Op_free(MPI_Op *op)
@@ -413,7 +442,7 @@ int MPI_Op_free(MPI_Op *op)
 	if (u->refs)
 		u->freed = 1; /* the last pending collective frees it */
 	else
-		u->fn = NULL;
+		u->fn = NULL, u->fn_c = NULL;
 	*op = MPI_OP_NULL;
 	return MPI_SUCCESS;
 }

@@ -80,6 +80,7 @@ struct vpmpi_pcoll {
 	int root;
 	MPI_Op op;
 	MPI_Comm comm;
+	void *kept; /* vpmpi_pcoll_keep's, freed with the request */
 };
 
 static struct pc_side one(const void *buf, int count, MPI_Datatype type)
@@ -130,7 +131,7 @@ static int init(enum pc_kind kind, struct pc_side s, struct pc_side r,
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
-	*a = (struct vpmpi_pcoll){ kind, s, r, root, op, comm };
+	*a = (struct vpmpi_pcoll){ kind, s, r, root, op, comm, NULL };
 	/* a message space of its own: persistent collectives match in the
 	 * order they were made, whatever the order of their starts */
 	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), &a->comm))) {
@@ -235,9 +236,15 @@ int vpmpi_pcoll_start(struct vpmpi_request *r)
 	return MPI_SUCCESS;
 }
 
+void vpmpi_pcoll_keep(MPI_Request request, void *mem)
+{
+	request->pcoll->kept = mem;
+}
+
 void vpmpi_pcoll_free(struct vpmpi_request *r)
 {
 	MPI_Comm_free(&r->pcoll->comm);
+	free(r->pcoll->kept);
 	free(r->pcoll);
 	r->pcoll = NULL;
 }

@@ -80,9 +80,12 @@ static int begin(vp_comm *c, const char *call, vp_alg alg, int count,
 }
 
 /* The ordered binomial reduction of *acc into rank root; *acc is the
- * result there. Reuses *tmp. */
-static int tree_reduce(vp_comm *c, char **acc, char **tmp, long n,
-		       int count, MPI_Datatype type, MPI_Op op, int root)
+ * result there. Messages land in *tmp, or, where *tmp is NULL or the
+ * program's input (user: read, never written), in whichever of own[0..1]
+ * *acc is not (both allocated where this rank receives). */
+static int tree_reduce(vp_comm *c, char **acc, char **tmp, const char *user,
+		       char *const own[2], long n, int count,
+		       MPI_Datatype type, MPI_Op op, int root)
 {
 	vp_comm *cc = vp_coll_comm(c);
 	int r = vp_rank(c), p = vp_size(c), mask, rc;
@@ -95,6 +98,8 @@ static int tree_reduce(vp_comm *c, char **acc, char **tmp, long n,
 			break;
 		}
 		if (r + mask < p) {
+			if (!*tmp || *tmp == user)
+				*tmp = own[own[0] == *acc];
 			if ((rc = vp_recv_tag(cc, r + mask, 0, *tmp, (size_t)n,
 					      NULL)))
 				return rc;
@@ -107,9 +112,21 @@ static int tree_reduce(vp_comm *c, char **acc, char **tmp, long n,
 		return VP_OK;
 	if (r == 0)
 		return vp_send_tag(cc, root, 0, *acc, (size_t)n);
-	if (r == root)
-		return vp_recv_tag(cc, 0, 0, *acc, (size_t)n, NULL);
-	return VP_OK;
+	if (r != root)
+		return VP_OK;
+	if (!*tmp || *tmp == user)
+		*tmp = own[own[0] == *acc];
+	swap(acc, tmp);
+	return vp_recv_tag(cc, 0, 0, *acc, (size_t)n, NULL);
+}
+
+/* tree_reduce into rank 0 on two packed buffers of the caller's. */
+static int tree_reduce_into0(vp_comm *c, char **acc, char **tmp, long n,
+			     int count, MPI_Datatype type, MPI_Op op)
+{
+	char *const own[2] = { *acc, *tmp };
+
+	return tree_reduce(c, acc, tmp, NULL, own, n, count, type, op, 0);
 }
 
 static const char *why_not_native(MPI_Op op)
@@ -120,32 +137,65 @@ static const char *why_not_native(MPI_Op op)
 		     "(ordered, sec. 4.1 tree)";
 }
 
+/* The buffers of the layer's reduce: a dense input is reduced where it
+ * lies (*acc is the program's input, read only), else packed into
+ * own[0]; a rank that receives gets two buffers of its own. 0 or the
+ * error raised. */
+static int reduce_buffers(vp_comm *c, MPI_Comm h, const struct vpmpi_type *t,
+			  const void *in, int count, long n, int root,
+			  char **acc, char *own[2], const char *call)
+{
+	int r = vp_rank(c), p = vp_size(c);
+	int recv = (!(r & 1) && r + 1 < p) || (r == root && root != 0);
+
+	own[0] = own[1] = NULL;
+	*acc = (char *)in;
+	if (!recv && vpmpi_dense(t))
+		return MPI_SUCCESS;
+	if (!(own[0] = malloc(n ? (size_t)n : 1)) ||
+	    !(own[1] = malloc(n ? (size_t)n : 1))) {
+		free(own[0]);
+		return vpmpi_err(h, MPI_ERR_NO_MEM, call,
+				 "no memory for 2 x %ld bytes", n);
+	}
+	if (!vpmpi_dense(t)) {
+		vpmpi_pack(t, count, in, own[0]);
+		*acc = own[0];
+	}
+	return MPI_SUCCESS;
+}
+
 /* The layer's reduce of count items into root (in place: the root's
- * input is recvbuf); the result unpacked there. */
+ * input is recvbuf); the result unpacked there (all: on every rank, by
+ * vp_bcast from the root, straight into recvbuf when it is dense). */
 static int generic_reduce(vp_comm *c, MPI_Comm h,
 			  const struct vpmpi_type *t, const void *sendbuf,
 			  void *recvbuf, int count, long n,
 			  MPI_Datatype type, MPI_Op op, int root, int all,
 			  const char *call)
 {
-	char *acc, *tmp;
-	int rc, r = vp_rank(c);
+	char *acc, *tmp = NULL, *own[2];
+	int rc, r = vp_rank(c), dense = vpmpi_dense(t);
 	const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
 
-	if ((rc = packed_pair(h, t, in, count, n, &acc, &tmp, call)))
+	if ((rc = reduce_buffers(c, h, t, in, count, n, root, &acc, own,
+				 call)))
 		return rc;
 	rc = begin(c, call, VP_ALG_BINOMIAL, count, type, op, root);
 	if (!rc)
-		rc = tree_reduce(c, &acc, &tmp, n, count, type, op, root);
+		rc = tree_reduce(c, &acc, &tmp, dense ? in : NULL, own, n,
+				 count, type, op, root);
+	if (!rc && all && r != root && dense)
+		acc = recvbuf; /* the result arrives where it belongs */
 	if (!rc && all)
 		rc = vp_bcast(c, acc, (size_t)n, VP_BYTE, root, VP_ALG_AUTO);
-	if (!rc && (all || r == root))
+	if (!rc && (all || r == root) && acc != recvbuf)
 		vpmpi_unpack(t, count, acc, n, recvbuf);
 	if (!rc)
 		vp_coll_note(c, all ? VP_COLL_ALLREDUCE : VP_COLL_REDUCE,
 			     VP_ALG_BINOMIAL, why_not_native(op));
-	free(acc);
-	free(tmp);
+	free(own[0]);
+	free(own[1]);
 	return vpmpi_ret(rc);
 }
 
@@ -332,8 +382,8 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 		swap(&acc, &tmp);
 	else if (!(rc = begin(c, "MPI_Reduce_scatter_block", VP_ALG_BINOMIAL,
 			      recvcount, type, op, 0)))
-		rc = tree_reduce(c, &acc, &tmp, (long)p * n, p * recvcount,
-				 type, op, 0);
+		rc = tree_reduce_into0(c, &acc, &tmp, (long)p * n,
+				       p * recvcount, type, op);
 	whole = acc;
 	if (!rc)
 		rc = vp_scatter(c, whole, tmp, (size_t)n, VP_BYTE, 0,
@@ -388,7 +438,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 		swap(&acc, &tmp);
 	} else if (!(rc = begin(c, "MPI_Reduce_scatter", VP_ALG_BINOMIAL,
 				(int)total, type, op, 0)))
-		rc = tree_reduce(c, &acc, &tmp, n, (int)total, type, op, 0);
+		rc = tree_reduce_into0(c, &acc, &tmp, n, (int)total, type, op);
 	if (rc) {
 		free(acc);
 		free(tmp);

@@ -182,17 +182,50 @@ static int check_live(int n, MPI_Request reqs[], const char *call)
 	return MPI_SUCCESS;
 }
 
+/* Waits for (block) or tests a collective's messages; *done 1 when all
+ * are. Those completed before (by MPI_Waitany's vp_waitany) keep their
+ * statuses: vp_waitall and vp_testall give a completed (null) request an
+ * empty one. */
+static int nbc_all(int n, vp_request *req, vp_status *st, int block,
+		   int *done)
+{
+	vp_status few[16], *now = few;
+	char live_few[16], *live = live_few;
+	int i, rc;
+
+	if (n > 16) {
+		now = malloc((size_t)n * sizeof(*now));
+		live = malloc((size_t)n);
+	}
+	if (!now || !live) {
+		if (now != few)
+			free(now);
+		if (live != live_few)
+			free(live);
+		return vpmpi_fail(MPI_ERR_NO_MEM, "a nonblocking collective",
+				  "no memory for %d statuses", n);
+	}
+	for (i = 0; i < n; i++)
+		live[i] = req[i] != VP_REQUEST_NULL;
+	rc = block ? vp_waitall(n, req, now) : vp_testall(n, req, done, now);
+	for (i = 0; !rc && *done && i < n; i++)
+		if (live[i])
+			st[i] = now[i];
+	if (now != few)
+		free(now);
+	if (live != live_few)
+		free(live);
+	return vpmpi_ret(rc);
+}
+
 /* A nonblocking collective's request: wait for (block) or test its
  * messages; once all are done it is finished (unpacked, combined) and
- * ready. MPI_SUCCESS or the error. A message completed earlier (by
- * MPI_Waitany's vp_waitany) keeps the status it got then: vp_waitall
- * and vp_testall give a completed (null) request an empty one. */
+ * ready. MPI_SUCCESS or the error. */
 static int nbc_step(struct vpmpi_request *r, int block)
 {
 	vp_request *req;
-	vp_status *st, *now;
-	char *live;
-	int n, rc, i, done = 1;
+	vp_status *st;
+	int n, rc, done = 1;
 
 	if (r->ready)
 		return MPI_SUCCESS;
@@ -202,21 +235,9 @@ static int nbc_step(struct vpmpi_request *r, int block)
 		return vpmpi_bflush_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
 	st = vpmpi_nbc_statuses(r->nbc);
-	if (!(now = malloc((size_t)n * (sizeof(*now) + 1) + 1)))
-		return vpmpi_fail(MPI_ERR_NO_MEM, "a nonblocking collective",
-				  "no memory for %d statuses", n);
-	live = (char *)(now + n);
-	for (i = 0; i < n; i++)
-		live[i] = req[i] != VP_REQUEST_NULL;
-	rc = block ? vp_waitall(n, req, now) : vp_testall(n, req, &done, now);
-	for (i = 0; !rc && done && i < n; i++)
-		if (live[i])
-			st[i] = now[i];
-	free(now);
-	if (rc)
-		return vpmpi_ret(rc);
-	if (!done)
-		return MPI_SUCCESS;
+	rc = nbc_all(n, req, st, block, &done);
+	if (rc || !done)
+		return rc;
 	rc = vpmpi_nbc_finish(r->nbc);
 	r->nbc = NULL;
 	r->ready = 1;

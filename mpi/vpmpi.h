@@ -95,10 +95,14 @@ struct vpmpi_rank {
 	int last_class;
 	int initialized, finalized;
 	int sessions; /* open sessions (mpi_session.c) */
+	/* the large-count call running its int sibling (MPI_Bcast_c runs
+	 * MPI_Bcast): the errors raised meanwhile name it; NULL otherwise */
+	const char *call_c;
 };
 
 struct vpmpi_userop {
-	MPI_User_function *fn; /* NULL: free slot */
+	MPI_User_function *fn;     /* MPI_Op_create's */
+	MPI_User_function_c *fn_c; /* MPI_Op_create_c's; both NULL: free */
 	int commute;
 	int refs, freed; /* pending nonblocking collectives; MPI_Op_free came */
 };
@@ -433,6 +437,23 @@ void vpmpi_pcoll_free(struct vpmpi_request *r);
 /* Waits for the requests MPI_Request_free let go while active
  * (MPI_Finalize): MPI_SUCCESS or the error. */
 int vpmpi_requests_drain(void);
+
+/* The int forms of an _init_c call's arrays (one allocation, mem): the
+ * persistent collective request keeps them and frees them with itself. */
+void vpmpi_pcoll_keep(MPI_Request request, void *mem);
+/* ---- the large-count collectives (mpi_coll_c.c, mpi_vcoll_c.c) ---- */
+/* MPI_SUCCESS when n items fit vp's collectives (0 to INT_MAX), else
+ * MPI_ERR_COUNT raised on h, naming call and the argument what. */
+int vpmpi_c_fits(MPI_Comm h, const char *what, MPI_Count n, const char *call);
+/* Starts call: until vpmpi_c_end(rc) (which returns rc) the errors raised
+ * name it; then count a (what) and b (what2) must fit, each skipped where
+ * its name is NULL. MPI_SUCCESS or the error raised. */
+int vpmpi_c_begin(MPI_Comm h, const char *call, const char *what,
+		  MPI_Count a, const char *what2, MPI_Count b);
+int vpmpi_c_end(int rc);
+/* 1 if this rank is a rooted collective's root on h (MPI_ROOT on an
+ * intercommunicator); 0 otherwise, and where h or root is wrong. */
+int vpmpi_c_is_root(MPI_Comm h, int root);
 
 /* ---- attributes (mpi_attr.c) ---- */
 /* MPI_Comm_dup: from's attributes through their copy callbacks to to;

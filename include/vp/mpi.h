@@ -1024,6 +1024,215 @@ int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
 		int tag, MPI_Comm comm, MPI_Request *request);
 
+/* ---- large-count collectives (mpi_coll_c.c, mpi_vcoll_c.c; MPI 4.0, sec.
+ * 6 and 19.2): up to INT_MAX items a block, displacements that fit an
+ * int; each runs as its int sibling ---- */
+typedef void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len,
+				 MPI_Datatype *datatype);
+int MPI_Op_create_c(MPI_User_function_c *function, int commute, MPI_Op *op);
+int MPI_Bcast_c(void *buf, MPI_Count count, MPI_Datatype type, int root,
+		MPI_Comm comm);
+int MPI_Ibcast_c(void *buf, MPI_Count count, MPI_Datatype type, int root,
+		 MPI_Comm comm, MPI_Request *request);
+int MPI_Bcast_init_c(void *buf, MPI_Count count, MPI_Datatype type, int root,
+		     MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		 MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
+int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		  MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		  MPI_Request *request);
+int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		      MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		      MPI_Info info, MPI_Request *request);
+int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		    MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		     MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		     MPI_Request *request);
+int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+			 MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+			 MPI_Info info, MPI_Request *request);
+int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+	       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request);
+int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		    MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Info info,
+		    MPI_Request *request);
+int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		 MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		  MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		  MPI_Request *request);
+int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
+		      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		      MPI_Info info, MPI_Request *request);
+int MPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf,
+			       MPI_Count recvcount, MPI_Datatype type,
+			       MPI_Op op, MPI_Comm comm);
+int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf,
+				MPI_Count recvcount, MPI_Datatype type,
+				MPI_Op op, MPI_Comm comm, MPI_Request *request);
+int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf,
+				    MPI_Count recvcount, MPI_Datatype type,
+				    MPI_Op op, MPI_Comm comm, MPI_Info info,
+				    MPI_Request *request);
+int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count,
+		       MPI_Datatype type, MPI_Op op);
+int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount,
+		 MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		 MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Igather_c(const void *sendbuf, MPI_Count sendcount,
+		  MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		  MPI_Datatype recvtype, int root, MPI_Comm comm,
+		  MPI_Request *request);
+int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount,
+		      MPI_Datatype sendtype, void *recvbuf,
+		      MPI_Count recvcount, MPI_Datatype recvtype, int root,
+		      MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount,
+		  MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		  MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount,
+		   MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		   MPI_Datatype recvtype, int root, MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount,
+		       MPI_Datatype sendtype, void *recvbuf,
+		       MPI_Count recvcount, MPI_Datatype recvtype, int root,
+		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allgather_c(const void *sendbuf, MPI_Count sendcount,
+		    MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		    MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount,
+		     MPI_Datatype sendtype, void *recvbuf,
+		     MPI_Count recvcount, MPI_Datatype recvtype,
+		     MPI_Comm comm, MPI_Request *request);
+int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount,
+			 MPI_Datatype sendtype, void *recvbuf,
+			 MPI_Count recvcount, MPI_Datatype recvtype,
+			 MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount,
+		   MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount,
+		    MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+		    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount,
+			MPI_Datatype sendtype, void *recvbuf,
+			MPI_Count recvcount, MPI_Datatype recvtype,
+			MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount,
+			     MPI_Datatype sendtype, void *recvbuf,
+			     MPI_Count recvcount, MPI_Datatype recvtype,
+			     MPI_Comm comm);
+int MPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
+			    MPI_Datatype sendtype, void *recvbuf,
+			    MPI_Count recvcount, MPI_Datatype recvtype,
+			    MPI_Comm comm);
+int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount,
+		  MPI_Datatype sendtype, void *recvbuf,
+		  const MPI_Count recvcounts[], const MPI_Aint displs[],
+		  MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount,
+		   MPI_Datatype sendtype, void *recvbuf,
+		   const MPI_Count recvcounts[], const MPI_Aint displs[],
+		   MPI_Datatype recvtype, int root, MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+		       MPI_Datatype sendtype, void *recvbuf,
+		       const MPI_Count recvcounts[], const MPI_Aint displs[],
+		       MPI_Datatype recvtype, int root, MPI_Comm comm,
+		       MPI_Info info, MPI_Request *request);
+int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[],
+		   const MPI_Aint displs[], MPI_Datatype sendtype,
+		   void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+		   int root, MPI_Comm comm);
+int MPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[],
+		    const MPI_Aint displs[], MPI_Datatype sendtype,
+		    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+		    int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+			const MPI_Aint displs[], MPI_Datatype sendtype,
+			void *recvbuf, MPI_Count recvcount,
+			MPI_Datatype recvtype, int root, MPI_Comm comm,
+			MPI_Info info, MPI_Request *request);
+int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+		     MPI_Datatype sendtype, void *recvbuf,
+		     const MPI_Count recvcounts[], const MPI_Aint displs[],
+		     MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount,
+		      MPI_Datatype sendtype, void *recvbuf,
+		      const MPI_Count recvcounts[], const MPI_Aint displs[],
+		      MPI_Datatype recvtype, MPI_Comm comm,
+		      MPI_Request *request);
+int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+			  MPI_Datatype sendtype, void *recvbuf,
+			  const MPI_Count recvcounts[],
+			  const MPI_Aint displs[], MPI_Datatype recvtype,
+			  MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+		    const MPI_Aint sdispls[], MPI_Datatype sendtype,
+		    void *recvbuf, const MPI_Count recvcounts[],
+		    const MPI_Aint rdispls[], MPI_Datatype recvtype,
+		    MPI_Comm comm);
+int MPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
+		     const MPI_Aint sdispls[], MPI_Datatype sendtype,
+		     void *recvbuf, const MPI_Count recvcounts[],
+		     const MPI_Aint rdispls[], MPI_Datatype recvtype,
+		     MPI_Comm comm, MPI_Request *request);
+int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+			 const MPI_Aint sdispls[], MPI_Datatype sendtype,
+			 void *recvbuf, const MPI_Count recvcounts[],
+			 const MPI_Aint rdispls[], MPI_Datatype recvtype,
+			 MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+		    const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+		    void *recvbuf, const MPI_Count recvcounts[],
+		    const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+		    MPI_Comm comm);
+int MPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
+		     const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+		     void *recvbuf, const MPI_Count recvcounts[],
+		     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+		     MPI_Comm comm, MPI_Request *request);
+int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[],
+			 const MPI_Aint sdispls[],
+			 const MPI_Datatype sendtypes[], void *recvbuf,
+			 const MPI_Count recvcounts[],
+			 const MPI_Aint rdispls[],
+			 const MPI_Datatype recvtypes[], MPI_Comm comm,
+			 MPI_Info info, MPI_Request *request);
+int MPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf,
+			 const MPI_Count recvcounts[], MPI_Datatype type,
+			 MPI_Op op, MPI_Comm comm);
+int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf,
+			  const MPI_Count recvcounts[], MPI_Datatype type,
+			  MPI_Op op, MPI_Comm comm, MPI_Request *request);
+int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf,
+			      const MPI_Count recvcounts[], MPI_Datatype type,
+			      MPI_Op op, MPI_Comm comm, MPI_Info info,
+			      MPI_Request *request);
+int MPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+			      MPI_Datatype sendtype, void *recvbuf,
+			      const MPI_Count recvcounts[],
+			      const MPI_Aint displs[], MPI_Datatype recvtype,
+			      MPI_Comm comm);
+int MPI_Neighbor_alltoallv_c(const void *sendbuf,
+			     const MPI_Count sendcounts[],
+			     const MPI_Aint sdispls[], MPI_Datatype sendtype,
+			     void *recvbuf, const MPI_Count recvcounts[],
+			     const MPI_Aint rdispls[], MPI_Datatype recvtype,
+			     MPI_Comm comm);
+int MPI_Neighbor_alltoallw_c(const void *sendbuf,
+			     const MPI_Count sendcounts[],
+			     const MPI_Aint sdispls[],
+			     const MPI_Datatype sendtypes[], void *recvbuf,
+			     const MPI_Count recvcounts[],
+			     const MPI_Aint rdispls[],
+			     const MPI_Datatype recvtypes[], MPI_Comm comm);
+
 /* ---- persistent collectives (mpi_persistent_coll.c; MPI 4.0, sec.
  * 6.13): started by MPI_Start and MPI_Startall ---- */
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
