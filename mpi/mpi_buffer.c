@@ -206,7 +206,10 @@ int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
 				 "MPI_Ibsend")))
 		return rc;
 	*request = vpmpi_request_done(&sent_st, comm, "MPI_Ibsend");
-	return *request ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+	if (!*request)
+		return MPI_ERR_NO_MEM;
+	(*request)->send_done = 1;
+	return MPI_SUCCESS;
 }
 
 int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,

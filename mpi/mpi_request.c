@@ -52,6 +52,7 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->src_off = 0;
 	r->lst = no_status;
 	r->ready = 0;
+	r->send_done = 0;
 	r->live = 1;
 	return r;
 }
@@ -647,7 +648,8 @@ int MPI_Cancel(MPI_Request *request)
 				  "the request is MPI_REQUEST_NULL");
 	if (r->greq)
 		return vpmpi_greq_cancel(r);
-	if (r->ready && !r->nbc && !r->pcoll && r->lst.source != VP_ANY_SOURCE)
+	if (r->ready && !r->nbc && !r->pcoll &&
+	    (r->send_done || r->lst.source != VP_ANY_SOURCE))
 		return MPI_SUCCESS; /* completed already: nothing to take back */
 	if (is_nbc(r))
 		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",

@@ -139,6 +139,9 @@ struct vpmpi_request {
 	 * generalized request (greq: mpi_grequest.c) once complete; lst is
 	 * the status its wait reports (an empty one for the collectives) */
 	vp_status lst;
+	/* a send the layer completed itself (MPI_Ibsend: its message is in
+	 * the attached buffer): MPI_Cancel has nothing left to take back */
+	int send_done;
 	struct vpmpi_greq *greq;
 	/* MPI_Buffer_iflush's: 1 + the buffered sends it waits for (those
 	 * sent before it); 0 for the others */
