@@ -383,7 +383,10 @@ VP_API int vp_comm_free(vp_comm *sub);
 #define VP_ANY_TAG (-1)
 #define VP_ANY_SOURCE (-2)
 #define VP_PROC_NULL (-3)
-#define VP_TAG_MAX 32767
+/* The largest tag, MPI_TAG_UB: 2^30 - 1, above MPICH's 2^28 - 1 and
+ * MPI's minimum of 32767, below Open MPI's 2^31 - 1 (headroom for the
+ * runtime's tag + 1). */
+#define VP_TAG_MAX 1073741823
 
 /* What a receive took (vp_recv_tag); source in the communicator's ranks. */
 typedef struct vp_status {

@@ -151,7 +151,7 @@ wrong nofinalize "rank 2: main: the rank ended without calling MPI_Finalize" \
 wrong after "MPI_Comm_rank: called after MPI_Finalize" "MPI error class"
 wrong restart "MPI_Start: the request is active: it was started and has not completed" \
 	"MPI error class 7"
-wrong attr "MPI_Comm_set_attr: keyval 32767 is predefined: its attribute is read-only" \
+wrong attr "MPI_Comm_set_attr: keyval 1073741823 is predefined: its attribute is read-only" \
 	"MPI error class 48 (invalid keyval)"
 wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
 	"MPI error class 11"

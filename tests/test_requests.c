@@ -491,7 +491,7 @@ static const struct {
 } misuse_expect[] = {
 	{ VP_EINVAL, "rank 0: vp_wait: request was already completed" },
 	{ VP_EINVAL, "rank 0: vp_wait: request belongs to rank 1" },
-	{ VP_EINVAL, "rank 0: vp_isend: tag 32768 is outside" },
+	{ VP_EINVAL, "rank 0: vp_isend: tag 1073741824 is outside" },
 	{ VP_EINVAL, "rank 0: vp_waitall: count -2 is negative" },
 	{ VP_EINVAL, "rank 0: vp_irecv: buffer is VP_IN_PLACE" },
 	{ VP_ETRUNC, "rank 0: vp_wait: message of 10 bytes from rank 1" },
