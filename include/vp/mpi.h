@@ -778,6 +778,16 @@ int MPI_Type_get_contents(MPI_Datatype type, int max_integers,
 			  int max_addresses, int max_datatypes,
 			  int integers[], MPI_Aint addresses[],
 			  MPI_Datatype datatypes[]);
+/* the MPI_Count forms (MPI 4.0 sec. 5.1.13): vp keeps no large counts */
+int MPI_Type_get_envelope_c(MPI_Datatype type, MPI_Count *num_integers,
+			    MPI_Count *num_addresses,
+			    MPI_Count *num_large_counts,
+			    MPI_Count *num_datatypes, int *combiner);
+int MPI_Type_get_contents_c(MPI_Datatype type, MPI_Count max_integers,
+			    MPI_Count max_addresses, MPI_Count max_large_counts,
+			    MPI_Count max_datatypes, int integers[],
+			    MPI_Aint addresses[], MPI_Count large_counts[],
+			    MPI_Datatype datatypes[]);
 /* Fortran 90's parameterized types (MPI 4.0 sec. 19.1.9): the type of a
  * REAL, COMPLEX or INTEGER of at least precision p and decimal range r */
 int MPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
