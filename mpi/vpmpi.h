@@ -143,7 +143,8 @@ struct vpmpi_request {
 	vp_request vr;
 	void *tmp;  /* packed bytes (NULL: the user's buffer was used) */
 	void *user; /* receive: where to unpack */
-	int count, recv, live;
+	long count; /* receive: items to unpack */
+	int recv, live;
 	unsigned mark; /* the stamp of the array call that saw it last */
 	struct vpmpi_type *type; /* a receive's non-dense type (held) */
 	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND, _SSEND or
@@ -397,6 +398,16 @@ int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
 		 int tag, MPI_Comm comm, const char *call);
 int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
 		 int tag, MPI_Comm comm, MPI_Status *status, const char *call);
+/* MPI_Isend (MPI_Issend when sync), MPI_Ssend and MPI_Irecv for call,
+ * any count. */
+int vpmpi_isend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request, int sync,
+		  const char *call);
+int vpmpi_ssend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, const char *call);
+int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request,
+		  const char *call);
 /* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
 /* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
 int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
