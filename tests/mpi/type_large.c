@@ -7,6 +7,7 @@
  * received short, moves its data in typemap order through send and
  * receive, MPI_Pack, MPI_Pack_external and a one-sided put. Prints what
  * rank 0 found, and a count of wrong values on all ranks.
+ * ref-osc: sm,pt2pt
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
