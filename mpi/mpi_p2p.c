@@ -11,6 +11,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,7 +167,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
 /* MPI_Isend and MPI_Issend: post with vp's isend or issend. */
 static int
 isend_as(int (*post)(vp_comm *, int, int, const void *, size_t, vp_request *),
-	 const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	 const void *buf, long count, MPI_Datatype type, int dest, int tag,
 	 MPI_Comm comm, MPI_Request *request, const char *call)
 {
 	vp_comm *c;
@@ -208,8 +209,33 @@ int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 			"MPI_Issend");
 }
 
+/* MPI_Isend_c, MPI_Issend_c and MPI_Ssend_c (mpi_large_count.c): any
+ * count */
+int vpmpi_isend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request, int sync,
+		  const char *call)
+{
+	return isend_as(sync ? vp_issend : vp_isend, buf, count, type, dest,
+			tag, comm, request, call);
+}
+
+int vpmpi_ssend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, const char *call)
+{
+	return send_as(vp_ssend_tag, buf, count, type, dest, tag, comm, call);
+}
+
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	      MPI_Comm comm, MPI_Request *request)
+{
+	return vpmpi_irecv_c(buf, count, type, source, tag, comm, request,
+			     "MPI_Irecv");
+}
+
+/* MPI_Irecv and MPI_Irecv_c */
+int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request,
+		  const char *call)
 {
 	vp_comm *c;
 	struct vpmpi_request *r;
@@ -217,16 +243,15 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	long n;
 	int rc, failed, off;
 
-	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc,
-			   "MPI_Irecv")))
+	if (!(c = p2p_args(&comm, &source, tag, 1, type, &off, &rc, call)))
 		return rc;
 	bytes = vpmpi_recv_bytes(comm, buf, count, type, &n, &tmp, &failed,
-				 "MPI_Irecv");
+				 call);
 	if (!bytes)
 		return failed;
 	if (!(r = vpmpi_request_new())) {
 		free(tmp);
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
+		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
 	r->tmp = tmp;
@@ -235,8 +260,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 	r->user = buf;
 	r->count = count;
 	if (tmp) { /* unpacked at completion: hold the type till then */
-		r->type =
-		    (struct vpmpi_type *)vpmpi_type_any(type, "MPI_Irecv");
+		r->type = (struct vpmpi_type *)vpmpi_type_any(type, call);
 		vpmpi_type_hold(r->type);
 	}
 	if ((rc = vp_irecv(c, source, tag, bytes, (size_t)n, &r->vr)))
@@ -331,8 +355,9 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count)
 		return MPI_ERR_TYPE;
 	if (!size) /* items of no bytes: 0 of them in an empty message */
 		*count = status->vpmpi_bytes ? MPI_UNDEFINED : 0;
-	else
-		*count = status->vpmpi_bytes % (size_t)size == 0
+	else /* MPI 4.0 sec. 3.2.5: MPI_UNDEFINED where it does not fit */
+		*count = status->vpmpi_bytes % (size_t)size == 0 &&
+				 status->vpmpi_bytes / (size_t)size <= INT_MAX
 			     ? (int)(status->vpmpi_bytes / (size_t)size)
 			     : MPI_UNDEFINED;
 	return MPI_SUCCESS;

@@ -188,36 +188,46 @@ static void elem_conv(MPI_Datatype bt, unsigned char *nat,
 		}
 }
 
+/* Walks the blocks of a type: their external32 bytes summed (ext NULL),
+ * or each element converted between buf and ext (to external32: to). */
+struct ext_walk {
+	char *buf;
+	unsigned char *ext;
+	long bytes;
+	int to;
+};
+
+static int ext_block(const struct vpmpi_block *k, void *arg)
+{
+	struct ext_walk *w = arg;
+	long e, xs = ext_size(k->bt);
+
+	if (!w->ext) {
+		w->bytes += k->len / k->esz * xs;
+		return 0;
+	}
+	for (e = 0; e < k->len / k->esz; e++, w->ext += xs)
+		elem_conv(k->bt, (unsigned char *)w->buf + k->off + e * k->esz,
+			  w->ext, w->to);
+	return 0;
+}
+
 /* The external32 bytes of count items of t. */
 static long ext_bytes(const struct vpmpi_type *t, long count)
 {
-	long per = 0;
-	int b;
+	struct ext_walk w = { NULL, NULL, 0, 0 };
 
-	for (b = 0; b < t->nblocks; b++)
-		per += t->blocks[b].len / t->blocks[b].esz *
-		       ext_size(t->blocks[b].bt);
-	return per * count;
+	vpmpi_type_each(t, 1, 0, ext_block, &w);
+	return w.bytes * count;
 }
 
 /* Converts count items of t between buf and packed external32 bytes. */
 static void ext_walk(const struct vpmpi_type *t, long count, char *buf,
 		     unsigned char *ext, int to)
 {
-	long i, e, xs;
-	int b;
+	struct ext_walk w = { buf, ext, 0, to };
 
-	for (i = 0; i < count; i++, buf += t->extent)
-		for (b = 0; b < t->nblocks; b++) {
-			const struct vpmpi_block *k = &t->blocks[b];
-
-			xs = ext_size(k->bt);
-			for (e = 0; e < k->len / k->esz; e++, ext += xs)
-				elem_conv(k->bt,
-					  (unsigned char *)buf + k->off +
-					      e * k->esz,
-					  ext, to);
-		}
+	vpmpi_type_each(t, count, 0, ext_block, &w);
 }
 
 /* The type of a call, after checking datarep and count; NULL after the

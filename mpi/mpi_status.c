@@ -50,14 +50,20 @@ int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype type,
 int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype type,
 		    MPI_Count *count)
 {
-	int n, rc;
+	static const char call[] = "MPI_Get_count_c";
+	const struct vpmpi_type *t;
 
 	if (!status || !count)
-		return vpmpi_fail(MPI_ERR_ARG, "MPI_Get_count_c",
-				  "the %s is NULL",
+		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
 				  status ? "count" : "status");
-	if ((rc = MPI_Get_count(status, type, &n)))
-		return rc;
-	*count = n;
+	if (!(t = vpmpi_type_any(type, call)))
+		return MPI_ERR_TYPE;
+	if (!t->size) /* items of no bytes: 0 of them in an empty message */
+		*count = status->vpmpi_bytes ? MPI_UNDEFINED : 0;
+	else
+		*count = status->vpmpi_bytes % (size_t)t->size
+			     ? MPI_UNDEFINED
+			     : (MPI_Count)(status->vpmpi_bytes /
+					   (size_t)t->size);
 	return MPI_SUCCESS;
 }

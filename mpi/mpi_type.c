@@ -283,6 +283,10 @@ void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 	long i;
 	int b;
 
+	if (t->tree) {
+		vpmpi_tree_copy(t, count, (char *)in, out, count * t->size, 1);
+		return;
+	}
 	if (vpmpi_dense(t)) {
 		if (t->size && count)
 			memcpy(out, in, (size_t)count * (size_t)t->size);
@@ -310,6 +314,10 @@ void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
 	long i;
 	int b;
 
+	if (t->tree) {
+		vpmpi_tree_copy(t, count, out, (char *)in, bytes, 0);
+		return;
+	}
 	if (vpmpi_dense(t)) {
 		len = (long)count * t->size;
 		if (bytes < len)
@@ -419,8 +427,7 @@ void vpmpi_recv_done(void *tmp, void *buf, long count,
 
 /* ---- constructors ---- */
 
-/* A new derived type under construction. */
-static struct vpmpi_type *type_new(void)
+struct vpmpi_type *vpmpi_type_new(void)
 {
 	struct vpmpi_type *t = calloc(1, sizeof(*t));
 
@@ -436,19 +443,18 @@ static void type_destroy(struct vpmpi_type *t)
 {
 	if (t && t->blocks != &t->one)
 		free(t->blocks);
-	if (t)
+	if (t) {
+		vpmpi_tree_free(t->tree);
 		vpmpi_type_args_free(t);
+	}
 	free(t);
 }
 
-/* Appends old's typemap displaced by disp; keeps bounds, size, elements.
- * Returns 0, or -1 without memory. */
-static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
-		  long disp, int *cap, int *first)
+void vpmpi_type_bounds(struct vpmpi_type *t, const struct vpmpi_type *old,
+		       long disp, int *first)
 {
 	long lo = disp + old->lb, hi = lo + old->extent;
 	long tlo = disp + old->true_lb, thi = tlo + old->true_extent;
-	int b;
 
 	if (*first) {
 		t->lb = lo;
@@ -486,6 +492,16 @@ static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
 		t->nelems += old->nelems;
 	}
 	t->size += old->size;
+}
+
+/* Appends old's typemap displaced by disp; keeps bounds, size, elements.
+ * Returns 0, or -1 without memory. */
+static int append(struct vpmpi_type *t, const struct vpmpi_type *old,
+		  long disp, int *cap, int *first)
+{
+	int b;
+
+	vpmpi_type_bounds(t, old, disp, first);
 	for (b = 0; b < old->nblocks; b++) {
 		long off = disp + old->blocks[b].off, len = old->blocks[b].len;
 		long esz = old->blocks[b].esz;
@@ -600,6 +616,25 @@ static void markers_apply(struct vpmpi_type *t, const struct markers *mk)
 	t->extent = ub - lb;
 }
 
+/* A flattened type of count blocks, block i bl[i] items of types[i] at
+ * disp[i] (markers skipped); NULL without memory. */
+static struct vpmpi_type *flat_build(int count, const long *bl,
+				     const MPI_Aint *disp,
+				     const MPI_Datatype *types)
+{
+	struct vpmpi_type *t = vpmpi_type_new();
+	int i, cap = 0, first = 1;
+
+	for (i = 0; t && i < count; i++)
+		if (types[i] != MPI_LB && types[i] != MPI_UB &&
+		    append_n(t, vpmpi_lookup(types[i]), disp[i], bl[i], &cap,
+			     &first)) {
+			type_destroy(t);
+			return NULL;
+		}
+	return t;
+}
+
 /* The general constructor (MPI_Type_create_struct): count blocks, block i
  * being bl[i] items of types[i] at byte displacement disp[i]. A struct
  * rounds its extent up to its alignment (round != 0). */
@@ -609,7 +644,8 @@ static int build(int count, const long *bl, const MPI_Aint *disp,
 {
 	struct vpmpi_type *t;
 	struct markers mk = { 0, 0, 0, 0 };
-	int i, cap = 0, first = 1;
+	long pieces = 0;
+	int i;
 
 	if (count < 0)
 		return vpmpi_fail(MPI_ERR_COUNT, call, "count %d is negative",
@@ -626,25 +662,51 @@ static int build(int count, const long *bl, const MPI_Aint *disp,
 					  "negative",
 					  bl[i], i);
 	}
-	if (!(t = type_new()))
+	for (i = 0; i < count; i++)
+		if (types[i] == MPI_LB || types[i] == MPI_UB)
+			marker(&mk, types[i], disp[i]);
+		else if (pieces <= VPMPI_FLAT_MAX)
+			pieces += vpmpi_type_pieces(vpmpi_lookup(types[i]),
+						    bl[i]) > VPMPI_FLAT_MAX
+				      ? VPMPI_FLAT_MAX + 1
+				      : vpmpi_type_pieces(
+					    vpmpi_lookup(types[i]), bl[i]);
+	t = pieces > VPMPI_FLAT_MAX
+		? vpmpi_tree_build(1, 0, count, bl, disp, types)
+		: flat_build(count, bl, disp, types);
+	if (!t)
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no memory for a datatype");
-	for (i = 0; i < count; i++) {
-		const struct vpmpi_type *old = vpmpi_lookup(types[i]);
-
-		if (types[i] == MPI_LB || types[i] == MPI_UB) {
-			marker(&mk, types[i], disp[i]);
-			continue;
-		}
-		if (append_n(t, old, disp[i], bl[i], &cap, &first)) {
-				type_destroy(t);
-				return vpmpi_fail(MPI_ERR_NO_MEM, call,
-						  "no memory for a datatype");
-		}
-	}
 	if (round && t->align > 1 && t->extent % t->align)
 		t->extent += t->align - t->extent % t->align;
 	markers_apply(t, &mk);
+	return vpmpi_type_put(t, out, call);
+}
+
+static int build_same(int count, const int *bli, const long *bl, long bl_all,
+		      const MPI_Aint *disp, MPI_Aint stride,
+		      MPI_Datatype old, MPI_Datatype *out, const char *call);
+
+/* A vector of count blocks of bl items of o, stride bytes apart, of more
+ * pieces than a flattened type holds: one run when the blocks touch (a
+ * contiguous type), else a tree of one node. */
+static int vector_tree(int count, long bl, MPI_Aint stride, MPI_Datatype old,
+		       const struct vpmpi_type *o, MPI_Datatype *out,
+		       const char *call)
+{
+	struct vpmpi_type *t;
+	MPI_Aint zero = 0;
+
+	if (!o->tree && o->nblocks == 1 && vpmpi_dense(o) &&
+	    stride == bl * o->extent)
+		return build_same(1, NULL, NULL, (long)count * bl, NULL, 0, old,
+				  out, call);
+	if (!out)
+		return vpmpi_fail(MPI_ERR_ARG, call,
+				  "the new datatype's pointer is NULL");
+	if (!(t = vpmpi_tree_build(count, stride, 1, &bl, &zero, &old)))
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for a datatype");
 	return vpmpi_type_put(t, out, call);
 }
 
@@ -655,11 +717,19 @@ static int build_same(int count, const int *bli, const long *bl, long bl_all,
 		      const MPI_Aint *disp, MPI_Aint stride,
 		      MPI_Datatype old, MPI_Datatype *out, const char *call)
 {
-	long *b = malloc(((size_t)count + 1) * sizeof(*b));
+	const struct vpmpi_type *o = vpmpi_lookup(old);
+	long *b, pieces;
 	int i, rc;
-	MPI_Aint *d = malloc(((size_t)count + 1) * sizeof(*d));
-	MPI_Datatype *ty = malloc(((size_t)count + 1) * sizeof(*ty));
+	MPI_Aint *d;
+	MPI_Datatype *ty;
 
+	if (!bli && !bl && !disp && count > 1 && o && bl_all > 0 &&
+	    old != MPI_LB && old != MPI_UB &&
+	    (pieces = vpmpi_type_pieces(o, bl_all)) > VPMPI_FLAT_MAX / count)
+		return vector_tree(count, bl_all, stride, old, o, out, call);
+	b = malloc(((size_t)count + 1) * sizeof(*b));
+	d = malloc(((size_t)count + 1) * sizeof(*d));
+	ty = malloc(((size_t)count + 1) * sizeof(*ty));
 	if (count < 0 || !vpmpi_type_any(old, call))
 		rc = count < 0 ? vpmpi_fail(MPI_ERR_COUNT, call,
 					    "count %d is negative", count)
@@ -998,7 +1068,7 @@ int MPI_Type_size(MPI_Datatype type, int *size)
 
 	if (!t)
 		return MPI_ERR_TYPE;
-	*size = (int)t->size;
+	*size = t->size > 2147483647 ? MPI_UNDEFINED : (int)t->size;
 	return MPI_SUCCESS;
 }
 
@@ -1055,61 +1125,74 @@ MPI_Aint MPI_Aint_diff(MPI_Aint a, MPI_Aint b)
 	return a - b;
 }
 
-/* The basic elements in one item of t. */
-static long long item_elements(const struct vpmpi_type *t)
+long long vpmpi_type_nbasic(const struct vpmpi_type *t)
 {
 	long long n = 0;
 	int b;
 
+	if (t->tree)
+		return t->nbasic;
 	for (b = 0; b < t->nblocks; b++)
 		n += t->blocks[b].len /
 		     (t->blocks[b].esz > 0 ? t->blocks[b].esz : 1);
 	return n;
 }
 
+/* Walks the blocks of one item, counting elements (partial: the
+ * elements in the first rest bytes, or -1 when they end inside one) or
+ * bytes (whole: the bytes of the first left elements). */
+struct tally {
+	long long rest, n;
+	int bytes_of; /* count bytes of left = rest elements */
+};
+
+static int tally_block(const struct vpmpi_block *b, void *arg)
+{
+	struct tally *c = arg;
+	long long esz = b->esz > 0 ? b->esz : 1, len = b->len, k;
+
+	if (c->bytes_of) {
+		k = len / esz < c->rest ? len / esz : c->rest;
+		c->n += k * esz;
+		c->rest -= k;
+		return !c->rest;
+	}
+	if (len > c->rest)
+		len = c->rest;
+	if (len % esz) {
+		c->n = -1; /* ends inside an element */
+		return 1;
+	}
+	c->n += len / esz;
+	c->rest -= len;
+	return !c->rest;
+}
+
 long long vpmpi_elements(const struct vpmpi_type *t, size_t bytes)
 {
+	struct tally c = { 0, 0, 0 };
 	long long n;
-	size_t rest, len, esz;
-	int b;
 
 	if (!t->size)
 		return 0;
-	n = (long long)(bytes / (size_t)t->size) * item_elements(t);
-	rest = bytes % (size_t)t->size;
-	for (b = 0; b < t->nblocks && rest; b++) {
-		len = (size_t)t->blocks[b].len;
-		esz = t->blocks[b].esz > 0 ? (size_t)t->blocks[b].esz : 1;
-		if (len > rest)
-			len = rest;
-		if (len % esz)
-			return -1; /* ends inside an element */
-		n += (long long)(len / esz);
-		rest -= len;
-	}
-	return n;
+	n = (long long)(bytes / (size_t)t->size) * vpmpi_type_nbasic(t);
+	c.rest = (long long)(bytes % (size_t)t->size);
+	if (c.rest)
+		vpmpi_type_each(t, 1, 0, tally_block, &c);
+	return c.n < 0 ? -1 : n + c.n;
 }
 
 size_t vpmpi_elements_bytes(const struct vpmpi_type *t, long long count)
 {
-	long long per = t->size ? item_elements(t) : 0, k;
-	size_t bytes;
-	int b;
+	long long per = t->size ? vpmpi_type_nbasic(t) : 0;
+	struct tally c = { 0, 0, 1 };
 
 	if (!per)
 		return 0;
-	bytes = (size_t)(count / per) * (size_t)t->size;
-	count %= per;
-	for (b = 0; b < t->nblocks && count; b++) {
-		long long esz = t->blocks[b].esz > 0 ? t->blocks[b].esz : 1;
-
-		k = t->blocks[b].len / esz;
-		if (k > count)
-			k = count;
-		bytes += (size_t)(k * esz);
-		count -= k;
-	}
-	return bytes;
+	c.rest = count % per;
+	if (c.rest)
+		vpmpi_type_each(t, 1, 0, tally_block, &c);
+	return (size_t)(count / per) * (size_t)t->size + (size_t)c.n;
 }
 
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count)

@@ -49,3 +49,53 @@ int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
 	*combiner = t->combiner;
 	return MPI_SUCCESS;
 }
+
+/* The MPI_Count form: vp's constructors keep their counts as integers
+ * (a _c constructor's counts above INT_MAX leave no contents), so there
+ * are no large counts. */
+int MPI_Type_get_envelope_c(MPI_Datatype type, MPI_Count *num_integers,
+			    MPI_Count *num_addresses,
+			    MPI_Count *num_large_counts,
+			    MPI_Count *num_datatypes, int *combiner)
+{
+	int ni, na, nt, rc;
+
+	if (!num_integers || !num_addresses || !num_large_counts ||
+	    !num_datatypes || !combiner)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Type_get_envelope_c",
+				  "an output pointer is NULL");
+	if ((rc = MPI_Type_get_envelope(type, &ni, &na, &nt, combiner)))
+		return rc;
+	*num_integers = ni;
+	*num_addresses = na;
+	*num_large_counts = 0;
+	*num_datatypes = nt;
+	return MPI_SUCCESS;
+}
+
+/* A maximum as an int (more than INT_MAX: as many as there may be). */
+static int upto(MPI_Count max)
+{
+	return max > 2147483647 ? 2147483647 : (int)max;
+}
+
+int MPI_Type_get_contents_c(MPI_Datatype type, MPI_Count max_integers,
+			    MPI_Count max_addresses, MPI_Count max_large_counts,
+			    MPI_Count max_datatypes, int integers[],
+			    MPI_Aint addresses[], MPI_Count large_counts[],
+			    MPI_Datatype datatypes[])
+{
+	(void)large_counts;
+	if (max_integers < 0 || max_addresses < 0 || max_large_counts < 0 ||
+	    max_datatypes < 0)
+		return vpmpi_fail(MPI_ERR_ARG, "MPI_Type_get_contents_c",
+				  "a maximum is negative (%lld, %lld, %lld, "
+				  "%lld)",
+				  (long long)max_integers,
+				  (long long)max_addresses,
+				  (long long)max_large_counts,
+				  (long long)max_datatypes);
+	return MPI_Type_get_contents(type, upto(max_integers),
+				     upto(max_addresses), upto(max_datatypes),
+				     integers, addresses, datatypes);
+}

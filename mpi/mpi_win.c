@@ -320,30 +320,41 @@ typedef int run_fn(const struct operation *op, int target, size_t toff,
  * in type-map order, which is the packed bytes' order (MPI 4.0
  * sec. 12.3: the target's type map applied at the target's buffer): one
  * run when the datatype is contiguous. */
+struct run_walk {
+	const struct operation *op;
+	int target;
+	run_fn *fn;
+	const void *arg;
+	const char *call;
+	long pos;
+};
+
+static int run_block(const struct vpmpi_block *b, void *arg)
+{
+	struct run_walk *w = arg;
+	long toff = w->op->off + b->off;
+	int rc;
+
+	if (toff < 0)
+		return vpmpi_err(w->op->m->comm, MPI_ERR_ARG, w->call,
+				 "a block of the target datatype reaches "
+				 "byte %ld, before target %d's window",
+				 toff, w->target);
+	if ((rc = w->fn(w->op, w->target, (size_t)toff, w->pos, b->len,
+			w->arg)))
+		return rc;
+	w->pos += b->len;
+	return MPI_SUCCESS;
+}
+
 static int each_run(const struct operation *op, int target, int count,
 		    run_fn *fn, const void *arg, const char *call)
 {
-	const struct vpmpi_type *t = op->tt;
-	long pos = 0, k, toff;
-	int b, rc;
+	struct run_walk w = { op, target, fn, arg, call, 0 };
 
-	if (vpmpi_dense(t))
+	if (vpmpi_dense(op->tt))
 		return fn(op, target, (size_t)op->off, 0, op->n, arg);
-	for (k = 0; k < count; k++)
-		for (b = 0; b < t->nblocks; b++) {
-			toff = op->off + k * t->extent + t->blocks[b].off;
-			if (toff < 0)
-				return vpmpi_err(
-				    op->m->comm, MPI_ERR_ARG, call,
-				    "item %ld of the target datatype reaches "
-				    "byte %ld, before target %d's window",
-				    k, toff, target);
-			if ((rc = fn(op, target, (size_t)toff, pos,
-				     t->blocks[b].len, arg)))
-				return rc;
-			pos += t->blocks[b].len;
-		}
-	return MPI_SUCCESS;
+	return vpmpi_type_each(op->tt, count, 0, run_block, &w);
 }
 
 static int put_run(const struct operation *op, int target, size_t toff,

@@ -129,21 +129,7 @@ struct combine {
 static void gather(const struct vpmpi_type *t, int count, char *span,
 		   char *packed, int in)
 {
-	long pos = 0, k;
-	int b;
-
-	for (k = 0; k < count; k++)
-		for (b = 0; b < t->nblocks; b++) {
-			char *at = span + k * t->extent + t->blocks[b].off;
-
-			if (in)
-				memcpy(packed + pos, at,
-				       (size_t)t->blocks[b].len);
-			else
-				memcpy(at, packed + pos,
-				       (size_t)t->blocks[b].len);
-			pos += t->blocks[b].len;
-		}
+	vpmpi_tree_copy(t, count, span, packed, count * t->size, in);
 }
 
 static void update(void *bytes, size_t n, void *arg)
@@ -165,22 +151,34 @@ static void update(void *bytes, size_t n, void *arg)
 		gather(c->t, c->count, bytes, c->packed, 0);
 }
 
+/* The furthest end of a block of the last item (->shift past the
+ * first), or -1 for a block before the start. */
+struct span {
+	long shift, end;
+};
+
+static int block_end(const struct vpmpi_block *b, void *arg)
+{
+	struct span *s = arg;
+
+	if (b->off < 0) {
+		s->end = -1;
+		return 1;
+	}
+	if (s->shift + b->off + b->len > s->end)
+		s->end = s->shift + b->off + b->len;
+	return 0;
+}
+
 /* The bytes count items of t span from their start (every block at or
  * after it), or -1. */
 static long span_of(const struct vpmpi_type *t, int count)
 {
-	long end = 0, e;
-	int b;
+	struct span s = { (long)(count - 1) * t->extent, 0 };
 
-	for (b = 0; b < t->nblocks; b++) {
-		if (t->blocks[b].off < 0)
-			return -1;
-		e = (long)(count - 1) * t->extent + t->blocks[b].off +
-		    t->blocks[b].len;
-		if (e > end)
-			end = e;
-	}
-	return count ? end : 0;
+	if (count)
+		vpmpi_type_each(t, 1, 0, block_end, &s);
+	return s.end;
 }
 
 /* The generic path: op applied by the layer's kernel inside

@@ -35,8 +35,30 @@ struct vpmpi_block {
 	MPI_Datatype bt; /* and their predefined type */
 };
 
+/* A type that is too many pieces to flatten (struct vpmpi_tree): count
+ * repetitions, stride bytes apart, of its parts in order; part i is n
+ * consecutive items of type t (t's extent apart) at byte disp. A vector
+ * is one part repeated; a struct of huge members, its parts once. */
+struct vpmpi_part {
+	long disp, n;
+	struct vpmpi_type *t; /* held (vpmpi_type_hold) while the tree lives */
+};
+
+struct vpmpi_tree {
+	long count, stride;
+	int nparts;
+	struct vpmpi_part *parts;
+};
+
+/* The most blocks a datatype is flattened into; a type of more pieces
+ * is kept as a tree of its constructors (vector, struct), whose size,
+ * bounds and element counts are computed once, at construction, and
+ * whose data are walked without a list of its pieces. */
+#define VPMPI_FLAT_MAX 65536
+
 /* A datatype as MPI defines it (sec. 4.1 of the standard): its typemap
- * flattened into byte blocks in typemap order (adjacent ones merged), its
+ * flattened into byte blocks in typemap order (adjacent ones merged), or
+ * a tree (above) when the blocks would be more than VPMPI_FLAT_MAX; its
  * size (bytes of data), lower bound and extent (the stride between
  * consecutive items), and the basic type of all its elements when there is
  * only one (reductions need it). */
@@ -44,8 +66,10 @@ struct vpmpi_type {
 	const char *name; /* basic types only */
 	long size, lb, extent, true_lb, true_extent;
 	long align; /* the largest alignment of its elements */
-	int nblocks;
+	int nblocks; /* 0 for a tree */
 	struct vpmpi_block *blocks;
+	struct vpmpi_tree *tree; /* NULL for a flattened type */
+	long long nbasic; /* a tree's basic elements per item */
 	MPI_Datatype elem; /* the one basic (or pair) type, 0 when mixed */
 	long nelems;       /* elements of elem per item */
 	int committed;
@@ -119,7 +143,8 @@ struct vpmpi_request {
 	vp_request vr;
 	void *tmp;  /* packed bytes (NULL: the user's buffer was used) */
 	void *user; /* receive: where to unpack */
-	int count, recv, live;
+	long count; /* receive: items to unpack */
+	int recv, live;
 	unsigned mark; /* the stamp of the array call that saw it last */
 	struct vpmpi_type *type; /* a receive's non-dense type (held) */
 	/* persistent (MPI_Send_init, MPI_Recv_init): PERSIST_SEND, _SSEND or
@@ -300,6 +325,12 @@ static inline int vpmpi_dense(const struct vpmpi_type *t)
 	       (t->nblocks == 1 && t->blocks[0].off == 0 &&
 		t->blocks[0].len == t->extent);
 }
+/* Calls fn on each block of count items of t from byte base on, in
+ * typemap order (a block's off is from the buffer), until fn returns
+ * non-zero, which it returns; 0 after the last block. */
+typedef int vpmpi_block_fn(const struct vpmpi_block *b, void *arg);
+int vpmpi_type_each(const struct vpmpi_type *t, long count, long base,
+		    vpmpi_block_fn *fn, void *arg);
 /* Copies count items of t between the user's layout and packed bytes
  * (unpack stops after bytes). */
 void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
@@ -370,6 +401,16 @@ int vpmpi_send_c(const void *buf, long count, MPI_Datatype type, int dest,
 		 int tag, MPI_Comm comm, const char *call);
 int vpmpi_recv_c(void *buf, long count, MPI_Datatype type, int source,
 		 int tag, MPI_Comm comm, MPI_Status *status, const char *call);
+/* MPI_Isend (MPI_Issend when sync), MPI_Ssend and MPI_Irecv for call,
+ * any count. */
+int vpmpi_isend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request, int sync,
+		  const char *call);
+int vpmpi_ssend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, const char *call);
+int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request,
+		  const char *call);
 /* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
 /* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
 int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
@@ -613,6 +654,29 @@ int vpmpi_block_joins(const struct vpmpi_block *b, long esz,
 int vpmpi_type_blocks(int count, const long *bl, long bl_all,
 		      const MPI_Aint *disp, MPI_Aint stride, MPI_Datatype old,
 		      MPI_Datatype *out, const char *call);
+/* A new derived type under construction (no blocks, no bounds yet). */
+struct vpmpi_type *vpmpi_type_new(void);
+/* Merges the bounds, size and elements of one item of old at byte disp
+ * into t (*first: t has none yet). */
+void vpmpi_type_bounds(struct vpmpi_type *t, const struct vpmpi_type *old,
+		       long disp, int *first);
+/* The basic elements in one item of t. */
+long long vpmpi_type_nbasic(const struct vpmpi_type *t);
+/* How many blocks n items of old flatten into (LONG_MAX: too many to
+ * count, or a tree). */
+long vpmpi_type_pieces(const struct vpmpi_type *old, long n);
+/* A tree type (mpi_type_tree.c): count repetitions stride bytes apart of
+ * nparts parts, part i n[i] items of types[i] at disp[i] (MPI_LB and
+ * MPI_UB entries skipped), its bounds, size and elements set; NULL
+ * without memory. */
+struct vpmpi_type *vpmpi_tree_build(long count, long stride, int nparts,
+				    const long *n, const MPI_Aint *disp,
+				    const MPI_Datatype *types);
+void vpmpi_tree_free(struct vpmpi_tree *tr);
+/* Copies count items of t, at most rest bytes, between user's layout and
+ * packed (into packed when in); the bytes moved. */
+long vpmpi_tree_copy(const struct vpmpi_type *t, long count, char *user,
+		     char *packed, long rest, int in);
 /* Drops t's arguments (releasing the datatypes among them). */
 void vpmpi_type_args_free(struct vpmpi_type *t);
 /* Gives new type t a handle in *out: MPI_SUCCESS, or the error (t is

@@ -766,6 +766,9 @@ int MPI_Win_delete_attr(MPI_Win win, int keyval);
 #define MPI_COMBINER_STRUCT 12
 #define MPI_COMBINER_SUBARRAY 13
 #define MPI_COMBINER_DARRAY 14
+#define MPI_COMBINER_F90_REAL 15
+#define MPI_COMBINER_F90_COMPLEX 16
+#define MPI_COMBINER_F90_INTEGER 17
 #define MPI_COMBINER_RESIZED 18
 #define MPI_COMBINER_HINDEXED_BLOCK 19
 int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
@@ -775,6 +778,21 @@ int MPI_Type_get_contents(MPI_Datatype type, int max_integers,
 			  int max_addresses, int max_datatypes,
 			  int integers[], MPI_Aint addresses[],
 			  MPI_Datatype datatypes[]);
+/* the MPI_Count forms (MPI 4.0 sec. 5.1.13): vp keeps no large counts */
+int MPI_Type_get_envelope_c(MPI_Datatype type, MPI_Count *num_integers,
+			    MPI_Count *num_addresses,
+			    MPI_Count *num_large_counts,
+			    MPI_Count *num_datatypes, int *combiner);
+int MPI_Type_get_contents_c(MPI_Datatype type, MPI_Count max_integers,
+			    MPI_Count max_addresses, MPI_Count max_large_counts,
+			    MPI_Count max_datatypes, int integers[],
+			    MPI_Aint addresses[], MPI_Count large_counts[],
+			    MPI_Datatype datatypes[]);
+/* Fortran 90's parameterized types (MPI 4.0 sec. 19.1.9): the type of a
+ * REAL, COMPLEX or INTEGER of at least precision p and decimal range r */
+int MPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
+int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype);
+int MPI_Type_create_f90_integer(int r, MPI_Datatype *newtype);
 
 /* ---- buffered sends' buffer, MPI_Ibsend, MPI_Irsend (mpi_buffer.c;
  * MPI 4.1, sec. 3.6) ---- */
