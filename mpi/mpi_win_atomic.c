@@ -122,6 +122,7 @@ struct combine {
 	int count;
 	const void *origin;
 	char *packed;
+	long lo; /* where the bytes update is given lie from the origin */
 };
 
 /* Copies between the target's bytes at span (count items of t, in
@@ -155,32 +156,41 @@ static void update(void *bytes, size_t n, void *arg)
 	if (c->op == MPI_NO_OP)
 		return;
 	if (c->packed)
-		gather(c->t, c->count, bytes, c->packed, 1);
+		gather(c->t, c->count, (char *)bytes - c->lo, c->packed, 1);
 	if (c->op == MPI_REPLACE)
 		memcpy(data, c->origin,
 		       (size_t)c->count * (size_t)c->t->size);
 	else
 		vpmpi_combine(c->op, c->type, c->count, c->origin, data);
 	if (c->packed)
-		gather(c->t, c->count, bytes, c->packed, 0);
+		gather(c->t, c->count, (char *)bytes - c->lo, c->packed, 0);
 }
 
-/* The bytes count items of t span from their start (every block at or
- * after it), or -1. */
-static long span_of(const struct vpmpi_type *t, int count)
+/* The bytes count items of t reach, from their lowest *lo (before the
+ * datatype's origin when negative: a negative stride or lower bound) to
+ * their highest: their span. */
+static long span_of(const struct vpmpi_type *t, int count, long *lo)
 {
-	long end = 0, e;
+	long low = 0, high = 0, a, z;
 	int b;
 
-	for (b = 0; b < t->nblocks; b++) {
-		if (t->blocks[b].off < 0)
-			return -1;
-		e = (long)(count - 1) * t->extent + t->blocks[b].off +
-		    t->blocks[b].len;
-		if (e > end)
-			end = e;
+	for (b = 0; b < t->nblocks && count; b++) {
+		a = t->blocks[b].off;
+		z = (long)(count - 1) * t->extent + a; /* the last item's */
+		if (z < a) {
+			long x = a;
+
+			a = z;
+			z = x;
+		}
+		z += t->blocks[b].len;
+		if (!b || a < low)
+			low = a;
+		if (!b || z > high)
+			high = z;
 	}
-	return count ? end : 0;
+	*lo = low;
+	return high - low;
 }
 
 /* The generic path: op applied by the layer's kernel inside
@@ -191,26 +201,30 @@ static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
 		   MPI_Op op, const void *obytes, void *rbytes, long n,
 		   const char *call)
 {
-	struct combine cb = { op, type, tt, count, obytes, NULL };
-	long span = vpmpi_dense(tt) ? n : span_of(tt, count);
+	struct combine cb = { op, type, tt, count, obytes, NULL, 0 };
+	long span = n;
 	char *old = rbytes;
 	int rc;
 
-	if (span < 0)
-		return vpmpi_err(comm, MPI_ERR_TYPE, call,
-				 "target datatype %s reaches before its start",
-				 vpmpi_type_name(type));
-	if (!vpmpi_dense(tt) &&
-	    (!(cb.packed = malloc((size_t)n + 1)) ||
-	     !(old = malloc((size_t)span + 1)))) {
-		free(cb.packed);
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no memory for %ld bytes", span);
+	if (!vpmpi_dense(tt)) {
+		span = span_of(tt, count, &cb.lo);
+		if (cb.lo < 0 && (size_t)-cb.lo > off)
+			return vpmpi_err(comm, MPI_ERR_ARG, call,
+					 "target datatype %s reaches %ld bytes "
+					 "before target %d's window",
+					 vpmpi_type_name(type),
+					 (long)((size_t)-cb.lo - off), target);
+		if (!(cb.packed = malloc((size_t)n + 1)) ||
+		    !(old = malloc((size_t)span + 1))) {
+			free(cb.packed);
+			return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+					 "no memory for %ld bytes", span);
+		}
 	}
-	rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)span, old,
-				     update, &cb));
+	rc = vpmpi_ret(vp_win_update(w, target, off + (size_t)cb.lo,
+				     (size_t)span, old, update, &cb));
 	if (!rc && cb.packed)
-		gather(tt, count, old, rbytes, 1);
+		gather(tt, count, old - cb.lo, rbytes, 1);
 	if (cb.packed) {
 		free(cb.packed);
 		free(old);
