@@ -113,16 +113,21 @@ static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 }
 
 /* What update applies: op of count items of type t, from the origin's
- * packed bytes; packed: room for the target's (NULL when the datatype is
- * contiguous: the target's bytes are combined where they lie). */
+ * packed bytes; fetch: where the target's values before go, packed (NULL:
+ * not wanted); sparse: the layout is not contiguous (else the target's
+ * bytes are combined where they lie), packed then room to combine it in
+ * (an op other than MPI_REPLACE and MPI_NO_OP); lo: where the bytes
+ * update is given lie from the datatype's origin. */
 struct combine {
 	MPI_Op op;
 	MPI_Datatype type;
 	const struct vpmpi_type *t;
 	int count;
 	const void *origin;
+	char *fetch;
+	int sparse;
 	char *packed;
-	long lo; /* where the bytes update is given lie from the origin */
+	long lo;
 };
 
 /* Copies between the target's bytes at span (count items of t, in
@@ -147,23 +152,40 @@ static void gather(const struct vpmpi_type *t, int count, char *span,
 		}
 }
 
+/* vp_win_update's function: inside the target's atomic, the values
+ * before into fetch, then op applied, each touching the datatype's bytes
+ * only (never the whole span between them). */
 static void update(void *bytes, size_t n, void *arg)
 {
 	const struct combine *c = arg;
-	char *data = c->packed ? c->packed : bytes;
+	char *at = (char *)bytes - c->lo;
+	size_t size = (size_t)c->count * (size_t)c->t->size;
 
-	(void)n;
+	if (c->fetch) {
+		if (c->sparse)
+			gather(c->t, c->count, at, c->fetch, 1);
+		else
+			memcpy(c->fetch, bytes, n);
+	}
 	if (c->op == MPI_NO_OP)
 		return;
-	if (c->packed)
-		gather(c->t, c->count, (char *)bytes - c->lo, c->packed, 1);
-	if (c->op == MPI_REPLACE)
-		memcpy(data, c->origin,
-		       (size_t)c->count * (size_t)c->t->size);
+	if (c->op == MPI_REPLACE) {
+		if (c->sparse)
+			gather(c->t, c->count, at, (char *)c->origin, 0);
+		else
+			memcpy(bytes, c->origin, size);
+		return;
+	}
+	if (!c->packed) {
+		vpmpi_combine(c->op, c->type, c->count, c->origin, bytes);
+		return;
+	}
+	if (c->fetch)
+		memcpy(c->packed, c->fetch, size);
 	else
-		vpmpi_combine(c->op, c->type, c->count, c->origin, data);
-	if (c->packed)
-		gather(c->t, c->count, (char *)bytes - c->lo, c->packed, 0);
+		gather(c->t, c->count, at, c->packed, 1);
+	vpmpi_combine(c->op, c->type, c->count, c->origin, c->packed);
+	gather(c->t, c->count, at, c->packed, 0);
 }
 
 /* The bytes count items of t reach, from their lowest *lo (before the
@@ -201,12 +223,12 @@ static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
 		   MPI_Op op, const void *obytes, void *rbytes, long n,
 		   const char *call)
 {
-	struct combine cb = { op, type, tt, count, obytes, NULL, 0 };
+	struct combine cb = { op,     type, tt,   count, obytes,
+			      rbytes, 0,    NULL, 0 };
 	long span = n;
-	char *old = rbytes;
 	int rc;
 
-	if (!vpmpi_dense(tt)) {
+	if ((cb.sparse = !vpmpi_dense(tt))) {
 		span = span_of(tt, count, &cb.lo);
 		if (cb.lo < 0 && (size_t)-cb.lo > off)
 			return vpmpi_err(comm, MPI_ERR_ARG, call,
@@ -214,21 +236,14 @@ static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
 					 "before target %d's window",
 					 vpmpi_type_name(type),
 					 (long)((size_t)-cb.lo - off), target);
-		if (!(cb.packed = malloc((size_t)n + 1)) ||
-		    !(old = malloc((size_t)span + 1))) {
-			free(cb.packed);
+		if (op != MPI_REPLACE && op != MPI_NO_OP &&
+		    !(cb.packed = malloc((size_t)n + 1)))
 			return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-					 "no memory for %ld bytes", span);
-		}
+					 "no memory for %ld bytes", n);
 	}
 	rc = vpmpi_ret(vp_win_update(w, target, off + (size_t)cb.lo,
-				     (size_t)span, old, update, &cb));
-	if (!rc && cb.packed)
-		gather(tt, count, old - cb.lo, rbytes, 1);
-	if (cb.packed) {
-		free(cb.packed);
-		free(old);
-	}
+				     (size_t)span, NULL, update, &cb));
+	free(cb.packed);
 	return rc;
 }
 
@@ -266,19 +281,11 @@ static int accumulate(MPI_Comm comm, vp_win *w, int target, size_t off,
 		      int count, MPI_Op op, const void *obytes, long n,
 		      size_t vcount, vp_type vt, vp_op vop, const char *call)
 {
-	void *scratch;
-	int rc;
-
 	if (vcount || !n)
 		return vpmpi_ret(vp_accumulate(w, target, off, obytes, vcount,
 					       vt, vop));
-	if (!(scratch = malloc((size_t)n)))
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no memory for %ld bytes", n);
-	rc = generic(comm, w, target, off, tt, type, count, op, obytes,
-		     scratch, n, call);
-	free(scratch);
-	return rc;
+	return generic(comm, w, target, off, tt, type, count, op, obytes,
+		       NULL, n, call);
 }
 
 static int get_accumulate(const void *origin_addr, int origin_count,
