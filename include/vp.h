@@ -753,9 +753,11 @@ VP_API int vp_compare_and_swap(vp_win *win, int target, size_t offset,
 			       void *result, vp_type type);
 /* For a layer above vp with element types and ops of its own (the MPI
  * layer: MPI_SHORT, MPI_LAND, MPI_MAXLOC ...): copies the target's n
- * bytes at offset into result, then calls fn(bytes, n, arg) on them in
- * place, as one atomic of the same kind as the above (fn must not call
- * vp). Charged as vp_get_accumulate of n bytes. */
+ * bytes at offset into result (unless result is NULL), then calls
+ * fn(bytes, n, arg) on them in place, as one atomic of the same kind as
+ * the above (fn must not call vp). Charged as vp_get_accumulate of n
+ * bytes (with result NULL, as vp_accumulate's round trip: nothing comes
+ * back). */
 VP_API int vp_win_update(vp_win *win, int target, size_t offset, size_t n,
 			 void *result, void (*fn)(void *bytes, size_t n,
 						  void *arg),

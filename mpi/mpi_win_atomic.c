@@ -113,15 +113,21 @@ static int elements(MPI_Comm comm, const struct vpmpi_type *t,
 }
 
 /* What update applies: op of count items of type t, from the origin's
- * packed bytes; packed: room for the target's (NULL when the datatype is
- * contiguous: the target's bytes are combined where they lie). */
+ * packed bytes; fetch: where the target's values before go, packed (NULL:
+ * not wanted); sparse: the layout is not contiguous (else the target's
+ * bytes are combined where they lie), packed then room to combine it in
+ * (an op other than MPI_REPLACE and MPI_NO_OP); lo: where the bytes
+ * update is given lie from the datatype's origin. */
 struct combine {
 	MPI_Op op;
 	MPI_Datatype type;
 	const struct vpmpi_type *t;
 	int count;
 	const void *origin;
+	char *fetch;
+	int sparse;
 	char *packed;
+	long lo;
 };
 
 /* Copies between the target's bytes at span (count items of t, in
@@ -132,53 +138,80 @@ static void gather(const struct vpmpi_type *t, int count, char *span,
 	vpmpi_tree_copy(t, count, span, packed, count * t->size, in);
 }
 
+/* vp_win_update's function: inside the target's atomic, the values
+ * before into fetch, then op applied, each touching the datatype's bytes
+ * only (never the whole span between them). */
 static void update(void *bytes, size_t n, void *arg)
 {
 	const struct combine *c = arg;
-	char *data = c->packed ? c->packed : bytes;
+	char *at = (char *)bytes - c->lo;
+	size_t size = (size_t)c->count * (size_t)c->t->size;
 
-	(void)n;
+	if (c->fetch) {
+		if (c->sparse)
+			gather(c->t, c->count, at, c->fetch, 1);
+		else
+			memcpy(c->fetch, bytes, n);
+	}
 	if (c->op == MPI_NO_OP)
 		return;
-	if (c->packed)
-		gather(c->t, c->count, bytes, c->packed, 1);
-	if (c->op == MPI_REPLACE)
-		memcpy(data, c->origin,
-		       (size_t)c->count * (size_t)c->t->size);
+	if (c->op == MPI_REPLACE) {
+		if (c->sparse)
+			gather(c->t, c->count, at, (char *)c->origin, 0);
+		else
+			memcpy(bytes, c->origin, size);
+		return;
+	}
+	if (!c->packed) {
+		vpmpi_combine(c->op, c->type, c->count, c->origin, bytes);
+		return;
+	}
+	if (c->fetch)
+		memcpy(c->packed, c->fetch, size);
 	else
-		vpmpi_combine(c->op, c->type, c->count, c->origin, data);
-	if (c->packed)
-		gather(c->t, c->count, bytes, c->packed, 0);
+		gather(c->t, c->count, at, c->packed, 1);
+	vpmpi_combine(c->op, c->type, c->count, c->origin, c->packed);
+	gather(c->t, c->count, at, c->packed, 0);
 }
 
-/* The furthest end of a block of the last item (->shift past the
- * first), or -1 for a block before the start. */
+/* The lowest and highest byte the blocks of count items reach (the
+ * last item ->shift past the first). */
 struct span {
-	long shift, end;
+	long shift, low, high;
+	int seen;
 };
 
-static int block_end(const struct vpmpi_block *b, void *arg)
+static int block_reach(const struct vpmpi_block *b, void *arg)
 {
 	struct span *s = arg;
+	long a = b->off, z = s->shift + b->off;
 
-	if (b->off < 0) {
-		s->end = -1;
-		return 1;
+	if (z < a) { /* a negative extent */
+		long x = a;
+
+		a = z;
+		z = x;
 	}
-	if (s->shift + b->off + b->len > s->end)
-		s->end = s->shift + b->off + b->len;
+	z += b->len;
+	if (!s->seen || a < s->low)
+		s->low = a;
+	if (!s->seen || z > s->high)
+		s->high = z;
+	s->seen = 1;
 	return 0;
 }
 
-/* The bytes count items of t span from their start (every block at or
- * after it), or -1. */
-static long span_of(const struct vpmpi_type *t, int count)
+/* The bytes count items of t reach, from their lowest *lo (before the
+ * datatype's origin when negative: a negative stride or lower bound) to
+ * their highest: their span. */
+static long span_of(const struct vpmpi_type *t, int count, long *lo)
 {
-	struct span s = { (long)(count - 1) * t->extent, 0 };
+	struct span s = { (long)(count - 1) * t->extent, 0, 0, 0 };
 
 	if (count)
-		vpmpi_type_each(t, 1, 0, block_end, &s);
-	return s.end;
+		vpmpi_type_each(t, 1, 0, block_reach, &s);
+	*lo = s.low;
+	return s.high - s.low;
 }
 
 /* The generic path: op applied by the layer's kernel inside
@@ -189,30 +222,27 @@ static int generic(MPI_Comm comm, vp_win *w, int target, size_t off,
 		   MPI_Op op, const void *obytes, void *rbytes, long n,
 		   const char *call)
 {
-	struct combine cb = { op, type, tt, count, obytes, NULL };
-	long span = vpmpi_dense(tt) ? n : span_of(tt, count);
-	char *old = rbytes;
+	struct combine cb = { op,     type, tt,   count, obytes,
+			      rbytes, 0,    NULL, 0 };
+	long span = n;
 	int rc;
 
-	if (span < 0)
-		return vpmpi_err(comm, MPI_ERR_TYPE, call,
-				 "target datatype %s reaches before its start",
-				 vpmpi_type_name(type));
-	if (!vpmpi_dense(tt) &&
-	    (!(cb.packed = malloc((size_t)n + 1)) ||
-	     !(old = malloc((size_t)span + 1)))) {
-		free(cb.packed);
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no memory for %ld bytes", span);
+	if ((cb.sparse = !vpmpi_dense(tt))) {
+		span = span_of(tt, count, &cb.lo);
+		if (cb.lo < 0 && (size_t)-cb.lo > off)
+			return vpmpi_err(comm, MPI_ERR_ARG, call,
+					 "target datatype %s reaches %ld bytes "
+					 "before target %d's window",
+					 vpmpi_type_name(type),
+					 (long)((size_t)-cb.lo - off), target);
+		if (op != MPI_REPLACE && op != MPI_NO_OP &&
+		    !(cb.packed = malloc((size_t)n + 1)))
+			return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
+					 "no memory for %ld bytes", n);
 	}
-	rc = vpmpi_ret(vp_win_update(w, target, off, (size_t)span, old,
-				     update, &cb));
-	if (!rc && cb.packed)
-		gather(tt, count, old, rbytes, 1);
-	if (cb.packed) {
-		free(cb.packed);
-		free(old);
-	}
+	rc = vpmpi_ret(vp_win_update(w, target, off + (size_t)cb.lo,
+				     (size_t)span, NULL, update, &cb));
+	free(cb.packed);
 	return rc;
 }
 
@@ -250,19 +280,11 @@ static int accumulate(MPI_Comm comm, vp_win *w, int target, size_t off,
 		      int count, MPI_Op op, const void *obytes, long n,
 		      size_t vcount, vp_type vt, vp_op vop, const char *call)
 {
-	void *scratch;
-	int rc;
-
 	if (vcount || !n)
 		return vpmpi_ret(vp_accumulate(w, target, off, obytes, vcount,
 					       vt, vop));
-	if (!(scratch = malloc((size_t)n)))
-		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
-				 "no memory for %ld bytes", n);
-	rc = generic(comm, w, target, off, tt, type, count, op, obytes,
-		     scratch, n, call);
-	free(scratch);
-	return rc;
+	return generic(comm, w, target, off, tt, type, count, op, obytes,
+		       NULL, n, call);
 }
 
 static int get_accumulate(const void *origin_addr, int origin_count,

@@ -12,6 +12,7 @@
  *     no update and every fetch sees a different value; SUM accumulates
  *     under shared locks are exact; vp_compare_and_swap lets exactly one
  *     rank claim each slot; VP_NO_OP reads, VP_REPLACE swaps;
+ *     vp_win_update applies its function, with or without a result;
  *   - the target calls nothing: it waits in vp_recv while others lock and
  *     write its window;
  *   - a lock that can never be granted fails the run with VP_EDEADLOCK
@@ -202,6 +203,20 @@ static int fetch_add(vp_comm *c, void *arg)
  * reads and VP_REPLACE swaps. */
 #define SLOTS 64
 static int32_t won_by[P][SLOTS];
+
+/* vp_win_update's function: adds 100 to the first int32 */
+static void add_100(void *bytes, size_t n, void *arg)
+{
+	int32_t v;
+
+	(void)arg;
+	if (n >= sizeof(v)) {
+		memcpy(&v, bytes, sizeof(v));
+		v += 100;
+		memcpy(bytes, &v, sizeof(v));
+	}
+}
+
 static int cas(vp_comm *c, void *arg)
 {
 	int me = vp_rank(c), p = vp_size(c), rc, s, r;
@@ -237,7 +252,9 @@ static int cas(vp_comm *c, void *arg)
 				ok[0] = 0;
 		}
 		/* VP_NO_OP reads, VP_REPLACE swaps, on rank 0's own window */
-		int32_t before[3] = { slots[0], slots[1], slots[2] };
+		int32_t before[5] = { slots[0], slots[1], slots[2], slots[3],
+				      slots[4] };
+		int32_t fetched[2] = { -7, -7 };
 
 		n[0] = 40, n[1] = 41, n[2] = -5;
 		if ((rc = vp_win_lock(w, VP_LOCK_EXCLUSIVE, 0)) ||
@@ -247,11 +264,17 @@ static int cas(vp_comm *c, void *arg)
 					    VP_REPLACE)) ||
 		    (rc = vp_get_accumulate(w, 0, 8, n + 1, n + 2, 1,
 					    VP_INT32, VP_MAX)) ||
+		    (rc = vp_win_update(w, 0, 12, 8, fetched, add_100,
+					NULL)) ||
+		    (rc = vp_win_update(w, 0, 16, 4, NULL, add_100, NULL)) ||
 		    (rc = vp_win_unlock(w, 0)))
 			return rc;
 		ok[0] = ok[0] && got == before[0] && slots[0] == before[0] &&
 			old == before[1] && slots[1] == 40 &&
-			n[2] == before[2] && slots[2] == 41;
+			n[2] == before[2] && slots[2] == 41 &&
+			fetched[0] == before[3] && fetched[1] == before[4] &&
+			slots[3] == before[3] + 100 &&
+			slots[4] == before[4] + 100;
 		if (!ok[0])
 			tap_diag("slots %d %d %d, read %d, swapped out %d, "
 				 "fetched %d",
@@ -382,7 +405,8 @@ int main(void)
 		 "the target only waits in vp_recv");
 	run_case(cas, "full:5",
 		 "compare-and-swap: one winner per slot; VP_NO_OP reads, "
-		 "VP_REPLACE swaps, get_accumulate VP_MAX fetches");
+		 "VP_REPLACE swaps, get_accumulate VP_MAX fetches, "
+		 "vp_win_update with and without a result");
 
 	if (tap_selected("deadlock")) {
 		rc = vp_run(&o, never_granted, NULL, &st);

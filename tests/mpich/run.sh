@@ -10,7 +10,8 @@
 #     -d "DIRS"      only these directories (default: all that are there of
 #                    attr coll comm datatype errhan group info init pt2pt
 #                    rma topo)
-#     -t REGEX       only the tests whose name matches REGEX
+#     -t REGEX       only the tests whose name, or instance (NAME.IDX:
+#                    accfence1.dtp123, sendrecv1.7), matches REGEX
 #     -s N           only every Nth instance of each directory (1st, N+1th
 #                    ...: a sample, e.g. to time Open MPI beside vp)
 #     -o             also runs every test under Open MPI (mpicc, mpirun)
@@ -213,7 +214,8 @@ gen() {
 			done
 			local k=0
 			while read -r idx name np rest; do
-				[ -n "$filter" ] && ! [[ $name =~ $filter ]] && continue
+				[ -n "$filter" ] && ! [[ $name =~ $filter ]] &&
+					! [[ $name.$idx =~ $filter ]] && continue
 				k=$((k + 1))
 				[ $(((k - 1) % sample)) = 0 ] || continue
 				if [ -z "${seen[$name]:-}" ]; then
