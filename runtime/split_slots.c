@@ -23,7 +23,9 @@
  * rank's call, as with the messages alone.
  *
  * Like the exchange by messages, the meeting is outside the model clock
- * (a split is set-up, not part of an algorithm's cost).
+ * (a split is set-up, not part of an algorithm's cost). A traced run and
+ * a seeded run (vp_opts.schedule) exchange by messages: the trace shows
+ * them, and the schedule chooses among them as among any others.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -72,8 +74,11 @@ int vp__split_slots_may(const vp_comm *c)
 {
 	const struct vp__world *w = c->world;
 
+	/* not in a seeded run: its schedule chooses among the messages of
+	 * the gather and broadcast as among any others, and the exploration
+	 * budgets assume those choices */
 	return w->local_count == w->p && vp__tx(c->me)->wait_flag &&
-	       !w->trace.on && c->group->size > 1;
+	       !w->trace.on && !w->scheduled && c->group->size > 1;
 }
 
 /* Slot seq of g's table, added when it is the next one (the caller holds
