@@ -42,6 +42,15 @@ static struct inter *inter_of(MPI_Comm h)
 	return i >= 0 && i < MAX_INTER ? inters[i] : NULL;
 }
 
+/* A zeroed intercommunicator and its free slot *h: NULL when the table
+ * is full or memory is out. */
+static struct inter *inter_new(int *h)
+{
+	for (*h = 0; *h < MAX_INTER && inters[*h]; (*h)++)
+		;
+	return *h < MAX_INTER ? calloc(1, sizeof(struct inter)) : NULL;
+}
+
 int vpmpi_is_inter(MPI_Comm h)
 {
 	return inter_of(h) != NULL;
@@ -240,9 +249,7 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 	if (!newintercomm)
 		return vpmpi_err(local_comm, MPI_ERR_ARG, call,
 				 "newintercomm is NULL");
-	for (h = 0; h < MAX_INTER && inters[h]; h++)
-		;
-	if (h == MAX_INTER || !(ic = calloc(1, sizeof(*ic))))
+	if (!(ic = inter_new(&h)))
 		return vpmpi_err(local_comm, MPI_ERR_NO_MEM, call,
 				 "no room for another intercommunicator (%d "
 				 "at most)",
@@ -348,9 +355,7 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 	if ((rc = check_sides(lw, lsize, local_leader, rw, rsize,
 			      remote_leader, me, call)))
 		return rc;
-	for (h = 0; h < MAX_INTER && inters[h]; h++)
-		;
-	if (h == MAX_INTER || !(ic = calloc(1, sizeof(*ic))))
+	if (!(ic = inter_new(&h)))
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no room for another intercommunicator (%d "
 				  "at most)",
@@ -416,9 +421,7 @@ int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
 
 	if (!newcomm)
 		return vpmpi_fail(MPI_ERR_ARG, call, "newcomm is NULL");
-	for (h = 0; h < MAX_INTER && inters[h]; h++)
-		;
-	if (h == MAX_INTER || !(n = calloc(1, sizeof(*n))))
+	if (!(n = inter_new(&h)))
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no room for another intercommunicator (%d "
 				  "at most)",
@@ -528,10 +531,8 @@ int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
 		return vpmpi_fail(MPI_ERR_ARG, call,
 				  "color %d is negative and not MPI_UNDEFINED",
 				  color);
-	for (h = 0; h < MAX_INTER && inters[h]; h++)
-		;
 	all = malloc(3 * (size_t)(ic->lsize + ic->rsize) * sizeof(*all));
-	if (h == MAX_INTER || !all || !(n = calloc(1, sizeof(*n)))) {
+	if (!all || !(n = inter_new(&h))) {
 		free(all);
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
 				  "no room for another intercommunicator (%d "
