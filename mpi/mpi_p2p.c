@@ -486,6 +486,7 @@ int MPI_Start(MPI_Request *request)
 	r->src_off = t->src_off;
 	r->type = t->type;
 	r->ready = t->ready; /* a buffered send's: complete at once */
+	r->send_done = t->send_done;
 	r->lst = t->lst;
 	r->active = 1;
 	vpmpi_request_recycle(t);

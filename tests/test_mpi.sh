@@ -31,7 +31,8 @@
 #     (per_rank_libc.c: getopt, rand, random, drand48, strtok, setlocale,
 #     gmtime, argv's strings); the nonblocking v- and w-collectives, in
 #     place, with derived types and a non-commutative op (ivcollectives.c);
-#     a duplicate of a committed type used at once (type_dup.c);
+#     a duplicate of a committed type used at once (type_dup.c); MPI_Cancel
+#     of every kind of send request, nothing lost (cancel_sends.c);
 #     attributes on datatypes, communicators and windows from one store,
 #     added error classes and codes (attr_store.c); subarray and darray
 #     types, hindexed blocks, the MPI_Count queries, MPI_Type_match_size,
