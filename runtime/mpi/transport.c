@@ -197,6 +197,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	MPI_Comm_idup(MPI_COMM_WORLD, &t->ctl, &dup[1]);
 	finish(t, &dup[0]);
 	finish(t, &dup[1]);
+	mpt_rma_start(t);
 	t->watchdog = in->opts->watchdog;
 	if (mpt_slots_post(t)) {
 		snprintf(err, errlen,
@@ -417,6 +418,7 @@ static void world_free(void *tx_world)
 	mpt_slots_cancel(t);
 	mpt_messages_free(t);
 	mpt_termination_free(t);
+	mpt_rma_end(t);
 	free(t->unrecv);
 	free(t->ranks);
 	MPI_Comm_free(&t->data);
@@ -450,4 +452,5 @@ const struct vp__transport vp__mpi_transport = {
 	.world_free = world_free,
 	.locals = locals,
 	.coll_record = mpt_coll_record,
+	.rma = &mpt_rma,
 };
