@@ -573,6 +573,67 @@ static int passive(vp_comm *c, void *arg)
 	return bad;
 }
 
+#define FETCHES 10
+
+/* Atomics from every process at once under vp_win_lock_all (shared, so
+ * the model times are deterministic): each rank but 0 fetches-and-adds
+ * 1 to rank 0's counter FETCHES times and every fetched value is
+ * different; each tries to swap its rank into every one of rank 0's p
+ * slots that is still 0 and each slot is claimed exactly once; rank 0
+ * calls nothing meanwhile (it waits in vp_recv for rank 1). */
+static int atomics(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), i, bad = 0, won = 0, all = 0;
+	int64_t *mem = calloc((size_t)p + 1, 8), inc = 1, zero = 0, mine = me;
+	int64_t got[FETCHES], *every = calloc((size_t)p * FETCHES, 8), was;
+	vp_win *w;
+
+	(void)arg;
+	if (!mem || !every || vp_win_create(c, mem, (size_t)(p + 1) * 8, &w))
+		return 2;
+	for (i = 0; i < FETCHES; i++)
+		got[i] = -1;
+	if (me == 0 && p > 1 && vp_recv(c, 1, &i, sizeof(i)))
+		return 2;
+	if (me > 0 && vp_win_lock_all(w, 0))
+		return 2;
+	for (i = 0; me > 0 && i < FETCHES; i++)
+		if (vp_fetch_and_op(w, 0, 0, &inc, &got[i], VP_INT64, VP_SUM))
+			return 2;
+	for (i = 0; me > 0 && i < p; i++) {
+		if (vp_compare_and_swap(w, 0, 8 * (size_t)(i + 1), &mine,
+					&zero, &was, VP_INT64))
+			return 2;
+		won += was == 0;
+	}
+	if (me > 0 && (vp_win_unlock_all(w) ||
+		       (me == 1 && vp_send(c, 0, &i, sizeof(i)))))
+		return 2;
+	if (vp_gather(c, got, every, FETCHES, VP_INT64, 0, VP_ALG_AUTO) ||
+	    vp_allreduce(c, &won, &all, 1, VP_INT32, VP_SUM, VP_ALG_AUTO) ||
+	    vp_win_free(w))
+		return 2;
+	if (me == 0) { /* every fetched value once: 0 .. (p-1) FETCHES - 1 */
+		char *seen = calloc((size_t)p * FETCHES, 1);
+
+		for (i = 0; seen && i < (p - 1) * FETCHES; i++) {
+			int64_t v = every[FETCHES + i];
+
+			bad |= v < 0 || v >= (p - 1) * FETCHES || seen[v];
+			if (!bad)
+				seen[v] = 1;
+		}
+		free(seen);
+		bad |= !seen || mem[0] != (int64_t)(p - 1) * FETCHES;
+		for (i = 1; p > 1 && i <= p; i++) /* claimed, by a rank > 0 */
+			bad |= mem[i] < 1 || mem[i] >= p;
+	}
+	bad |= all != (p > 1 ? p : 0);
+	free(mem);
+	free(every);
+	return bad;
+}
+
 /* Mutual exclusion across processes: every rank increments rank 0's
  * counter 5 times by a get and a put under an exclusive lock; the run's
  * model times depend on who got the lock first (not compared). */
@@ -779,6 +840,7 @@ static void topology_cases(void)
 	run("recv-reduce", reduce_pairs, NULL, 1);
 	run("window", window, NULL, 1);
 	run("passive", passive, NULL, 1);
+	run("atomics", atomics, NULL, 1);
 	run("lock-count", lock_count, NULL, 0);
 }
 
