@@ -64,7 +64,9 @@ int vp__win_uses_messages(const struct vp__rank *me)
 {
 	const char *v = getenv("VP_WIN");
 
-	return !vp__tx(me)->shares_memory || (v && !strcmp(v, "messages"));
+	/* a job of one process shares its one rank's memory with itself */
+	return (!vp__tx(me)->shares_memory && me->world->p > 1) ||
+	       (v && !strcmp(v, "messages"));
 }
 
 /* Rank 0 gathers every rank's window size (and, with the transport's

@@ -573,6 +573,33 @@ static int passive(vp_comm *c, void *arg)
 	return bad;
 }
 
+/* The atomics in a fence epoch and in post-start-complete-wait: each
+ * rank adds rank + 1 to rank 0's [0] and swaps its rank + 1 into its
+ * right neighbour's [1] (fences), then into its [2] (an access epoch to
+ * the right neighbour, exposed to the left one). */
+static int active_atomics(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p;
+	int left = (me + p - 1) % p, bad;
+	int64_t mem[3] = { 0 }, one = me + 1, zero = 0, old = -1, was = -1;
+	int64_t was2 = -1;
+	vp_win *w;
+
+	(void)arg;
+	if (vp_win_create(c, mem, sizeof(mem), &w) || vp_win_fence(w) ||
+	    vp_fetch_and_op(w, 0, 0, &one, &old, VP_INT64, VP_SUM) ||
+	    vp_compare_and_swap(w, right, 8, &one, &zero, &was, VP_INT64) ||
+	    vp_win_fence(w) || vp_win_post(w, &left, 1) ||
+	    vp_win_start(w, &right, 1) ||
+	    vp_compare_and_swap(w, right, 16, &one, &zero, &was2, VP_INT64) ||
+	    vp_win_complete(w) || vp_win_wait(w))
+		return 2;
+	bad = was != 0 || was2 != 0 || mem[1] != left + 1 ||
+	      mem[2] != left + 1 ||
+	      (me == 0 && mem[0] != (int64_t)p * (p + 1) / 2);
+	return vp_win_free(w) ? 2 : bad;
+}
+
 #define FETCHES 10
 
 /* Atomics from every process at once under vp_win_lock_all (shared, so
@@ -841,6 +868,7 @@ static void topology_cases(void)
 	run("window", window, NULL, 1);
 	run("passive", passive, NULL, 1);
 	run("atomics", atomics, NULL, 1);
+	run("active-atomics", active_atomics, NULL, 1);
 	run("lock-count", lock_count, NULL, 0);
 }
 
