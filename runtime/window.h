@@ -120,6 +120,10 @@ void vp__win_remote_setup(vp_comm *c, struct win_messages *msg, void *base,
 int vp__win_remote_adopt(vp_comm *c, struct win_messages *msg,
 			 const uint64_t *table);
 void vp__win_remote_free(vp_win *w, struct win_messages *msg);
+/* vp_win_attach's and vp_win_detach's memory, reached by the RMA. */
+int vp__win_remote_attach(vp_win *w, void *base, size_t bytes,
+			  const char *call);
+void vp__win_remote_detach(vp_win *w, void *base);
 /* Whether an operation to target goes by RMA: a lock epoch's, or an
  * atomic (atomic set). */
 int vp__win_rma(const vp_win *w, int target, int atomic);

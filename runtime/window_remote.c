@@ -123,6 +123,27 @@ void vp__win_remote_free(vp_win *w, struct win_messages *msg)
 	msg->rma = 0;
 }
 
+int vp__win_remote_attach(vp_win *w, void *base, size_t bytes,
+			  const char *call)
+{
+	uint64_t addr = 0;
+
+	if (!w->msg || !w->msg->rma || !bytes)
+		return VP_OK;
+	if (rma_of(w)->attach(w->comm->me->tx, base, bytes, &addr))
+		return vp__fail(w->comm->me, VP_ENOMEM, call,
+				"the MPI library attached no more memory to "
+				"its window (Open MPI: raise "
+				"OMPI_MCA_osc_rdma_max_attach)");
+	return VP_OK;
+}
+
+void vp__win_remote_detach(vp_win *w, void *base)
+{
+	if (w->msg && w->msg->rma)
+		rma_of(w)->detach(w->comm->me->tx, base);
+}
+
 int vp__win_rma(const vp_win *w, int target, int atomic)
 {
 	return w->msg && w->msg->rma && (atomic || vp__win_locked(w, target));

@@ -105,11 +105,12 @@ expect "$tmp/mpi.4" "message of 47992 bytes from rank 1 for a reduction of 48000
 for p in 1 4 9; do
 	if grep -Eq '^ring:[0-9]+ +passive +rc=0 ' "$tmp/mpi.$p" &&
 		grep -Eq '^ring:[0-9]+ +atomics +rc=0 ' "$tmp/mpi.$p" &&
+		grep -Eq '^ring:[0-9]+ +dynamic +rc=0 ' "$tmp/mpi.$p" &&
 		grep -Eq '^ring:[0-9]+ +lock-count +rc=0 ' "$tmp/mpi.$p"; then
-		ok "mpirun -np $p: locks, flushes, fetch-and-op, compare-and-swap and get-accumulate across processes, the target calling nothing; exclusive locks exclude"
+		ok "mpirun -np $p: locks, flushes, fetch-and-op, compare-and-swap and get-accumulate across processes, the target calling nothing, on a dynamic window too; exclusive locks exclude"
 	else
 		notok "mpirun -np $p: passive target across processes"
-		grep -E ' (passive|atomics|lock-count) ' "$tmp/mpi.$p" | sed 's/^/#   /'
+		grep -E ' (passive|atomics|dynamic|lock-count) ' "$tmp/mpi.$p" | sed 's/^/#   /'
 	fi
 done
 job 3 "$suite" 3 lock-deadlock >"$tmp/lockdl" 2>&1

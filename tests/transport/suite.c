@@ -600,6 +600,33 @@ static int active_atomics(vp_comm *c, void *arg)
 	return vp_win_free(w) ? 2 : bad;
 }
 
+/* A dynamic window: each rank attaches two int64 and tells the others
+ * their address; each puts its rank into its right neighbour's first
+ * and adds rank + 1 to its second under an exclusive lock. */
+static int dynamic(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p;
+	int left = (me + p - 1) % p, bad;
+	int64_t mem[2] = { 0, 0 }, mine = me, one = me + 1;
+	uint64_t at = (uint64_t)(uintptr_t)mem, *all = calloc((size_t)p, 8);
+	vp_win *w;
+
+	(void)arg;
+	if (!all || vp_win_create_dynamic(c, &w) ||
+	    vp_win_attach(w, mem, sizeof(mem)) ||
+	    vp_allgather(c, &at, all, 1, VP_INT64, VP_ALG_AUTO) ||
+	    vp_win_lock(w, VP_LOCK_EXCLUSIVE, right) ||
+	    vp_put(w, right, (size_t)all[right], &mine, 8) ||
+	    vp_accumulate(w, right, (size_t)all[right] + 8, &one, 1, VP_INT64,
+			  VP_SUM) ||
+	    vp_win_unlock(w, right) || vp_barrier(c) ||
+	    vp_win_detach(w, mem) || vp_win_free(w))
+		return 2;
+	bad = mem[0] != left || mem[1] != left + 1;
+	free(all);
+	return bad;
+}
+
 #define FETCHES 10
 
 /* Atomics from every process at once under vp_win_lock_all (shared, so
@@ -869,6 +896,7 @@ static void topology_cases(void)
 	run("passive", passive, NULL, 1);
 	run("atomics", atomics, NULL, 1);
 	run("active-atomics", active_atomics, NULL, 1);
+	run("dynamic", dynamic, NULL, 1);
 	run("lock-count", lock_count, NULL, 0);
 }
 
