@@ -124,6 +124,8 @@ void vp__win_remote_free(vp_win *w, struct win_messages *msg);
 int vp__win_remote_attach(vp_win *w, void *base, size_t bytes,
 			  const char *call);
 void vp__win_remote_detach(vp_win *w, void *base);
+/* Why a window carried as messages has no RMA (for error messages). */
+const char *vp__win_no_rma(const vp_win *w);
 /* Whether an operation to target goes by RMA: a lock epoch's, or an
  * atomic (atomic set). */
 int vp__win_rma(const vp_win *w, int target, int atomic);

@@ -63,15 +63,18 @@ static int enter(vp_win *w, int target, size_t offset, const void *origin,
 	if ((rc = vp__win_check(w, call)))
 		return rc;
 	me = w->comm->me;
-	if (w->msg && (!w->msg->rma || !strcmp(call, "vp_win_update")))
+	if (w->msg && !w->msg->rma)
 		return vp__fail(me, VP_EINVAL, call,
-				"%s needs ranks that share memory%s; windows "
-				"carried as messages%s take vp_put, vp_get and "
-				"vp_accumulate only",
-				!w->msg->rma ? "one-sided atomics" : call,
-				!w->msg->rma ? " or the transport's RMA" : "",
-				!w->msg->rma ? " without it (VP_WIN=messages)"
-					     : " (the mpi transport)");
+				"one-sided atomics need ranks that share "
+				"memory or the transport's RMA; %s: vp_put, "
+				"vp_get and vp_accumulate only",
+				vp__win_no_rma(w));
+	if (w->msg && !strcmp(call, "vp_win_update"))
+		return vp__fail(me, VP_EINVAL, call,
+				"vp_win_update runs its function at the "
+				"target's memory, which needs ranks that share "
+				"memory (the mpi transport's windows take "
+				"vp_fetch_and_op and vp_compare_and_swap)");
 	if ((unsigned)type > VP_DOUBLE)
 		return vp__fail(me, VP_EINVAL, call, "type %d is not a vp_type",
 				(int)type);

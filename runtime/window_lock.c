@@ -480,10 +480,8 @@ static int enter(vp_win *w, int target, int any_target, const char *call)
 	if (w->msg && !w->msg->rma)
 		return vp__fail(c->me, VP_EINVAL, call,
 				"passive target needs ranks that share memory "
-				"or the transport's RMA; windows carried as "
-				"messages without it (VP_WIN=messages, or an "
-				"MPI library that made no window) have fences "
-				"only");
+				"or the transport's RMA; %s: fences only",
+				vp__win_no_rma(w));
 	if (any_target)
 		return VP_OK;
 	if (target == VP_PROC_NULL)

@@ -144,6 +144,18 @@ void vp__win_remote_detach(vp_win *w, void *base)
 		rma_of(w)->detach(w->comm->me->tx, base);
 }
 
+const char *vp__win_no_rma(const vp_win *w)
+{
+	if (!rma_of(w))
+		return "windows carried as messages without the transport's "
+		       "RMA (VP_WIN=messages)";
+	if (w->comm->me->world->p > 1 && w->msg && !w->msg->lock_at)
+		return "the MPI library made no window, or attached no more "
+		       "memory to it when this one was made (Open MPI: raise "
+		       "OMPI_MCA_osc_rdma_max_attach)";
+	return "this window";
+}
+
 int vp__win_rma(const vp_win *w, int target, int atomic)
 {
 	return w->msg && w->msg->rma && (atomic || vp__win_locked(w, target));
