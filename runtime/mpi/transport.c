@@ -197,7 +197,6 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 	MPI_Comm_idup(MPI_COMM_WORLD, &t->ctl, &dup[1]);
 	finish(t, &dup[0]);
 	finish(t, &dup[1]);
-	mpt_rma_start(t);
 	t->watchdog = in->opts->watchdog;
 	if (mpt_slots_post(t)) {
 		snprintf(err, errlen,
@@ -205,6 +204,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		world_free(t);
 		return VP_ENOMEM;
 	}
+	mpt_rma_start(t); /* after the last failure that frees t alone */
 	tx_rank[me] = t; /* the other ranks run elsewhere */
 	*tx_world = t;
 	return VP_OK;
