@@ -204,10 +204,12 @@ struct mpt {
 	pthread_t watch_thread;
 	int watching;
 
-	/* rma.c: one dynamic MPI window over the data communicator, in one
-	 * MPI_Win_lock_all epoch for the run; the wakes that came */
+	/* rma.c: the process's dynamic MPI window, in one MPI_Win_lock_all
+	 * epoch; the memory this run attached to it; the wakes that came */
 	MPI_Win win;
 	int win_open;
+	void **attached;
+	int nattached, capattached;
 	unsigned wakes;
 
 	/* failures across processes */
@@ -336,9 +338,9 @@ static inline void mpt_moved(struct mpt *t)
 	    memory_order_relaxed);
 }
 
-/* rma.c: the run's MPI window (made in every process at the run's start,
- * freed at its end); 0 when the library made none (then windows have
- * fences only). */
+/* rma.c: the process's MPI window for this run (made at the first run,
+ * freed by MPI_Finalize; the run's memory detached at its end); 0 when
+ * the library made none (then windows have fences only). */
 int mpt_rma_start(struct mpt *t);
 void mpt_rma_end(struct mpt *t);
 extern const struct vp__rma mpt_rma;

@@ -3,11 +3,12 @@
  * library's own passive target (MPI 4.0, sec. 12.5.3): the transport's
  * struct vp__rma (transport.h).
  *
- * One dynamic window (MPI_Win_create_dynamic, sec. 12.2.4) over the data
- * communicator is made by every process when the run starts, where all of
- * them are anyway, and is opened for the whole run by one
- * MPI_Win_lock_all(MPI_MODE_NOCHECK). So no MPI collective call and no
- * MPI synchronization call is ever made while the ranks run: vp's windows
+ * One dynamic window (MPI_Win_create_dynamic, sec. 12.2.4) over a
+ * duplicate of MPI_COMM_WORLD is made by every process when its first run
+ * starts, where all of them are anyway, opened by one
+ * MPI_Win_lock_all(MPI_MODE_NOCHECK), and kept for the process's later
+ * runs until MPI_Finalize. So no MPI collective call and no MPI
+ * synchronization call is ever made while the ranks run: vp's windows
  * attach their memory to it (MPI_Win_attach is local) and name it by
  * address, and each operation is an MPI_Put, MPI_Get, MPI_Accumulate,
  * MPI_Get_accumulate, MPI_Fetch_and_op or MPI_Compare_and_swap completed
@@ -26,6 +27,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mpi_tx.h"
@@ -33,34 +35,77 @@
 /* The most bytes one MPI call moves (its count is an int). */
 #define CHUNK ((size_t)1 << 30)
 
-int mpt_rma_start(struct mpt *t)
-{
-	int made;
+/* The window of the process, made at its first run of more than one
+ * process and kept for the next runs (making one costs a collective
+ * call and shared memory; a program may call vp_run many times): its
+ * communicator, and 1 open, -1 none could be made, 0 not tried. */
+static MPI_Win process_win = MPI_WIN_NULL;
+static MPI_Comm process_comm = MPI_COMM_NULL;
+static int process_state;
 
-	if (t->p < 2)
-		return 0; /* one process: its windows are in its own memory */
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first (MPI 4.0, sec.
+ * 11.2.4): the window is freed there, with every process in the call. */
+static int at_finalize(MPI_Comm c, int key, void *value, void *extra)
+{
+	(void)c;
+	(void)key;
+	(void)value;
+	(void)extra;
+	if (process_state == 1) {
+		MPI_Win_unlock_all(process_win);
+		MPI_Win_free(&process_win);
+		MPI_Comm_free(&process_comm);
+	}
+	process_state = 0;
+	return MPI_SUCCESS;
+}
+
+static int make_window(void)
+{
+	int made, key;
+
+	MPI_Comm_dup(MPI_COMM_WORLD, &process_comm);
 	/* a library that makes no window (Open MPI without a one-sided
 	 * component for these processes) says so instead of aborting */
-	MPI_Comm_set_errhandler(t->data, MPI_ERRORS_RETURN);
-	made = MPI_Win_create_dynamic(MPI_INFO_NULL, t->data, &t->win);
-	MPI_Comm_set_errhandler(t->data, MPI_ERRORS_ARE_FATAL);
-	if (made != MPI_SUCCESS)
-		return 0;
-	MPI_Win_set_errhandler(t->win, MPI_ERRORS_RETURN);
-	if (MPI_Win_lock_all(MPI_MODE_NOCHECK, t->win) != MPI_SUCCESS) {
-		MPI_Win_free(&t->win);
-		return 0;
+	MPI_Comm_set_errhandler(process_comm, MPI_ERRORS_RETURN);
+	made = MPI_Win_create_dynamic(MPI_INFO_NULL, process_comm,
+				      &process_win);
+	if (made != MPI_SUCCESS) {
+		MPI_Comm_free(&process_comm);
+		return -1;
 	}
-	t->win_open = 1;
+	MPI_Win_set_errhandler(process_win, MPI_ERRORS_RETURN);
+	if (MPI_Win_lock_all(MPI_MODE_NOCHECK, process_win) != MPI_SUCCESS) {
+		MPI_Win_free(&process_win);
+		MPI_Comm_free(&process_comm);
+		return -1;
+	}
+	MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &key, NULL);
+	MPI_Comm_set_attr(MPI_COMM_SELF, key, NULL);
 	return 1;
+}
+
+int mpt_rma_start(struct mpt *t)
+{
+	if (t->p < 2)
+		return 0; /* one process: its windows are in its own memory */
+	if (!process_state)
+		process_state = make_window();
+	t->win = process_win;
+	t->win_open = process_state == 1;
+	return t->win_open;
 }
 
 void mpt_rma_end(struct mpt *t)
 {
-	if (!t->win_open)
-		return;
-	MPI_Win_unlock_all(t->win);
-	MPI_Win_free(&t->win);
+	int i;
+
+	/* the run's windows end with it: their memory leaves the window */
+	for (i = 0; t->win_open && i < t->nattached; i++)
+		MPI_Win_detach(t->win, t->attached[i]);
+	free(t->attached);
+	t->attached = NULL;
+	t->nattached = t->capattached = 0;
 	t->win_open = 0;
 }
 
@@ -85,8 +130,19 @@ static int rma_attach(void *me, void *base, size_t n, uint64_t *addr)
 
 	if (!t->win_open)
 		return VP_EINVAL;
+	if (n && t->nattached == t->capattached) {
+		int cap = t->capattached ? 2 * t->capattached : 16;
+		void **more = realloc(t->attached, (size_t)cap * sizeof(*more));
+
+		if (!more)
+			return VP_ENOMEM;
+		t->attached = more;
+		t->capattached = cap;
+	}
 	if (n && MPI_Win_attach(t->win, base, (MPI_Aint)n) != MPI_SUCCESS)
 		return VP_EINVAL;
+	if (n)
+		t->attached[t->nattached++] = base;
 	MPI_Get_address(base, &a);
 	*addr = (uint64_t)a;
 	return VP_OK;
@@ -96,8 +152,14 @@ static void rma_detach(void *me, void *base)
 {
 	struct mpt *t = me;
 
-	if (t->win_open)
-		MPI_Win_detach(t->win, base);
+	int i;
+
+	for (i = 0; t->win_open && i < t->nattached; i++)
+		if (t->attached[i] == base) {
+			MPI_Win_detach(t->win, base);
+			t->attached[i] = t->attached[--t->nattached];
+			return;
+		}
 }
 
 static int rma_put(void *me, int target, uint64_t addr, const void *buf,
