@@ -292,6 +292,50 @@ struct vp__transport {
 	 * 0 when they all run at once, where the messages are faster (each
 	 * rank writes only its own clock). */
 	int (*crowded)(void *me);
+	/* One-sided access to other processes' memory (struct vp__rma), or
+	 * NULL: windows are then carried as messages with fences only. */
+	const struct vp__rma *rma;
+};
+
+/*
+ * The transport's remote memory access, where ranks do not share memory
+ * (mpi/rma.c: the MPI library's own passive target). Memory is made
+ * reachable with attach, which gives the address by which the others
+ * name it; targets are world ranks. Every operation is complete at the
+ * origin when it returns (the origin's buffers may be reused, a result
+ * may be read); flush(target, -1: every target) completes them at the
+ * target. accumulate: result NULL for an accumulate, else a get
+ * accumulate (its elements before). All return VP_OK or VP_EINVAL with
+ * the library's message in err (errlen bytes).
+ *
+ * Waking: wake sends rank world_rank a message that carries nothing but
+ * counts (so a run's termination detection sees it); wakes says how many
+ * came to the caller so far; wait blocks until that count passes seen,
+ * as a rank waits for a message, reporting what it waits for as
+ * lock_text (a deadlock report names peer, the world rank it waits for,
+ * or -1): VP_OK, or VP_EABORT / VP_EDEADLOCK when the run fails.
+ */
+struct vp__rma {
+	int (*attach)(void *me, void *base, size_t n, uint64_t *addr);
+	void (*detach)(void *me, void *base);
+	int (*put)(void *me, int target, uint64_t addr, const void *buf,
+		   size_t n, char *err, size_t errlen);
+	int (*get)(void *me, int target, uint64_t addr, void *buf, size_t n,
+		   char *err, size_t errlen);
+	int (*accumulate)(void *me, int target, uint64_t addr, const void *in,
+			  void *result, size_t count, vp_type type, vp_op op,
+			  char *err, size_t errlen);
+	int (*compare_swap)(void *me, int target, uint64_t addr,
+			    const void *origin, const void *compare,
+			    void *result, vp_type type, char *err,
+			    size_t errlen);
+	int (*flush)(void *me, int target);
+	/* the caller's own loads and stores and the library's copy of its
+	 * memory agree (MPI_Win_sync) */
+	void (*sync)(void *me);
+	int (*wake)(void *me, int world_rank);
+	unsigned (*wakes)(void *me);
+	int (*wait)(void *me, unsigned seen, int peer, const char *lock_text);
 };
 
 /* post_send's sync: 1 for a synchronous send (vp_ssend_tag); 2 for a

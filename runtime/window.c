@@ -314,7 +314,9 @@ int vp_put(vp_win *w, int target, size_t offset, const void *buf, size_t n)
 	if ((rc = win_enter(w, "vp_put", 1)) ||
 	    (rc = check_target(w, target, offset, n, buf, "vp_put")))
 		return rc < 0 ? rc : VP_OK;
-	if (remote(w, target))
+	if (vp__win_rma(w, target, 0))
+		rc = vp__win_remote_put(w, target, offset, buf, n, "vp_put");
+	else if (remote(w, target))
 		rc = vp__win_messages_op(w, WIN_PUT, target, offset, buf, n, 0,
 					 0);
 	else if (n && !vp__win_defer_put(w, target, offset, buf, n))
@@ -332,7 +334,9 @@ int vp_get(vp_win *w, int target, size_t offset, void *buf, size_t n)
 	if ((rc = win_enter(w, "vp_get", 1)) ||
 	    (rc = check_target(w, target, offset, n, buf, "vp_get")))
 		return rc < 0 ? rc : VP_OK;
-	if (remote(w, target))
+	if (vp__win_rma(w, target, 0))
+		rc = vp__win_remote_get(w, target, offset, buf, n, "vp_get");
+	else if (remote(w, target))
 		rc = vp__win_messages_op(w, WIN_GET, target, offset, buf, n, 0,
 					 0);
 	else if (n)
@@ -340,6 +344,33 @@ int vp_get(vp_win *w, int target, size_t offset, void *buf, size_t n)
 	if (rc)
 		return rc;
 	charge(w, target, n, "get");
+	return VP_OK;
+}
+
+/* An accumulate of a lock epoch over the transport's RMA
+ * (window_remote.c), its op checked on a copy first. */
+static int lock_epoch_accumulate(vp_win *w, int target, size_t offset,
+				 const void *buf, size_t count, vp_type type,
+				 vp_op op)
+{
+	unsigned char probe[16];
+	size_t es = vp_type_size(type);
+	int rc;
+
+	if (op < VP_REPLACE && count) {
+		memcpy(probe, buf, es);
+		if (vp_reduce_local(buf, probe, 1, type, op))
+			return vp__fail(w->comm->me, VP_EINVAL, "vp_accumulate",
+					"op %d does not apply to type %d",
+					(int)op, (int)type);
+	} else if ((unsigned)op > VP_NO_OP) {
+		return vp__fail(w->comm->me, VP_EINVAL, "vp_accumulate",
+				"op %d is not a vp_op", (int)op);
+	}
+	if ((rc = vp__win_remote_acc(w, target, offset, buf, NULL, count,
+				     type, op, "vp_accumulate")))
+		return rc;
+	charge(w, target, count * es, "accumulate");
 	return VP_OK;
 }
 
@@ -365,6 +396,9 @@ int vp_accumulate(vp_win *w, int target, size_t offset, const void *buf,
 				"offset %zu is not a multiple of the type's "
 				"%zu bytes",
 				offset, es);
+	if (vp__win_rma(w, target, 0))
+		return lock_epoch_accumulate(w, target, offset, buf, count,
+					     type, op);
 	if (remote(w, target) && op < VP_REPLACE) {
 		/* the target applies it: find a wrong op here, on a copy */
 		unsigned char probe[16];
@@ -411,8 +445,13 @@ static int close_epoch(vp_win *w, const char *call)
 		return rc;
 	if (w->msg && (rc = vp__win_messages_fence(w)))
 		return rc;
+	if (w->msg && w->msg->rma) /* the epoch's atomics, at the targets */
+		vp__win_remote_flush(w, -1);
 	vp__win_arrived(w);
-	return vp__barrier_as(w->comm, &sig);
+	rc = vp__barrier_as(w->comm, &sig);
+	if (w->msg && w->msg->rma) /* and seen here */
+		vp__tx(w->comm->me)->rma->sync(w->comm->me->tx);
+	return rc;
 }
 
 void vp__win_arrived(vp_win *w)
@@ -451,6 +490,7 @@ int vp_win_free(vp_win *w)
 	if ((rc = close_epoch(w, "vp_win_free")))
 		return rc;
 	w->magic = VP__WIN_FREED;
+	vp__win_remote_free(w, w->msg);
 	vp__win_kinds_free(w, 1);
 	return VP_OK;
 }

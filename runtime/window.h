@@ -42,6 +42,13 @@ struct win_messages {
 	int ngets, capgets;
 	struct win_sent *sent;
 	int nsent, capsent;
+	/* window_remote.c: reached with the transport's RMA (struct vp__rma)
+	 * as well, for passive target and the atomics */
+	int rma;
+	uint64_t *addr;     /* per rank: its base's address for the RMA */
+	uint64_t *lock_at;  /* per rank: its lock block's address */
+	int64_t *lock_mine; /* this rank's lock block, attached */
+	void *attached;     /* this rank's base, attached (or NULL) */
 };
 
 struct vp_win {
@@ -103,6 +110,45 @@ int vp__win_messages_fence(vp_win *w);
  * the transport withdraws them. */
 void vp__win_messages_withdraw(vp_win *w);
 void vp__win_messages_free(struct win_messages *msg);
+
+/* window_remote.c: passive target and the atomics of windows carried as
+ * messages, over the transport's RMA. setup attaches this rank's base and
+ * lock block (mine: bytes, base address, lock block address; 0 for the
+ * last when the transport has no RMA); adopt keeps every rank's. */
+void vp__win_remote_setup(vp_comm *c, struct win_messages *msg, void *base,
+			  size_t bytes, uint64_t mine[3]);
+int vp__win_remote_adopt(vp_comm *c, struct win_messages *msg,
+			 const uint64_t *table);
+void vp__win_remote_free(vp_win *w, struct win_messages *msg);
+/* vp_win_attach's and vp_win_detach's memory, reached by the RMA. */
+int vp__win_remote_attach(vp_win *w, void *base, size_t bytes,
+			  const char *call);
+void vp__win_remote_detach(vp_win *w, void *base);
+/* Why a window carried as messages has no RMA (for error messages). */
+const char *vp__win_no_rma(const vp_win *w);
+/* Whether an operation to target goes by RMA: a lock epoch's, or an
+ * atomic (atomic set). */
+int vp__win_rma(const vp_win *w, int target, int atomic);
+int vp__win_remote_put(vp_win *w, int target, size_t offset,
+		       const void *buf, size_t n, const char *call);
+int vp__win_remote_get(vp_win *w, int target, size_t offset, void *buf,
+		       size_t n, const char *call);
+int vp__win_remote_acc(vp_win *w, int target, size_t offset, const void *in,
+		       void *result, size_t count, vp_type type, vp_op op,
+		       const char *call);
+int vp__win_remote_cas(vp_win *w, int target, size_t offset,
+		       const void *origin, const void *compare, void *result,
+		       vp_type type, const char *call);
+/* The lock of target (its lock block): taken (unless take is 0),
+ * waiting as a blocked rank; *excl_free, *any_free the model's times of
+ * its last releases. */
+int vp__win_remote_lock(vp_win *w, int target, int excl, int take,
+			double *excl_free, double *any_free, const char *call);
+/* Released at model time t (reached the target then). */
+int vp__win_remote_unlock(vp_win *w, int target, int excl, double t,
+			  const char *call);
+/* Completes the operations to target (-1: every target) there. */
+void vp__win_remote_flush(vp_win *w, int target);
 
 /* window.c's checks: a live window of the caller; target, range and
  * buffer (1 for VP_PROC_NULL). */

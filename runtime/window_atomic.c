@@ -17,8 +17,11 @@
  * The model charges each of these calls as a round trip: the request
  * carries the origin's elements to the target, the reply brings the
  * target's back (window_lock.c). Windows carried as messages (the mpi
- * transport, VP_WIN=messages) take vp_accumulate only: these calls fail
- * there naming the call.
+ * transport) reach the target with the transport's RMA instead
+ * (window_remote.c: MPI_Get_accumulate, MPI_Fetch_and_op,
+ * MPI_Compare_and_swap), atomic there as here; vp_win_update, whose
+ * function runs at the target's memory, has no such form and fails there,
+ * as all of these do without the RMA (VP_WIN=messages).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -60,12 +63,18 @@ static int enter(vp_win *w, int target, size_t offset, const void *origin,
 	if ((rc = vp__win_check(w, call)))
 		return rc;
 	me = w->comm->me;
-	if (w->msg)
+	if (w->msg && !w->msg->rma)
 		return vp__fail(me, VP_EINVAL, call,
 				"one-sided atomics need ranks that share "
-				"memory; windows carried as messages (the mpi "
-				"transport, VP_WIN=messages) take vp_put, "
-				"vp_get and vp_accumulate only");
+				"memory or the transport's RMA; %s: vp_put, "
+				"vp_get and vp_accumulate only",
+				vp__win_no_rma(w));
+	if (w->msg && !strcmp(call, "vp_win_update"))
+		return vp__fail(me, VP_EINVAL, call,
+				"vp_win_update runs its function at the "
+				"target's memory, which needs ranks that share "
+				"memory (the mpi transport's windows take "
+				"vp_fetch_and_op and vp_compare_and_swap)");
 	if ((unsigned)type > VP_DOUBLE)
 		return vp__fail(me, VP_EINVAL, call, "type %d is not a vp_type",
 				(int)type);
@@ -122,8 +131,12 @@ static int get_accumulate(vp_win *w, int target, size_t offset,
 		return rc < 0 ? rc : VP_OK;
 	if (count && (rc = check_op(w, origin, type, op, call)))
 		return rc;
-	if ((rc = vp__win_apply(w, target, offset, origin, result, count, type,
-				op)))
+	if (vp__win_rma(w, target, 1)) {
+		if ((rc = vp__win_remote_acc(w, target, offset, origin, result,
+					     count, type, op, call)))
+			return rc;
+	} else if ((rc = vp__win_apply(w, target, offset, origin, result,
+				       count, type, op)))
 		return vp__fail(w->comm->me, rc, call,
 				"op %d does not apply to type %d", (int)op,
 				(int)type);
@@ -166,12 +179,18 @@ int vp_compare_and_swap(vp_win *w, int target, size_t offset,
 				(int)type);
 	if ((rc = vp__check_buf(w->comm, compare, n, call, "compare")))
 		return rc;
-	at = (char *)w->sh->base[target] + offset;
-	pthread_mutex_lock(&w->sh->lock[target]);
-	memcpy(old, at, n);
-	if (!memcmp(old, compare, n))
-		memmove(at, origin, n);
-	pthread_mutex_unlock(&w->sh->lock[target]);
+	if (vp__win_rma(w, target, 1)) {
+		if ((rc = vp__win_remote_cas(w, target, offset, origin,
+					     compare, old, type, call)))
+			return rc;
+	} else {
+		at = (char *)w->sh->base[target] + offset;
+		pthread_mutex_lock(&w->sh->lock[target]);
+		memcpy(old, at, n);
+		if (!memcmp(old, compare, n))
+			memmove(at, origin, n);
+		pthread_mutex_unlock(&w->sh->lock[target]);
+	}
 	memcpy(result, old, n);
 	vp__win_lock_charge(w, target, 2 * n, n, 1, "compare_and_swap");
 	return VP_OK;

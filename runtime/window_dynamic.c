@@ -292,7 +292,7 @@ int vp_win_attach(vp_win *w, void *base, size_t bytes)
 				base, base, bytes);
 	if (rc == 2)
 		return vp__fail(w->comm->me, VP_ENOMEM, call, "no memory");
-	return VP_OK;
+	return vp__win_remote_attach(w, base, bytes, call);
 }
 
 int vp_win_detach(vp_win *w, const void *base)
@@ -315,6 +315,7 @@ int vp_win_detach(vp_win *w, const void *base)
 	if (!found)
 		return vp__fail(w->comm->me, VP_EINVAL, call,
 				"no memory is attached at %p", base);
+	vp__win_remote_detach(w, (void *)(uintptr_t)base);
 	return VP_OK;
 }
 

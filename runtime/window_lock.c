@@ -39,11 +39,11 @@
  * ranks contending for a lock gets it first follows the real
  * interleaving; with no contention the times are deterministic.
  *
- * Windows carried as messages (window_messages.c: the mpi transport,
- * VP_WIN=messages) have fences only: passive target would need the
- * target to serve the origin between its own calls, which only the thread
- * of each process may do there, so these calls fail there naming the
- * call (docs/known-limits.md).
+ * Windows carried as messages (window_messages.c: the mpi transport)
+ * take their locks with the transport's RMA instead (window_remote.c:
+ * the MPI library's own passive target, lock words changed with its
+ * atomics); the model above is the same. Without it (VP_WIN=messages on
+ * threads) these calls fail naming the call (docs/known-limits.md).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -418,21 +418,51 @@ static void release(vp_win *w, struct win_locks *l, int target, int excl,
 		tx->wake_flag(me->tx, &k->gen);
 }
 
-/* The lock is granted: when, in the model. The request left at once. */
-static double granted(vp_win *w, struct win_locks *l, int target, int excl,
-		      double request, int hops)
+/* The lock is granted: when, in the model. The request left at once;
+ * from: the conflicting releases arrived (the last exclusive one for a
+ * shared lock, the last of any kind for an exclusive one). */
+static double granted(vp_win *w, double from, double request, int hops)
 {
 	const struct vp__model *m = &w->comm->me->world->model;
-	struct win_lock *k = &l->at[target];
-	double from;
 
-	pthread_mutex_lock(&l->model);
-	from = excl ? k->any_free : k->excl_free;
-	pthread_mutex_unlock(&l->model);
 	if (request > from)
 		from = request;
 	w->comm->me->clock.messages++; /* the grant */
 	return from + reply_time(m, 0, hops);
+}
+
+/* Takes target's lock (unless nocheck) and says in *from when the
+ * releases it waited for arrived (model): in this memory, or by the
+ * transport's RMA (window_remote.c). */
+static int take(vp_win *w, struct win_locks *l, int target, int excl,
+		int nocheck, double *from, const char *call)
+{
+	struct win_lock *k = &l->at[target];
+	double excl_free, any_free;
+	int rc;
+
+	if (w->msg) {
+		rc = vp__win_remote_lock(w, target, excl, !nocheck, &excl_free,
+					 &any_free, call);
+		*from = excl ? any_free : excl_free;
+		return rc;
+	}
+	if (!nocheck && (rc = acquire(w, l, target, excl, call)))
+		return rc;
+	pthread_mutex_lock(&l->model);
+	*from = excl ? k->any_free : k->excl_free;
+	pthread_mutex_unlock(&l->model);
+	return VP_OK;
+}
+
+/* Frees target's lock, taken with take. */
+static int give(vp_win *w, struct win_locks *l, int target, int excl,
+		double t, const char *call)
+{
+	if (w->msg)
+		return vp__win_remote_unlock(w, target, excl, t, call);
+	release(w, l, target, excl, t);
+	return VP_OK;
 }
 
 /* ---- the calls ---- */
@@ -447,11 +477,11 @@ static int enter(vp_win *w, int target, int any_target, const char *call)
 	if ((rc = vp__win_check(w, call)))
 		return rc;
 	c = w->comm;
-	if (w->msg)
+	if (w->msg && !w->msg->rma)
 		return vp__fail(c->me, VP_EINVAL, call,
-				"passive target needs ranks that share memory; "
-				"windows carried as messages (the mpi "
-				"transport, VP_WIN=messages) have fences only");
+				"passive target needs ranks that share memory "
+				"or the transport's RMA; %s: fences only",
+				vp__win_no_rma(w));
 	if (any_target)
 		return VP_OK;
 	if (target == VP_PROC_NULL)
@@ -475,7 +505,7 @@ int vp_win_lock(vp_win *w, int lock_type, int target)
 	static const char call[] = "vp_win_lock";
 	int kind = lock_type & ~VP_LOCK_NOCHECK, rc, hops;
 	struct win_locks *l;
-	double request;
+	double request, from = 0;
 
 	if ((rc = enter(w, target, 0, call)))
 		return rc < 0 ? rc : VP_OK;
@@ -497,11 +527,10 @@ int vp_win_lock(vp_win *w, int lock_type, int target)
 				"target %d) await their vp_win_fence",
 				w->ops, w->ops == 1 ? "" : "s", w->last_target);
 	request = origin_send(w, target, 0, "lock", &hops, NULL);
-	if (!(lock_type & VP_LOCK_NOCHECK) &&
-	    (rc = acquire(w, l, target, kind == VP_LOCK_EXCLUSIVE, call)))
+	if ((rc = take(w, l, target, kind == VP_LOCK_EXCLUSIVE,
+		       lock_type & VP_LOCK_NOCHECK, &from, call)))
 		return rc;
-	reach(w->comm->me, granted(w, l, target, kind == VP_LOCK_EXCLUSIVE,
-				   request, hops));
+	reach(w->comm->me, granted(w, from, request, hops));
 	w->held[target] = (unsigned char)lock_type;
 	w->nheld++;
 	return VP_OK;
@@ -516,27 +545,33 @@ static int not_held(vp_win *w, int target, const char *call)
 			       : " (vp_win_lock it first)");
 }
 
-/* T reaches the completion of the operations to target. */
+/* T reaches the completion of the operations to target (by RMA: they
+ * are complete at the origin when made, at the target when flushed). */
 static void flush_one(vp_win *w, int target, int local)
 {
 	if (!local)
 		vp__win_defer_land(w, target);
+	if (!local && w->msg)
+		vp__win_remote_flush(w, target);
 	reach(w->comm->me, local ? w->local_at[target] : w->done_at[target]);
 }
 
 /* Flushes, sends the release and frees the lock of target. */
-static void unlock_one(vp_win *w, struct win_locks *l, int target)
+static int unlock_one(vp_win *w, struct win_locks *l, int target,
+		      const char *call)
 {
-	int hops, type = w->held[target];
+	int hops, type = w->held[target], rc = VP_OK;
 	double t;
 
 	flush_one(w, target, 0);
 	t = origin_send(w, target, 0, "unlock", &hops, NULL);
 	if (!(type & VP_LOCK_NOCHECK))
-		release(w, l, target,
-			(type & ~VP_LOCK_NOCHECK) == VP_LOCK_EXCLUSIVE, t);
+		rc = give(w, l, target,
+			  (type & ~VP_LOCK_NOCHECK) == VP_LOCK_EXCLUSIVE, t,
+			  call);
 	w->held[target] = 0;
 	w->nheld--;
+	return rc;
 }
 
 int vp_win_unlock(vp_win *w, int target)
@@ -548,8 +583,7 @@ int vp_win_unlock(vp_win *w, int target)
 		return rc < 0 ? rc : VP_OK;
 	if (w->all || !vp__win_locked(w, target))
 		return not_held(w, target, call);
-	unlock_one(w, atomic_load(&w->sh->locks), target);
-	return VP_OK;
+	return unlock_one(w, atomic_load(&w->sh->locks), target, call);
 }
 
 int vp_win_lock_all(vp_win *w, int flags)
@@ -557,7 +591,7 @@ int vp_win_lock_all(vp_win *w, int flags)
 	static const char call[] = "vp_win_lock_all";
 	int p, t, rc, hops;
 	struct win_locks *l;
-	double *request, grant = 0, g;
+	double *request, grant = 0, g, from = 0;
 
 	if ((rc = enter(w, 0, 1, call)))
 		return rc;
@@ -582,17 +616,17 @@ int vp_win_lock_all(vp_win *w, int flags)
 	for (t = 0; t < p; t++)
 		request[t] = origin_send(w, t, 0, "lock", &hops, NULL);
 	for (t = 0; t < p; t++) {
-		if (!(flags & VP_LOCK_NOCHECK) &&
-		    (rc = acquire(w, l, t, 0, call))) {
+		if ((rc = take(w, l, t, 0, flags & VP_LOCK_NOCHECK, &from,
+			       call))) {
 			while (t-- > 0) /* leave the ones taken */
 				if (!(flags & VP_LOCK_NOCHECK))
-					release(w, l, t, 0, 0);
+					give(w, l, t, 0, 0, call);
 			return rc;
 		}
 		hops = vp__topo_distance(&w->comm->me->world->topo,
 					 w->comm->me->world_rank,
 					 vp__to_world(w->comm, t));
-		g = granted(w, l, t, 0, request[t], hops);
+		g = granted(w, from, request[t], hops);
 		if (g > grant)
 			grant = g;
 	}
@@ -610,7 +644,7 @@ int vp_win_unlock_all(vp_win *w)
 {
 	static const char call[] = "vp_win_unlock_all";
 	struct win_locks *l;
-	int t, rc;
+	int t, rc, first = VP_OK;
 
 	if ((rc = enter(w, 0, 1, call)))
 		return rc;
@@ -624,9 +658,10 @@ int vp_win_unlock_all(vp_win *w)
 	for (t = 0; t < w->comm->group->size; t++)
 		flush_one(w, t, 0);
 	for (t = 0; t < w->comm->group->size; t++)
-		unlock_one(w, l, t);
+		if ((rc = unlock_one(w, l, t, call)) && !first)
+			first = rc;
 	w->all = 0;
-	return VP_OK;
+	return first;
 }
 
 static int flush(vp_win *w, int target, int local, const char *call)
@@ -687,7 +722,10 @@ int vp_win_sync(vp_win *w)
 	if ((rc = vp__win_check(w, "vp_win_sync")))
 		return rc;
 	/* the window's one copy is the memory itself: only the order of
-	 * this rank's own accesses around the call */
+	 * this rank's own accesses around the call (and the RMA's view of
+	 * it, MPI_Win_sync) */
 	atomic_thread_fence(memory_order_seq_cst);
+	if (w->msg && w->msg->rma)
+		vp__tx(w->comm->me)->rma->sync(w->comm->me->tx);
 	return VP_OK;
 }

@@ -64,19 +64,23 @@ int vp__win_uses_messages(const struct vp__rank *me)
 {
 	const char *v = getenv("VP_WIN");
 
-	return !vp__tx(me)->shares_memory || (v && !strcmp(v, "messages"));
+	/* a job of one process shares its one rank's memory with itself */
+	return (!vp__tx(me)->shares_memory && me->world->p > 1) ||
+	       (v && !strcmp(v, "messages"));
 }
 
-/* Rank 0 gathers every rank's window size and hands out the table with
- * the window's tag: [tag, bytes of rank 0, ..., bytes of rank p - 1]. */
+/* Rank 0 gathers every rank's window size (and, with the transport's
+ * RMA, the addresses of its base and lock block: window_remote.c) and
+ * hands out the table with the window's tag: [tag, then per rank r:
+ * bytes, base address, lock block address]. */
 int vp__win_messages_create(vp_comm *c, void *base, size_t bytes,
 			    struct win_shared **out_sh,
 			    struct win_messages **out_msg)
 {
 	struct vp__rank *me = c->me;
 	int p = c->group->size, i, rc = VP_OK;
-	uint64_t *table = calloc((size_t)p + 1, sizeof(*table));
-	uint64_t mine = bytes;
+	size_t n = 1 + 3 * (size_t)p, mine_n = 3 * sizeof(uint64_t);
+	uint64_t *table = calloc(n, sizeof(*table)), mine[3];
 	struct win_shared *sh = vp__win_shared_new(p, 1);
 	struct win_messages *msg = calloc(1, sizeof(*msg));
 	const struct vp_win *made;
@@ -89,35 +93,37 @@ int vp__win_messages_create(vp_comm *c, void *base, size_t bytes,
 		return vp__fail(me, VP_ENOMEM, "vp_win_create",
 				"no memory for a window of %d ranks", p);
 	}
+	vp__win_remote_setup(c, msg, base, bytes, mine);
 	if (c->rank == 0) {
 		/* tags 1 + 2k and 2 + 2k for rank 0's k-th window: unique in
 		 * this communicator's runtime space (vp_comm_split uses 0) */
 		for (made = me->wins; made; made = made->next)
 			table[0] += 2;
 		table[0] += 1;
-		table[1] = mine;
+		memcpy(&table[1], mine, mine_n);
 		for (i = 1; i < p && !rc; i++)
-			rc = vp__rt_recv(c, i, &table[1 + i], sizeof(*table),
+			rc = vp__rt_recv(c, i, &table[1 + 3 * i], mine_n,
 					 "vp_win_create");
 		for (i = 1; i < p && !rc; i++)
-			rc = vp__rt_send(c, i, table,
-					 ((size_t)p + 1) * sizeof(*table),
+			rc = vp__rt_send(c, i, table, n * sizeof(*table),
 					 "vp_win_create");
-	} else if (!(rc = vp__rt_send(c, 0, &mine, sizeof(mine),
-				      "vp_win_create"))) {
-		rc = vp__rt_recv(c, 0, table, ((size_t)p + 1) * sizeof(*table),
+	} else if (!(rc = vp__rt_send(c, 0, mine, mine_n, "vp_win_create"))) {
+		rc = vp__rt_recv(c, 0, table, n * sizeof(*table),
 				 "vp_win_create");
 	}
 	if (!rc) {
 		for (i = 0; i < p; i++)
-			sh->bytes[i] = (size_t)table[1 + i];
+			sh->bytes[i] = (size_t)table[1 + 3 * i];
 		sh->base[c->rank] = base;
 		msg->tag = (int)table[0];
+		if (vp__win_remote_adopt(c, msg, table + 1))
+			rc = vp__fail(me, VP_ENOMEM, "vp_win_create",
+				      "no memory for a window of %d ranks", p);
 	}
 	free(table);
 	if (rc) {
 		vp__win_shared_release(sh);
-		free(msg);
+		vp__win_messages_free(msg);
 		return rc;
 	}
 	*out_sh = sh;
@@ -407,6 +413,7 @@ void vp__win_messages_free(struct win_messages *m)
 		free(m->sent[i].packet);
 	free(m->sent);
 	free(m->gets);
+	vp__win_remote_free(NULL, m);
 	free(m);
 }
 

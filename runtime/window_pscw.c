@@ -282,6 +282,8 @@ int vp_win_complete(vp_win *w)
 					     call);
 	if (rc)
 		return rc;
+	if (w->msg && w->msg->rma) /* atomics (window_remote.c) are done */
+		vp__win_remote_flush(w, -1);
 	vp__win_arrived(w);
 	for (i = 0; i < s->nacc && !rc; i++)
 		rc = sync_send(w, s->access[i], PSCW_COMPLETE, call);
@@ -337,6 +339,8 @@ int vp_win_wait(vp_win *w)
 	if (rc)
 		return rc;
 	s->expose_open = 0;
+	if (w->msg && w->msg->rma) /* the origins' atomics, seen here */
+		vp__tx(w->comm->me)->rma->sync(w->comm->me->tx);
 	return VP_OK;
 }
 
@@ -374,6 +378,8 @@ int vp_win_test(vp_win *w, int *done)
 		return VP_OK;
 	}
 	s->expose_open = 0;
+	if (w->msg && w->msg->rma) /* the origins' atomics, seen here */
+		vp__tx(w->comm->me)->rma->sync(w->comm->me->tx);
 	*done = 1;
 	return VP_OK;
 }

@@ -14,7 +14,10 @@
 #     rank, named from the sender's record that its process sends on
 #     request, a receive-receive deadlock across
 #     processes found by termination detection, a message never received,
-#     a rank's vp_abort);
+#     a rank's vp_abort); passive target across processes (locks,
+#     flushes, the atomics) with the model times of threads, exclusive
+#     locks that exclude, and a lock never granted reported as a
+#     deadlock;
 #   - a topology whose p is not the job's size is refused naming both;
 #   - a rank stuck outside vp under VP_WATCHDOG ends the job, named;
 #   - vp-run under mpirun: the book's model time, printed once;
@@ -95,6 +98,26 @@ expect "$tmp/mpi.4" "reduce-short: rc=-4, the result untouched" \
 	"a reduction sent one element short: VP_ETRUNC, the result untouched"
 expect "$tmp/mpi.4" "message of 47992 bytes from rank 1 for a reduction of 48000 bytes" \
 	"... and the report names both lengths"
+
+# passive target across processes (the MPI library's own RMA): the
+# compared "passive" case above ran on every process count; a lock never
+# granted is a deadlock found without a timeout, and named
+for p in 1 4 9; do
+	if grep -Eq '^ring:[0-9]+ +passive +rc=0 ' "$tmp/mpi.$p" &&
+		grep -Eq '^ring:[0-9]+ +atomics +rc=0 ' "$tmp/mpi.$p" &&
+		grep -Eq '^ring:[0-9]+ +dynamic +rc=0 ' "$tmp/mpi.$p" &&
+		grep -Eq '^ring:[0-9]+ +lock-count +rc=0 ' "$tmp/mpi.$p"; then
+		ok "mpirun -np $p: locks, flushes, fetch-and-op, compare-and-swap and get-accumulate across processes, the target calling nothing, on a dynamic window too; exclusive locks exclude"
+	else
+		notok "mpirun -np $p: passive target across processes"
+		grep -E ' (passive|atomics|dynamic|lock-count) ' "$tmp/mpi.$p" | sed 's/^/#   /'
+	fi
+done
+job 3 "$suite" 3 lock-deadlock >"$tmp/lockdl" 2>&1
+expect "$tmp/lockdl" "rank 1 in vp_win_lock waits for rank 0: an exclusive lock on target 0, held exclusive by rank 0" \
+	"a lock never granted across processes: a deadlock, named with the lock's holder"
+expect "$tmp/lockdl" "cycle: 0 -> 1 -> 0" \
+	"... and the wait-for cycle through the lock"
 
 # a rank blocked in its own code (pause()) with VP_WATCHDOG=1: its process
 # ends with the watchdog's report, and the job with a non-zero status

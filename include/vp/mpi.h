@@ -1359,6 +1359,53 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count,
 		    MPI_Datatype target_type, MPI_Op op, MPI_Win win,
 		    MPI_Request *request);
 
+/* ---- large-count one-sided calls (mpi_win_c.c; MPI 4.0, sec. 12 and
+ * 19.2): up to INT_MAX items a side, a disp_unit that fits an int ---- */
+int MPI_Win_create_c(void *base, MPI_Aint size, MPI_Aint disp_unit,
+		     MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_allocate_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info,
+		       MPI_Comm comm, void *baseptr, MPI_Win *win);
+int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit,
+			      MPI_Info info, MPI_Comm comm, void *baseptr,
+			      MPI_Win *win);
+int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size,
+			   MPI_Aint *disp_unit, void *baseptr);
+int MPI_Put_c(const void *origin_addr, MPI_Count origin_count,
+	      MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	      MPI_Count target_count, MPI_Datatype target_type, MPI_Win win);
+int MPI_Get_c(void *origin_addr, MPI_Count origin_count,
+	      MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	      MPI_Count target_count, MPI_Datatype target_type, MPI_Win win);
+int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count,
+		     MPI_Datatype origin_type, int target_rank,
+		     MPI_Aint target_disp, MPI_Count target_count,
+		     MPI_Datatype target_type, MPI_Op op, MPI_Win win);
+int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count,
+			 MPI_Datatype origin_type, void *result_addr,
+			 MPI_Count result_count, MPI_Datatype result_type,
+			 int target_rank, MPI_Aint target_disp,
+			 MPI_Count target_count, MPI_Datatype target_type,
+			 MPI_Op op, MPI_Win win);
+int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count,
+	       MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	       MPI_Count target_count, MPI_Datatype target_type, MPI_Win win,
+	       MPI_Request *request);
+int MPI_Rget_c(void *origin_addr, MPI_Count origin_count,
+	       MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+	       MPI_Count target_count, MPI_Datatype target_type, MPI_Win win,
+	       MPI_Request *request);
+int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count,
+		      MPI_Datatype origin_type, int target_rank,
+		      MPI_Aint target_disp, MPI_Count target_count,
+		      MPI_Datatype target_type, MPI_Op op, MPI_Win win,
+		      MPI_Request *request);
+int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count,
+			  MPI_Datatype origin_type, void *result_addr,
+			  MPI_Count result_count, MPI_Datatype result_type,
+			  int target_rank, MPI_Aint target_disp,
+			  MPI_Count target_count, MPI_Datatype target_type,
+			  MPI_Op op, MPI_Win win, MPI_Request *request);
+
 /* the process's services a rank uses through vpmpicc (vpmpi_io.h) */
 FILE *vpmpi_stdin(void);
 FILE *vpmpi_stdout(void);

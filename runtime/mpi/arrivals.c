@@ -341,6 +341,10 @@ static void taken(struct mpt *t, struct mpt_slot *s, int bytes, int src)
 		mpt_acknowledged(t, arrived.h.sync_id);
 		return;
 	}
+	if (arrived.h.kind == MPT_WAKE) {
+		t->wakes++;
+		return;
+	}
 	r = posted_match(t, &arrived);
 	if (arrived.h.len <= MPT_WHOLE_MAX) {
 		if (r) { /* the common case: a receive waits for it */

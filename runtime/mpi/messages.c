@@ -68,6 +68,13 @@ int mpt_send_ack(struct mpt *t, int dst, uint32_t id)
 	return send_whole(t, dst, &ack, NULL, 0);
 }
 
+int mpt_send_wake(struct mpt *t, int dst)
+{
+	struct mpt_header wake = { .kind = MPT_WAKE };
+
+	return send_whole(t, dst, &wake, NULL, 0);
+}
+
 void mpt_sends_reap(struct mpt *t, int wait)
 {
 	int i, k = 0, done;
@@ -175,7 +182,7 @@ int mpt_complete_send(void *me, void *pending, int dst)
 {
 	struct mpt *t = me;
 	struct mpt_pend *p = pending;
-	struct mpt_waiting what = { "send", dst, 0, 0, NULL, 0 };
+	struct mpt_waiting what = { "send", dst, 0, 0, NULL, 0, NULL };
 	int rc;
 
 	if (!p)
@@ -322,7 +329,7 @@ static int receive(struct mpt *t, struct vp__xrecv *own, size_t *len,
 {
 	struct vp__xrecv *r = own;
 	struct mpt_waiting what = { "recv", own->src, own->tag, own->n, NULL,
-				    0 };
+				    0, NULL };
 	int rc;
 
 	if (t->lent_on) { /* posted already by mpt_lend_recv */
@@ -409,7 +416,7 @@ static int pulled(struct mpt *t, void *arg)
 int mpt_block(void *me, const struct vp__xwait *w, int n)
 {
 	struct mpt *t = me;
-	struct mpt_waiting what = { "set", VP_ANY_SOURCE, VP_ANY_TAG, 0, w, n };
+	struct mpt_waiting what = { "set", VP_ANY_SOURCE, VP_ANY_TAG, 0, w, n, NULL };
 	int i;
 
 	/* Something arrived after the caller's progress (a send_done pulls
@@ -460,7 +467,7 @@ int mpt_probe(void *me, int ctx, int src, int tag, int blocking, int *found,
 {
 	struct mpt *t = me;
 	struct probe_arg a = { ctx, src, tag, NULL };
-	struct mpt_waiting what = { "probe", src, tag, 0, NULL, 0 };
+	struct mpt_waiting what = { "probe", src, tag, 0, NULL, 0, NULL };
 	int rc;
 
 	mpt_pull(t);

@@ -13,6 +13,8 @@
  *   termination.c  the wait loop, Safra's termination detection (deadlocks
  *                  and the run's end), failures across processes
  *   watchdog.c     vp_opts.watchdog: a rank stuck outside vp ends the job
+ *   rma.c          one-sided access over the MPI library's own passive
+ *                  target (transport.h, struct vp__rma)
  *
  * Messages. A vp message of at most MPT_WHOLE_MAX bytes is one MPI message
  * on the data communicator (tag MPT_TAG_WHOLE): a header (kind, context,
@@ -56,7 +58,9 @@
 
 #include "../transport.h"
 
-enum mpt_kind { MPT_DATA = 1, MPT_SYNC = 2, MPT_ACK = 3 };
+/* MPT_WAKE: rma.c's wake of a rank waiting for a lock (it carries
+ * nothing; it counts) */
+enum mpt_kind { MPT_DATA = 1, MPT_SYNC = 2, MPT_ACK = 3, MPT_WAKE = 4 };
 enum { MPT_TAG_WHOLE = 0, MPT_TAG_PAYLOAD = 1 };
 
 /* Pre-posted receives for whole messages, and their size: a header and
@@ -132,6 +136,7 @@ struct mpt_waiting {
 	size_t bytes;
 	const struct vp__xwait *set; /* kind "set": n things */
 	int n;
+	const char *text; /* kind "lock": what the report says after ": " */
 };
 
 struct mpt {
@@ -199,6 +204,14 @@ struct mpt {
 	pthread_t watch_thread;
 	int watching;
 
+	/* rma.c: the process's dynamic MPI window, in one MPI_Win_lock_all
+	 * epoch; the memory this run attached to it; the wakes that came */
+	MPI_Win win;
+	int win_open;
+	void **attached;
+	int nattached, capattached;
+	unsigned wakes;
+
 	/* failures across processes */
 	int applying_remote;    /* vp__world_fail called for a remote failure */
 	atomic_int to_announce; /* a local failure to send to the others */
@@ -262,6 +275,8 @@ void mpt_scratch_free(struct mpt *t);
 int mpt_isend(struct mpt *t, MPI_Comm comm, int dst, int tag, char *buf,
 	      size_t n);
 int mpt_send_ack(struct mpt *t, int dst, uint32_t id);
+/* A wake (rma.c): a message that counts and carries nothing. */
+int mpt_send_wake(struct mpt *t, int dst);
 void mpt_acknowledged(struct mpt *t, uint32_t id);
 /* Tests the payloads sent apart; returns how many finished. */
 int mpt_pends_reap(struct mpt *t);
@@ -322,6 +337,13 @@ static inline void mpt_moved(struct mpt *t)
 	    atomic_load_explicit(&t->progress, memory_order_relaxed) + 1,
 	    memory_order_relaxed);
 }
+
+/* rma.c: the process's MPI window for this run (made at the first run,
+ * freed by MPI_Finalize; the run's memory detached at its end); 0 when
+ * the library made none (then windows have fences only). */
+int mpt_rma_start(struct mpt *t);
+void mpt_rma_end(struct mpt *t);
+extern const struct vp__rma mpt_rma;
 
 /* watchdog.c: with secs > 0, a thread that ends the process (exit 124)
  * when the rank moves no message for secs seconds outside vp. */

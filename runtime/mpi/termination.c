@@ -180,6 +180,16 @@ static void my_state(struct mpt *t, struct mpt_state *s)
 	if (!wt->kind) {
 		snprintf(s->head, sizeof(s->head), "rank %d in %s waits", t->me,
 			 call);
+	} else if (!strcmp(wt->kind, "lock")) {
+		s->peer = wt->peer;
+		if (wt->peer >= 0)
+			snprintf(s->head, sizeof(s->head),
+				 "rank %d in %s waits for rank %d", t->me, call,
+				 wt->peer);
+		else
+			snprintf(s->head, sizeof(s->head), "rank %d in %s waits",
+				 t->me, call);
+		snprintf(s->tail, sizeof(s->tail), ": %s", wt->text);
 	} else if (!strcmp(wt->kind, "set")) {
 		snprintf(s->head, sizeof(s->head), "rank %d in %s waits for ",
 			 t->me, call);

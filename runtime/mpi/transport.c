@@ -204,6 +204,7 @@ static int world_new(const struct vp__transport_init *in, void **tx_world,
 		world_free(t);
 		return VP_ENOMEM;
 	}
+	mpt_rma_start(t); /* after the last failure that frees t alone */
 	tx_rank[me] = t; /* the other ranks run elsewhere */
 	*tx_world = t;
 	return VP_OK;
@@ -417,6 +418,7 @@ static void world_free(void *tx_world)
 	mpt_slots_cancel(t);
 	mpt_messages_free(t);
 	mpt_termination_free(t);
+	mpt_rma_end(t);
 	free(t->unrecv);
 	free(t->ranks);
 	MPI_Comm_free(&t->data);
@@ -450,4 +452,5 @@ const struct vp__transport vp__mpi_transport = {
 	.world_free = world_free,
 	.locals = locals,
 	.coll_record = mpt_coll_record,
+	.rma = &mpt_rma,
 };

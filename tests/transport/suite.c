@@ -537,7 +537,206 @@ static int window(vp_comm *c, void *arg)
 	return bad;
 }
 
+/* Passive target, without contention (so its model times are those of
+ * the threads transport): each rank locks its right neighbour
+ * exclusively, puts its rank into [1], adds rank + 1 into [2], reads
+ * [1] back after a flush; then, under vp_win_lock_all, adds 1 to rank
+ * 0's [0] (vp_fetch_and_op), swaps rank + 1 into the right neighbour's
+ * [3] if it is 0 (vp_compare_and_swap) and replaces its [4] with rank +
+ * 1, fetching the 0 it held (vp_get_accumulate). */
+static int passive(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p;
+	int left = (me + p - 1) % p, bad;
+	int64_t mem[5] = { 0 }, mine = me, one = me + 1, got = -1, inc = 1;
+	int64_t zero = 0, old = -1, was = -1, fetched = -1;
+	vp_win *w;
+
+	(void)arg;
+	if (vp_win_create(c, mem, sizeof(mem), &w) ||
+	    vp_win_lock(w, VP_LOCK_EXCLUSIVE, right) ||
+	    vp_put(w, right, 8, &mine, 8) ||
+	    vp_accumulate(w, right, 16, &one, 1, VP_INT64, VP_SUM) ||
+	    vp_win_flush(w, right) || vp_get(w, right, 8, &got, 8) ||
+	    vp_win_unlock(w, right) || vp_barrier(c) ||
+	    vp_win_lock_all(w, 0) ||
+	    vp_fetch_and_op(w, 0, 0, &inc, &old, VP_INT64, VP_SUM) ||
+	    vp_compare_and_swap(w, right, 24, &one, &zero, &was, VP_INT64) ||
+	    vp_get_accumulate(w, right, 32, &one, &fetched, 1, VP_INT64,
+			      VP_REPLACE) ||
+	    vp_win_flush_all(w) || vp_win_unlock_all(w) || vp_barrier(c) ||
+	    vp_win_free(w))
+		return 2;
+	bad = got != me || mem[1] != left || mem[2] != left + 1 ||
+	      mem[3] != left + 1 || mem[4] != left + 1 || was != 0 ||
+	      fetched != 0 || old < 0 || old >= p || (me == 0 && mem[0] != p);
+	return bad;
+}
+
+/* The atomics in a fence epoch and in post-start-complete-wait: each
+ * rank adds rank + 1 to rank 0's [0] and swaps its rank + 1 into its
+ * right neighbour's [1] (fences), then into its [2] (an access epoch to
+ * the right neighbour, exposed to the left one). */
+static int active_atomics(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p;
+	int left = (me + p - 1) % p, bad;
+	int64_t mem[3] = { 0 }, one = me + 1, zero = 0, old = -1, was = -1;
+	int64_t was2 = -1;
+	vp_win *w;
+
+	(void)arg;
+	if (vp_win_create(c, mem, sizeof(mem), &w) || vp_win_fence(w) ||
+	    vp_fetch_and_op(w, 0, 0, &one, &old, VP_INT64, VP_SUM) ||
+	    vp_compare_and_swap(w, right, 8, &one, &zero, &was, VP_INT64) ||
+	    vp_win_fence(w) || vp_win_post(w, &left, 1) ||
+	    vp_win_start(w, &right, 1) ||
+	    vp_compare_and_swap(w, right, 16, &one, &zero, &was2, VP_INT64) ||
+	    vp_win_complete(w) || vp_win_wait(w))
+		return 2;
+	bad = was != 0 || was2 != 0 || mem[1] != left + 1 ||
+	      mem[2] != left + 1 ||
+	      (me == 0 && mem[0] != (int64_t)p * (p + 1) / 2);
+	return vp_win_free(w) ? 2 : bad;
+}
+
+/* A dynamic window: each rank attaches two int64 and tells the others
+ * their address; each puts its rank into its right neighbour's first
+ * and adds rank + 1 to its second under an exclusive lock. */
+static int dynamic(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), right = (me + 1) % p;
+	int left = (me + p - 1) % p, bad;
+	int64_t mem[2] = { 0, 0 }, mine = me, one = me + 1;
+	uint64_t at = (uint64_t)(uintptr_t)mem, *all = calloc((size_t)p, 8);
+	vp_win *w;
+
+	(void)arg;
+	if (!all || vp_win_create_dynamic(c, &w) ||
+	    vp_win_attach(w, mem, sizeof(mem)) ||
+	    vp_allgather(c, &at, all, 1, VP_INT64, VP_ALG_AUTO) ||
+	    vp_win_lock(w, VP_LOCK_EXCLUSIVE, right) ||
+	    vp_put(w, right, (size_t)all[right], &mine, 8) ||
+	    vp_accumulate(w, right, (size_t)all[right] + 8, &one, 1, VP_INT64,
+			  VP_SUM) ||
+	    vp_win_unlock(w, right) || vp_barrier(c) ||
+	    vp_win_detach(w, mem) || vp_win_free(w))
+		return 2;
+	bad = mem[0] != left || mem[1] != left + 1;
+	free(all);
+	return bad;
+}
+
+#define FETCHES 10
+
+/* Atomics from every process at once under vp_win_lock_all (shared, so
+ * the model times are deterministic): each rank but 0 fetches-and-adds
+ * 1 to rank 0's counter FETCHES times and every fetched value is
+ * different; each tries to swap its rank into every one of rank 0's p
+ * slots that is still 0 and each slot is claimed exactly once; rank 0
+ * calls nothing meanwhile (it waits in vp_recv for rank 1). */
+static int atomics(vp_comm *c, void *arg)
+{
+	int me = vp_rank(c), p = vp_size(c), i, bad = 0, won = 0, all = 0;
+	int64_t *mem = calloc((size_t)p + 1, 8), inc = 1, zero = 0, mine = me;
+	int64_t got[FETCHES], *every = calloc((size_t)p * FETCHES, 8), was;
+	vp_win *w;
+
+	(void)arg;
+	if (!mem || !every || vp_win_create(c, mem, (size_t)(p + 1) * 8, &w))
+		return 2;
+	for (i = 0; i < FETCHES; i++)
+		got[i] = -1;
+	if (me == 0 && p > 1 && vp_recv(c, 1, &i, sizeof(i)))
+		return 2;
+	if (me > 0 && vp_win_lock_all(w, 0))
+		return 2;
+	for (i = 0; me > 0 && i < FETCHES; i++)
+		if (vp_fetch_and_op(w, 0, 0, &inc, &got[i], VP_INT64, VP_SUM))
+			return 2;
+	for (i = 0; me > 0 && i < p; i++) {
+		if (vp_compare_and_swap(w, 0, 8 * (size_t)(i + 1), &mine,
+					&zero, &was, VP_INT64))
+			return 2;
+		won += was == 0;
+	}
+	if (me > 0 && (vp_win_unlock_all(w) ||
+		       (me == 1 && vp_send(c, 0, &i, sizeof(i)))))
+		return 2;
+	if (vp_gather(c, got, every, FETCHES, VP_INT64, 0, VP_ALG_AUTO) ||
+	    vp_allreduce(c, &won, &all, 1, VP_INT32, VP_SUM, VP_ALG_AUTO) ||
+	    vp_win_free(w))
+		return 2;
+	if (me == 0) { /* every fetched value once: 0 .. (p-1) FETCHES - 1 */
+		char *seen = calloc((size_t)p * FETCHES, 1);
+
+		for (i = 0; seen && i < (p - 1) * FETCHES; i++) {
+			int64_t v = every[FETCHES + i];
+
+			bad |= v < 0 || v >= (p - 1) * FETCHES || seen[v];
+			if (!bad)
+				seen[v] = 1;
+		}
+		free(seen);
+		bad |= !seen || mem[0] != (int64_t)(p - 1) * FETCHES;
+		for (i = 1; p > 1 && i <= p; i++) /* claimed, by a rank > 0 */
+			bad |= mem[i] < 1 || mem[i] >= p;
+	}
+	bad |= all != (p > 1 ? p : 0);
+	free(mem);
+	free(every);
+	return bad;
+}
+
+/* Mutual exclusion across processes: every rank increments rank 0's
+ * counter 5 times by a get and a put under an exclusive lock; the run's
+ * model times depend on who got the lock first (not compared). */
+static int lock_count(vp_comm *c, void *arg)
+{
+	int64_t mem[1] = { 0 }, x;
+	vp_win *w;
+	int i;
+
+	(void)arg;
+	if (vp_win_create(c, mem, sizeof(mem), &w))
+		return 2;
+	for (i = 0; i < 5; i++)
+		if (vp_win_lock(w, VP_LOCK_EXCLUSIVE, 0) ||
+		    vp_get(w, 0, 0, &x, 8) || vp_win_flush(w, 0) ||
+		    (x++, vp_put(w, 0, 0, &x, 8)) || vp_win_unlock(w, 0))
+			return 2;
+	if (vp_win_free(w))
+		return 2;
+	return vp_rank(c) == 0 && mem[0] != 5 * vp_size(c);
+}
+
 /* ---- wrong programs: each fails, the same way on both transports ---- */
+
+/* A lock never granted (asked for alone: the report's wording is the
+ * transport's): rank 0 holds its own lock and waits for rank 1, which
+ * waits for that lock. */
+static int lock_deadlock(vp_comm *c, void *arg)
+{
+	int64_t mem = 0;
+	int x = 0, rc;
+	vp_win *w;
+
+	(void)arg;
+	if ((rc = vp_win_create(c, &mem, sizeof(mem), &w)))
+		return rc;
+	if (vp_rank(c) == 0) {
+		if ((rc = vp_win_lock(w, VP_LOCK_EXCLUSIVE, 0)) ||
+		    (rc = vp_send(c, 1, &x, sizeof(x))))
+			return rc;
+		return vp_recv(c, 1, &x, sizeof(x));
+	}
+	if (vp_rank(c) > 1)
+		return VP_OK;
+	if ((rc = vp_recv(c, 0, &x, sizeof(x))) ||
+	    (rc = vp_win_lock(w, VP_LOCK_EXCLUSIVE, 0)))
+		return rc;
+	return vp_send(c, 0, &x, sizeof(x));
+}
 
 static int window_outside(vp_comm *c, void *arg)
 {
@@ -694,6 +893,11 @@ static void topology_cases(void)
 	run("reproducible", reproducible, NULL, 1);
 	run("recv-reduce", reduce_pairs, NULL, 1);
 	run("window", window, NULL, 1);
+	run("passive", passive, NULL, 1);
+	run("atomics", atomics, NULL, 1);
+	run("active-atomics", active_atomics, NULL, 1);
+	run("dynamic", dynamic, NULL, 1);
+	run("lock-count", lock_count, NULL, 0);
 }
 
 int main(int argc, char **argv)
@@ -736,6 +940,10 @@ int main(int argc, char **argv)
 	if (only && !strcmp(only, "stuck") && P >= 2) {
 		snprintf(spec, sizeof(spec), "full:%d", P);
 		run("stuck", stuck, NULL, 0);
+	}
+	if (only && !strcmp(only, "lock-deadlock") && P >= 2) {
+		snprintf(spec, sizeof(spec), "full:%d", P);
+		run("lock-deadlock", lock_deadlock, NULL, 0);
 	}
 	return 0;
 }
