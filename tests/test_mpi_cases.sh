@@ -155,6 +155,14 @@ wrong attr "MPI_Comm_set_attr: keyval 1073741823 is predefined: its attribute is
 	"MPI error class 48 (invalid keyval)"
 wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
 	"MPI error class 11"
+wrong nbrequest ": MPI_Ineighbor_allgather: the request pointer is NULL" \
+	"MPI error class 7"
+wrong nbinittopo "MPI_Neighbor_alltoall_init: communicator 1 has no topology" \
+	"MPI error class 11"
+wrong nbcount "MPI_Ineighbor_allgather_c: sendcount 4294967296 is above INT_MAX" \
+	"MPI error class 2"
+wrong nbsize "rank 1: MPI_Ineighbor_alltoall: neighbour 0 sent 4 bytes, the receive block holds 8" \
+	"MPI error class 15"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \
