@@ -390,6 +390,7 @@ int vpmpi_hood_of(MPI_Comm comm, vp_comm *c, struct vpmpi_hood *h,
 			h->out_tag[2 * d] = 2 * d + 1;
 			h->out_tag[2 * d + 1] = 2 * d;
 		}
+		vpmpi_calling(call); /* vp's reports name it, not Cart_shift */
 	}
 	return MPI_SUCCESS;
 }

@@ -177,6 +177,8 @@ wrong nbcount "MPI_Ineighbor_allgather_c: sendcount 4294967296 is above INT_MAX"
 	"MPI error class 2"
 wrong nbsize "rank 1: MPI_Ineighbor_alltoall: neighbour 0 sent 4 bytes, the receive block holds 8" \
 	"MPI error class 15"
+wrong nbstuck "deadlock" "rank 1 in MPI_Neighbor_alltoall (vp_waitall) waits for" \
+	"rank 0 in MPI_Recv"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \

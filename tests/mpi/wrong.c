@@ -19,6 +19,9 @@
  *   nbcount    MPI_Ineighbor_allgather_c with a sendcount of 2^32
  *   nbsize     MPI_Ineighbor_alltoall on a ring, rank 1 receiving 2 ints
  *              a neighbour, the others sending 1
+ *   nbstuck    MPI_Neighbor_alltoall on a ring but on rank 0, which
+ *              receives from rank 1 instead (a deadlock, named by the
+ *              collective's name)
  *   winbounds  MPI_Put past the end of the target's window
  *   cancelcoll MPI_Cancel on a nonblocking collective's request
  *   uncommitted MPI_Send of a derived datatype never committed
@@ -164,6 +167,11 @@ static void neighbours(const char *what, int r, int *x, int *y)
 		MPI_Ineighbor_alltoall(x, 1, MPI_INT, y, r == 1 ? 2 : 1,
 				       MPI_INT, ring, &q);
 		MPI_Wait(&q, MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "nbstuck") && r == 0) {
+		MPI_Recv(y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "nbstuck")) {
+		MPI_Neighbor_alltoall(x, 1, MPI_INT, y, 1, MPI_INT, ring);
 	}
 	MPI_Comm_free(&ring);
 }
