@@ -96,24 +96,23 @@ static int blocks_of(struct nvw *x, const struct side *s, int n,
 	     (s->form == 'w' && !s->types)))
 		return vpmpi_err(x->comm, MPI_ERR_ARG, x->call,
 				 "the %s side's %s array is NULL", s->name,
-				 !s->counts		      ? "counts"
+				 !s->counts                  ? "counts"
 				 : !s->displs && !s->bdispls ? "displacements"
-							      : "datatypes");
+							     : "datatypes");
 	for (i = 0, *total = 0; i < n; i++) {
 		MPI_Datatype type = s->types ? s->types[i] : s->type;
 		const struct vpmpi_type *t;
 
 		b[i].count = s->counts ? s->counts[i] : s->count;
 		if (b[i].count < 0)
-			return s->counts ? vpmpi_err(x->comm, MPI_ERR_COUNT,
-						     x->call,
-						     "%scounts[%d] is %d, "
-						     "negative",
-						     s->name, i, b[i].count)
-					 : vpmpi_err(x->comm, MPI_ERR_COUNT,
-						     x->call,
-						     "%scount %d is negative",
-						     s->name, b[i].count);
+			return s->counts
+				   ? vpmpi_err(x->comm, MPI_ERR_COUNT, x->call,
+					       "%scounts[%d] is %d, "
+					       "negative",
+					       s->name, i, b[i].count)
+				   : vpmpi_err(x->comm, MPI_ERR_COUNT, x->call,
+					       "%scount %d is negative",
+					       s->name, b[i].count);
 		if (!(t = vpmpi_type(x->comm, type, x->call)))
 			return MPI_ERR_TYPE;
 		if (b == x->rb)
@@ -142,7 +141,8 @@ static int prepare(struct nvw *x, vp_comm *c, const struct side *s,
 		return vpmpi_err(x->comm, MPI_ERR_BUFFER, x->call,
 				 "%s is MPI_IN_PLACE, which no neighbourhood "
 				 "collective takes",
-				 s->buf == MPI_IN_PLACE ? "sendbuf" : "recvbuf");
+				 s->buf == MPI_IN_PLACE ? "sendbuf"
+							: "recvbuf");
 	if ((rc = vpmpi_hood_of(x->comm, c, &x->h, x->call)))
 		return rc;
 	n = (size_t)x->h.nin + (size_t)x->h.nout + 1;
@@ -177,9 +177,8 @@ static int post(struct vpmpi_nbc *b, vp_comm *cc, const struct nvw *x)
 						(size_t)x->rb[i].bytes);
 	for (i = 0; !rc && i < h->nout; i++)
 		if (h->out[i] != MPI_PROC_NULL)
-			rc = vpmpi_nbc_post_tag(b, cc, h->out[i],
-						h->out_tag[i], -1,
-						x->sw + x->sb[i].at, NULL,
+			rc = vpmpi_nbc_post_tag(b, cc, h->out[i], h->out_tag[i],
+						-1, x->sw + x->sb[i].at, NULL,
 						(size_t)x->sb[i].bytes);
 	return rc;
 }
@@ -213,8 +212,9 @@ static int nvw_done(void *ctx, const vp_status *st, const int *slot, int n)
 static int run_now(struct vpmpi_nbc *b, const struct nvw *x, vp_comm *c,
 		   int gather)
 {
-	vp_coll_sig sig = { x->call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0,
-			    NULL };
+	vp_coll_sig sig = {
+		x->call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0, NULL
+	};
 	vp_request *req;
 	int n, rc;
 
@@ -250,7 +250,8 @@ static int neighbor(MPI_Comm comm, const struct side *s, const struct side *r,
 				 "the request pointer is NULL");
 	if (!(x = calloc(1, sizeof(*x))))
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
-	*x = (struct nvw){ .comm = comm, .call = call,
+	*x = (struct nvw){ .comm = comm,
+			   .call = call,
 			   .recvbuf = (char *)r->buf };
 	if ((rc = prepare(x, c, s, r))) {
 		nvw_free(x);
@@ -267,33 +268,43 @@ static int neighbor(MPI_Comm comm, const struct side *s, const struct side *r,
 /* ---- the calls ---- */
 
 /* A side of one count and type; each: block i at i * count extents. */
-static struct side one(const void *buf, int count, MPI_Datatype type,
-		       int each, const char *name)
+static struct side one(const void *buf, int count, MPI_Datatype type, int each,
+		       const char *name)
 {
-	return (struct side){ .buf = buf, .count = count, .each = each,
-			      .type = type, .name = name };
+	return (struct side){ .buf = buf,
+			      .count = count,
+			      .each = each,
+			      .type = type,
+			      .name = name };
 }
 
 static struct side vee(const void *buf, const int *counts, const int *displs,
 		       MPI_Datatype type, const char *name)
 {
-	return (struct side){ .buf = buf, .form = 'v', .counts = counts,
-			      .displs = displs, .type = type, .name = name };
+	return (struct side){ .buf = buf,
+			      .form = 'v',
+			      .counts = counts,
+			      .displs = displs,
+			      .type = type,
+			      .name = name };
 }
 
 static struct side dbl(const void *buf, const int *counts,
 		       const MPI_Aint *bdispls, const MPI_Datatype *types,
 		       const char *name)
 {
-	return (struct side){ .buf = buf, .form = 'w', .counts = counts,
-			      .bdispls = bdispls, .types = types,
+	return (struct side){ .buf = buf,
+			      .form = 'w',
+			      .counts = counts,
+			      .bdispls = bdispls,
+			      .types = types,
 			      .name = name };
 }
 
 /* Each kind for both forms (nb: nonblocking, its request in *q). */
-static int allgather(const void *sb, int sc, MPI_Datatype st, void *rb,
-		     int rc, MPI_Datatype rt, MPI_Comm comm, int nb,
-		     MPI_Request *q, const char *call)
+static int allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc,
+		     MPI_Datatype rt, MPI_Comm comm, int nb, MPI_Request *q,
+		     const char *call)
 {
 	struct side s = one(sb, sc, st, 0, "send");
 	struct side r = one(rb, rc, rt, 1, "recv");
@@ -301,9 +312,9 @@ static int allgather(const void *sb, int sc, MPI_Datatype st, void *rb,
 	return neighbor(comm, &s, &r, 1, nb, q, call);
 }
 
-static int alltoall(const void *sb, int sc, MPI_Datatype st, void *rb,
-		    int rc, MPI_Datatype rt, MPI_Comm comm, int nb,
-		    MPI_Request *q, const char *call)
+static int alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc,
+		    MPI_Datatype rt, MPI_Comm comm, int nb, MPI_Request *q,
+		    const char *call)
 {
 	struct side s = one(sb, sc, st, 1, "send");
 	struct side r = one(rb, rc, rt, 1, "recv");
@@ -352,13 +363,12 @@ int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
 }
 
 int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount,
-			    MPI_Datatype sendtype, void *recvbuf,
-			    int recvcount, MPI_Datatype recvtype,
-			    MPI_Comm comm, MPI_Request *request)
+			    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			    MPI_Datatype recvtype, MPI_Comm comm,
+			    MPI_Request *request)
 {
 	return allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-			 recvtype, comm, 1, request,
-			 "MPI_Ineighbor_allgather");
+			 recvtype, comm, 1, request, "MPI_Ineighbor_allgather");
 }
 
 int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
@@ -370,9 +380,9 @@ int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
 }
 
 int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount,
-			   MPI_Datatype sendtype, void *recvbuf,
-			   int recvcount, MPI_Datatype recvtype,
-			   MPI_Comm comm, MPI_Request *request)
+			   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			   MPI_Datatype recvtype, MPI_Comm comm,
+			   MPI_Request *request)
 {
 	return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
 			recvtype, comm, 1, request, "MPI_Ineighbor_alltoall");

@@ -77,8 +77,7 @@ static void grid_calls(MPI_Comm grid, int *row)
 		six[i] = 100 * r + i;
 	if (!first && peer != MPI_PROC_NULL) /* the partner posts first */
 		talk(grid, peer, first, &heard);
-	MPI_Ineighbor_allgather(&one, 1, MPI_INT, row, 1, MPI_INT, grid,
-				&q[0]);
+	MPI_Ineighbor_allgather(&one, 1, MPI_INT, row, 1, MPI_INT, grid, &q[0]);
 	for (i = 0; i < 4; i++)
 		four[i] = 100 * r + i;
 	MPI_Ineighbor_alltoall(four, 1, MPI_INT, row + 4, 1, MPI_INT, grid,
@@ -173,9 +172,8 @@ static void graph_calls(MPI_Comm world, int *row)
 		MPI_Test(&q[1], &flag, MPI_STATUS_IGNORE);
 	MPI_Wait(&q[0], MPI_STATUS_IGNORE);
 	for (i = 0; i < nin; i++)
-		row[21 + i] = rtype[i] == MPI_DOUBLE
-				  ? (int)(got[i].d * 10)
-				  : 10 * got[i].i;
+		row[21 + i] = rtype[i] == MPI_DOUBLE ? (int)(got[i].d * 10)
+						     : 10 * got[i].i;
 	MPI_Comm_free(&g);
 }
 
@@ -199,7 +197,7 @@ int main(int argc, char **argv)
 		printf("grid %dx%d rank %d: allgather", dims[0], dims[1], i);
 		for (j = 0; j < 14; j++)
 			printf("%s %d",
-			       j == 4	? "; alltoall"
+			       j == 4   ? "; alltoall"
 			       : j == 8 ? "; alltoallv"
 					: "",
 			       x[j]);

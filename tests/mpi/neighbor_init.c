@@ -131,9 +131,8 @@ static void post(struct args *a, int form, MPI_Comm line, MPI_Comm g,
 					line, &q[0]);
 		MPI_Ineighbor_alltoall(a->two, 1, MPI_INT, a->at, 1, MPI_INT,
 				       line, &q[1]);
-		MPI_Ineighbor_allgatherv(a->gv, a->gn, MPI_INT,
-					 a->rgv, a->gvc, a->gvd, MPI_INT, g,
-					 &q[2]);
+		MPI_Ineighbor_allgatherv(a->gv, a->gn, MPI_INT, a->rgv, a->gvc,
+					 a->gvd, MPI_INT, g, &q[2]);
 		MPI_Ineighbor_alltoallv(a->tv, a->sc, a->sd, MPI_INT, a->rtv,
 					a->rc, a->rd, MPI_INT, g, &q[3]);
 		MPI_Ineighbor_alltoallw(&a->td, a->wc, a->wsd, a->wst, a->rw,
@@ -144,24 +143,22 @@ static void post(struct args *a, int form, MPI_Comm line, MPI_Comm g,
 					  MPI_INT, line, &q[0]);
 		MPI_Ineighbor_alltoall_c(a->two, 1, MPI_INT, a->at, 1, MPI_INT,
 					 line, &q[1]);
-		MPI_Ineighbor_allgatherv_c(a->gv, a->gn, MPI_INT,
-					   a->rgv, a->cgvc, a->cgvd, MPI_INT,
-					   g, &q[2]);
+		MPI_Ineighbor_allgatherv_c(a->gv, a->gn, MPI_INT, a->rgv,
+					   a->cgvc, a->cgvd, MPI_INT, g, &q[2]);
 		MPI_Ineighbor_alltoallv_c(a->tv, a->csc, a->csd, MPI_INT,
 					  a->rtv, a->crc, a->crd, MPI_INT, g,
 					  &q[3]);
-		MPI_Ineighbor_alltoallw_c(&a->td, a->cwc, a->wsd, a->wst,
-					  a->rw, a->cwc, a->wrd, a->wrt, g,
-					  &q[4]);
+		MPI_Ineighbor_alltoallw_c(&a->td, a->cwc, a->wsd, a->wst, a->rw,
+					  a->cwc, a->wrd, a->wrt, g, &q[4]);
 		break;
 	case 2:
 		MPI_Neighbor_allgather_init(&a->one, 1, MPI_INT, a->ag, 1,
 					    MPI_INT, line, info, &q[0]);
 		MPI_Neighbor_alltoall_init(a->two, 1, MPI_INT, a->at, 1,
 					   MPI_INT, line, info, &q[1]);
-		MPI_Neighbor_allgatherv_init(a->gv, a->gn, MPI_INT,
-					     a->rgv, a->gvc, a->gvd, MPI_INT,
-					     g, info, &q[2]);
+		MPI_Neighbor_allgatherv_init(a->gv, a->gn, MPI_INT, a->rgv,
+					     a->gvc, a->gvd, MPI_INT, g, info,
+					     &q[2]);
 		MPI_Neighbor_alltoallv_init(a->tv, a->sc, a->sd, MPI_INT,
 					    a->rtv, a->rc, a->rd, MPI_INT, g,
 					    info, &q[3]);
@@ -174,10 +171,9 @@ static void post(struct args *a, int form, MPI_Comm line, MPI_Comm g,
 					      MPI_INT, line, info, &q[0]);
 		MPI_Neighbor_alltoall_init_c(a->two, 1, MPI_INT, a->at, 1,
 					     MPI_INT, line, info, &q[1]);
-		MPI_Neighbor_allgatherv_init_c(a->gv, a->gn,
-					       MPI_INT, a->rgv, a->cgvc,
-					       a->cgvd, MPI_INT, g, info,
-					       &q[2]);
+		MPI_Neighbor_allgatherv_init_c(a->gv, a->gn, MPI_INT, a->rgv,
+					       a->cgvc, a->cgvd, MPI_INT, g,
+					       info, &q[2]);
 		MPI_Neighbor_alltoallv_init_c(a->tv, a->csc, a->csd, MPI_INT,
 					      a->rtv, a->crc, a->crd, MPI_INT,
 					      g, info, &q[3]);
@@ -215,9 +211,8 @@ static void report(const struct args *a, int *row)
 	for (i = 0; i < 6; i++)
 		row[8 + i] = a->rtv[i];
 	for (i = 0; i < a->nin; i++)
-		row[14 + i] = a->wrt[i] == MPI_DOUBLE
-				  ? (int)(a->rw[i].d * 10)
-				  : 10 * a->rw[i].i;
+		row[14 + i] = a->wrt[i] == MPI_DOUBLE ? (int)(a->rw[i].d * 10)
+						      : 10 * a->rw[i].i;
 }
 
 static void run(int form, MPI_Comm line, MPI_Comm g, MPI_Info info, int r,
@@ -244,8 +239,8 @@ static void run(int form, MPI_Comm line, MPI_Comm g, MPI_Info info, int r,
 
 int main(int argc, char **argv)
 {
-	static const char *const forms[] = { "Ineighbor", "Ineighbor_c",
-					     "init", "init_c" };
+	static const char *const forms[] = { "Ineighbor", "Ineighbor_c", "init",
+					     "init_c" };
 	int rank, size, f, i, j, periodic = 0, row[ROW], rows[8 * ROW];
 	int src[2], dst[2], nin = 0, nout, s;
 	MPI_Comm line, g;
@@ -263,9 +258,9 @@ int main(int argc, char **argv)
 				src[nin++] = s;
 	}
 	nout = dests_of(rank, size, dst);
-	MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, nin, src,
-				       MPI_UNWEIGHTED, nout, dst,
-				       MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
+	MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, nin, src, MPI_UNWEIGHTED,
+				       nout, dst, MPI_UNWEIGHTED, MPI_INFO_NULL,
+				       0, &g);
 	MPI_Info_create(&info);
 	MPI_Info_set(info, "no_such_hint", "ignored");
 	for (f = 0; f < 4; f++) {
@@ -276,10 +271,10 @@ int main(int argc, char **argv)
 			printf("%s rank %d: line", forms[f], i);
 			for (j = 0; j < ROW; j++)
 				printf("%s %d",
-				       j == 4	  ? "; graph allgatherv"
-				       : j == 8	  ? "; alltoallv"
+				       j == 4    ? "; graph allgatherv"
+				       : j == 8  ? "; alltoallv"
 				       : j == 14 ? "; alltoallw"
-						  : "",
+						 : "",
 				       rows[ROW * i + j]);
 			printf("\n");
 		}
