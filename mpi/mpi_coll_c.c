@@ -1,7 +1,8 @@
 /*
  * mpi_coll_c.c - the large-count collectives with one count a side (MPI
- * 4.0, sec. 6 and 19.2: MPI_Bcast_c and the others take MPI_Count counts):
- * blocking, nonblocking and persistent, and MPI_Reduce_local_c. Each runs
+ * 4.0, sec. 6, 8.6 to 8.8 and 19.2: MPI_Bcast_c and the others take
+ * MPI_Count counts): blocking, nonblocking and persistent, the
+ * neighbourhood ones too, and MPI_Reduce_local_c. Each runs
  * its int sibling (MPI_Bcast_c runs MPI_Bcast): the same algorithm, the
  * same messages charged by the model, the same checks. vp's collectives
  * take up to INT_MAX items a block; a count above it, or a negative one,
@@ -278,7 +279,7 @@ enum { C_GATHER, C_SCATTER, C_ALLGATHER, C_ALLTOALL, C_NB_ALLGATHER,
        C_NB_ALLTOALL };
 
 /* The int sibling of kind in form (0 blocking, 1 nonblocking, 2
- * persistent; the neighbourhood ones are blocking only). */
+ * persistent). */
 static int run_blocks(int kind, int form, const void *sb, int sc,
 		      MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
 		      int root, MPI_Comm comm, MPI_Info info,
@@ -302,7 +303,15 @@ static int run_blocks(int kind, int form, const void *sb, int sc,
 	case 11: return MPI_Alltoall_init(sb, sc, st, rb, rc, rt, comm, info,
 					  req);
 	case 12: return MPI_Neighbor_allgather(sb, sc, st, rb, rc, rt, comm);
-	default: return MPI_Neighbor_alltoall(sb, sc, st, rb, rc, rt, comm);
+	case 13: return MPI_Ineighbor_allgather(sb, sc, st, rb, rc, rt, comm,
+						req);
+	case 14: return MPI_Neighbor_allgather_init(sb, sc, st, rb, rc, rt,
+						    comm, info, req);
+	case 15: return MPI_Neighbor_alltoall(sb, sc, st, rb, rc, rt, comm);
+	case 16: return MPI_Ineighbor_alltoall(sb, sc, st, rb, rc, rt, comm,
+					       req);
+	default: return MPI_Neighbor_alltoall_init(sb, sc, st, rb, rc, rt,
+						   comm, info, req);
 	}
 }
 
@@ -463,4 +472,46 @@ int MPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
 	return blocks(C_NB_ALLTOALL, 0, "MPI_Neighbor_alltoall_c", sendbuf,
 		      sendcount, sendtype, recvbuf, recvcount, recvtype, 0,
 		      comm, MPI_INFO_NULL, NULL);
+}
+
+int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount,
+			      MPI_Datatype sendtype, void *recvbuf,
+			      MPI_Count recvcount, MPI_Datatype recvtype,
+			      MPI_Comm comm, MPI_Request *request)
+{
+	return blocks(C_NB_ALLGATHER, 1, "MPI_Ineighbor_allgather_c", sendbuf,
+		      sendcount, sendtype, recvbuf, recvcount, recvtype, 0,
+		      comm, MPI_INFO_NULL, request);
+}
+
+int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount,
+				  MPI_Datatype sendtype, void *recvbuf,
+				  MPI_Count recvcount, MPI_Datatype recvtype,
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request)
+{
+	return blocks(C_NB_ALLGATHER, 2, "MPI_Neighbor_allgather_init_c",
+		      sendbuf, sendcount, sendtype, recvbuf, recvcount,
+		      recvtype, 0, comm, info, request);
+}
+
+int MPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
+			     MPI_Datatype sendtype, void *recvbuf,
+			     MPI_Count recvcount, MPI_Datatype recvtype,
+			     MPI_Comm comm, MPI_Request *request)
+{
+	return blocks(C_NB_ALLTOALL, 1, "MPI_Ineighbor_alltoall_c", sendbuf,
+		      sendcount, sendtype, recvbuf, recvcount, recvtype, 0,
+		      comm, MPI_INFO_NULL, request);
+}
+
+int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount,
+				 MPI_Datatype sendtype, void *recvbuf,
+				 MPI_Count recvcount, MPI_Datatype recvtype,
+				 MPI_Comm comm, MPI_Info info,
+				 MPI_Request *request)
+{
+	return blocks(C_NB_ALLTOALL, 2, "MPI_Neighbor_alltoall_init_c",
+		      sendbuf, sendcount, sendtype, recvbuf, recvcount,
+		      recvtype, 0, comm, info, request);
 }

@@ -8,17 +8,15 @@
  * in- and out-neighbours to a duplicate of the communicator. The queries
  * return what was given. MPI_Comm_dup copies the topology.
  *
- * MPI_Neighbor_allgather and MPI_Neighbor_alltoall move one block to and
- * from each neighbour directly (isends and irecvs on vp's collective
- * context, under vp_coll_begin, so the model charges each block as one
- * message and the mismatch checks cover the call). The neighbours are, in
- * MPI's order: for a Cartesian grid, in each dimension the one below then
- * the one above (MPI_PROC_NULL past a non-periodic edge: nothing moves,
- * the block is left as it was); for a graph, MPI_Graph_neighbors; for a
- * distributed graph, the sources for what comes in and the destinations
- * for what goes out. On a grid each block carries the slot it fills at
- * its receiver as its tag, so a periodic dimension of two, where both
- * neighbours are the same rank, still fills the right slots.
+ * The neighbourhood collectives (mpi_neighbor.c) exchange with the
+ * neighbours vpmpi_hood_of gives, in MPI's order: for a Cartesian grid,
+ * in each dimension the one below then the one above (MPI_PROC_NULL past
+ * a non-periodic edge: nothing moves, the block is left as it was); for a
+ * graph, MPI_Graph_neighbors; for a distributed graph, the sources for
+ * what comes in and the destinations for what goes out. On a grid each
+ * block carries the slot it fills at its receiver as its tag, so a
+ * periodic dimension of two, where both neighbours are the same rank,
+ * still fills the right slots.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -392,140 +390,7 @@ int vpmpi_hood_of(MPI_Comm comm, vp_comm *c, struct vpmpi_hood *h,
 			h->out_tag[2 * d] = 2 * d + 1;
 			h->out_tag[2 * d + 1] = 2 * d;
 		}
+		vpmpi_calling(call); /* vp's reports name it, not Cart_shift */
 	}
 	return MPI_SUCCESS;
-}
-
-/* Starts the neighbourhood's messages on cc: a receive of rb bytes from
- * each source into its block of rw, a send of block j of sw (block 0 for
- * every destination when `same`) to each destination j; *k requests. */
-static int start(vp_comm *cc, const struct vpmpi_hood *h, const char *sw,
-		 long sb, int same, char *rw, long rb, vp_request *req,
-		 int *k)
-{
-	int i, rc;
-
-	for (i = 0, *k = 0; i < h->nin; i++)
-		if (h->in[i] != MPI_PROC_NULL &&
-		    (rc = vpmpi_ret(vp_irecv(cc, h->in[i], h->in_tag[i],
-					     rw + (long)i * rb, (size_t)rb,
-					     &req[(*k)++]))))
-			return rc;
-	for (i = 0; i < h->nout; i++)
-		if (h->out[i] != MPI_PROC_NULL &&
-		    (rc = vpmpi_ret(vp_isend(cc, h->out[i], h->out_tag[i],
-					     sw + (same ? 0 : (long)i * sb),
-					     (size_t)sb, &req[(*k)++]))))
-			return rc;
-	return MPI_SUCCESS;
-}
-
-/* Each source's block of rw, its message's status in sts (in order,
- * MPI_PROC_NULL sources skipped), checked for its length and unpacked
- * into recvbuf. */
-static int unpack_blocks(MPI_Comm comm, const struct vpmpi_hood *h,
-			 const vp_status *sts, const char *rw, long rb,
-			 const struct vpmpi_type *rt, int recvcount,
-			 void *recvbuf, const char *call)
-{
-	int i, k;
-
-	for (i = 0, k = 0; i < h->nin; i++) {
-		if (h->in[i] == MPI_PROC_NULL)
-			continue; /* MPI: that block is left as it was */
-		if ((long)sts[k].bytes != rb)
-			return vpmpi_err(comm, MPI_ERR_TRUNCATE, call,
-					 "neighbour %d sent %zu bytes, "
-					 "recvcount makes %ld",
-					 h->in[i], sts[k].bytes, rb);
-		k++;
-		vpmpi_unpack(rt, recvcount, rw + (long)i * rb, rb,
-			     (char *)recvbuf +
-				 (long)i * recvcount * rt->extent);
-	}
-	return MPI_SUCCESS;
-}
-
-/*
- * The two neighbourhood collectives: block j of the packed send (block 0
- * for every destination when `same`) to destination j; block i from
- * source i into the packed receive. Every block is one message.
- */
-static int exchange(MPI_Comm comm, const void *sendbuf, int sendcount,
-		    MPI_Datatype sendtype, void *recvbuf, int recvcount,
-		    MPI_Datatype recvtype, int same, const char *call)
-{
-	vp_comm *c = vpmpi_comm(comm, call), *cc;
-	const struct vpmpi_type *st, *rt;
-	vp_coll_sig sig = { call, VP_ALG_DIRECT, 0, -1, -1, -1, 0, 0, 0, NULL };
-	struct vpmpi_hood h;
-	vp_request *req;
-	vp_status *sts;
-	char *sw, *rw;
-	long sb, rb;
-	int k, rc;
-
-	if (!c)
-		return MPI_ERR_COMM;
-	if (sendcount < 0 || recvcount < 0)
-		return vpmpi_err(comm, MPI_ERR_COUNT, call, "%s %d is negative",
-				 sendcount < 0 ? "sendcount" : "recvcount",
-				 sendcount < 0 ? sendcount : recvcount);
-	if (!(st = vpmpi_type(comm, sendtype, call)) ||
-	    !(rt = vpmpi_type(comm, recvtype, call)))
-		return MPI_ERR_TYPE;
-	if ((rc = vpmpi_hood_of(comm, c, &h, call)))
-		return rc;
-	sb = (long)sendcount * st->size;
-	rb = (long)recvcount * rt->size;
-	sw = malloc((size_t)(same ? 1 : h.nout) * (size_t)sb + 1);
-	rw = malloc((size_t)h.nin * (size_t)rb + 1);
-	req = malloc(((size_t)h.nin + h.nout + 1) * sizeof(*req));
-	sts = malloc(((size_t)h.nin + h.nout + 1) * sizeof(*sts));
-	if (!sw || !rw || !req || !sts) {
-		rc = vpmpi_err(comm, MPI_ERR_NO_MEM, call, "no memory");
-		goto out;
-	}
-	for (k = 0; k < (same ? 1 : h.nout); k++)
-		vpmpi_pack(st, sendcount,
-			   (const char *)sendbuf +
-			       (long)k * sendcount * st->extent,
-			   sw + (long)k * sb);
-	cc = vp_coll_comm(c);
-	if ((rc = vpmpi_ret(vp_coll_begin(c, &sig))))
-		goto out;
-	if ((rc = start(cc, &h, sw, sb, same, rw, rb, req, &k)) ||
-	    (rc = vpmpi_ret(vp_waitall(k, req, sts))) ||
-	    (rc = unpack_blocks(comm, &h, sts, rw, rb, rt, recvcount, recvbuf,
-				call)))
-		goto out;
-	vp_coll_note(c, same ? VP_COLL_ALLGATHER : VP_COLL_ALLTOALL,
-		     VP_ALG_DIRECT,
-		     same ? "MPI layer: MPI_Neighbor_allgather (one message "
-			    "a neighbour)"
-			  : "MPI layer: MPI_Neighbor_alltoall (one message a "
-			    "neighbour)");
-out:
-	free(h.in);
-	free(sw);
-	free(rw);
-	free(req);
-	free(sts);
-	return rc;
-}
-
-int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
-			   MPI_Datatype sendtype, void *recvbuf, int recvcount,
-			   MPI_Datatype recvtype, MPI_Comm comm)
-{
-	return exchange(comm, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-			recvtype, 1, "MPI_Neighbor_allgather");
-}
-
-int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
-			  MPI_Datatype sendtype, void *recvbuf, int recvcount,
-			  MPI_Datatype recvtype, MPI_Comm comm)
-{
-	return exchange(comm, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-			recvtype, 0, "MPI_Neighbor_alltoall");
 }

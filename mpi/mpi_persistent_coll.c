@@ -1,18 +1,20 @@
 /*
- * mpi_persistent_coll.c - persistent collectives (MPI 4.0, sec. 6.13):
- * MPI_Barrier_init, MPI_Bcast_init and the other *_init calls keep their
+ * mpi_persistent_coll.c - persistent collectives (MPI 4.0, sec. 6.13 and
+ * 8.8): MPI_Barrier_init, MPI_Bcast_init, the neighbourhood ones
+ * (MPI_Neighbor_allgather_init ...) and the other *_init calls keep their
  * arguments in an inactive persistent request; each MPI_Start (or
  * MPI_Startall) starts the matching nonblocking collective (mpi_icoll.c,
- * mpi_ivcoll.c) with them and the persistent request adopts its
- * messages, so a start costs what the nonblocking call costs and
- * completes by any wait or test. Completion leaves the request inactive,
- * its handle valid, until MPI_Request_free. The buffers, count arrays and
- * datatypes are read again at every start (MPI says they stay unchanged
- * while the request lives); the info argument takes no hint. Each
- * request runs on a duplicate of the communicator made at its *_init
- * (which is collective), so persistent collectives match in the order
- * they were made, whatever the order of their starts (MPI 4.0 sec.
- * 6.13: the starts may come in any order).
+ * mpi_ivcoll.c, mpi_neighbor.c) with them and the persistent request
+ * adopts its messages, so a start costs what the nonblocking call costs
+ * and completes by any wait or test. Completion leaves the request
+ * inactive, its handle valid, until MPI_Request_free. The buffers, count
+ * arrays and datatypes are read again at every start (MPI says they stay
+ * unchanged while the request lives); the info argument takes no hint.
+ * Each request runs on a duplicate of the communicator made at its *_init
+ * (which is collective; a neighbourhood one's has the topology, checked
+ * there), so persistent collectives match in the order they were made,
+ * whatever the order of their starts (MPI 4.0 sec. 6.13: the starts may
+ * come in any order).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -37,7 +39,12 @@ enum pc_kind {
 	PC_ALLGATHERV,
 	PC_ALLTOALL,
 	PC_ALLTOALLV,
-	PC_ALLTOALLW
+	PC_ALLTOALLW,
+	PC_NB_ALLGATHER, /* the neighbourhood ones (MPI 4.0 sec. 8.8) */
+	PC_NB_ALLGATHERV,
+	PC_NB_ALLTOALL,
+	PC_NB_ALLTOALLV,
+	PC_NB_ALLTOALLW
 };
 
 /* Each kind's *_init call, by kind. */
@@ -59,16 +66,23 @@ static const char *const init_name[] = {
 	[PC_ALLTOALL] = "MPI_Alltoall_init",
 	[PC_ALLTOALLV] = "MPI_Alltoallv_init",
 	[PC_ALLTOALLW] = "MPI_Alltoallw_init",
+	[PC_NB_ALLGATHER] = "MPI_Neighbor_allgather_init",
+	[PC_NB_ALLGATHERV] = "MPI_Neighbor_allgatherv_init",
+	[PC_NB_ALLTOALL] = "MPI_Neighbor_alltoall_init",
+	[PC_NB_ALLTOALLV] = "MPI_Neighbor_alltoallv_init",
+	[PC_NB_ALLTOALLW] = "MPI_Neighbor_alltoallw_init",
 };
 
 /* One side of a collective, what a rank sends or what it receives: a
  * buffer and one count and type, or counts and displacements (and, for
- * Alltoallw, types) a peer. A reduction's count and type are on the
- * receive side, Bcast's buffer too. */
+ * Alltoallw, types) a peer; Neighbor_alltoallw's displacements are bytes
+ * (bdispls). A reduction's count and type are on the receive side,
+ * Bcast's buffer too. */
 struct pc_side {
 	const void *buf;
 	int count;
 	const int *counts, *displs;
+	const MPI_Aint *bdispls;
 	MPI_Datatype type;
 	const MPI_Datatype *types;
 };
@@ -104,6 +118,17 @@ static struct pc_side typed(const void *buf, const int *counts,
 	};
 }
 
+/* A neighbourhood collective's communicator has a topology (checked at
+ * the *_init, MPI_ERR_TOPOLOGY otherwise): 0 or the error raised. */
+static int has_topology(MPI_Comm comm, vp_comm *c, const char *call)
+{
+	struct vpmpi_hood h;
+	int rc = vpmpi_hood_of(comm, c, &h, call);
+
+	free(h.in);
+	return rc;
+}
+
 /* The inactive persistent request of kind with these arguments, in
  * *request. */
 static int init(enum pc_kind kind, struct pc_side s, struct pc_side r,
@@ -126,15 +151,23 @@ static int init(enum pc_kind kind, struct pc_side s, struct pc_side r,
 		return vpmpi_err(comm, MPI_ERR_COUNT, call,
 				 "count %d is negative",
 				 s.count < 0 ? s.count : r.count);
+	if (kind >= PC_NB_ALLGATHER && (rc = has_topology(comm, c, call)))
+		return rc;
 	if (!(a = malloc(sizeof(*a))) || !(q = vpmpi_request_new())) {
 		free(a);
 		return vpmpi_err(comm, MPI_ERR_NO_MEM, call,
 				 "no memory for a request");
 	}
-	*a = (struct vpmpi_pcoll){ kind, s, r, root, op, comm, NULL };
+	*a = (struct vpmpi_pcoll){ kind, s, r, root, op, MPI_COMM_NULL, NULL };
 	/* a message space of its own: persistent collectives match in the
-	 * order they were made, whatever the order of their starts */
-	if ((rc = MPI_Comm_split(comm, 0, vp_rank(c), &a->comm))) {
+	 * order they were made, whatever the order of their starts; the
+	 * ranks in their order, so a topology holds on it */
+	rc = MPI_Comm_split(comm, 0, vp_rank(c), &a->comm);
+	if (!rc && kind >= PC_NB_ALLGATHER &&
+	    ((rc = vpmpi_graph_copy(comm, a->comm)) ||
+	     (rc = vpmpi_cart_copy(comm, a->comm))))
+		MPI_Comm_free(&a->comm);
+	if (rc) {
 		free(a);
 		vpmpi_request_recycle(q);
 		return rc;
@@ -174,6 +207,35 @@ static int start_reduction(const struct vpmpi_pcoll *a, MPI_Request *t)
 	default: /* PC_REDSCAT */
 		return MPI_Ireduce_scatter(s->buf, rb, r->counts, r->type,
 					   a->op, a->comm, t);
+	}
+}
+
+/* Starts a neighbourhood collective. */
+static int start_neighbor(const struct vpmpi_pcoll *a, MPI_Request *t)
+{
+	const struct pc_side *s = &a->s, *r = &a->r;
+	void *rb = (void *)r->buf;
+
+	switch (a->kind) {
+	case PC_NB_ALLGATHER:
+		return MPI_Ineighbor_allgather(s->buf, s->count, s->type, rb,
+					       r->count, r->type, a->comm, t);
+	case PC_NB_ALLGATHERV:
+		return MPI_Ineighbor_allgatherv(s->buf, s->count, s->type, rb,
+						r->counts, r->displs, r->type,
+						a->comm, t);
+	case PC_NB_ALLTOALL:
+		return MPI_Ineighbor_alltoall(s->buf, s->count, s->type, rb,
+					      r->count, r->type, a->comm, t);
+	case PC_NB_ALLTOALLV:
+		return MPI_Ineighbor_alltoallv(s->buf, s->counts, s->displs,
+					       s->type, rb, r->counts,
+					       r->displs, r->type, a->comm, t);
+	default: /* PC_NB_ALLTOALLW */
+		return MPI_Ineighbor_alltoallw(s->buf, s->counts, s->bdispls,
+					       s->types, rb, r->counts,
+					       r->bdispls, r->types, a->comm,
+					       t);
 	}
 }
 
@@ -217,7 +279,8 @@ static int start(const struct vpmpi_pcoll *a, MPI_Request *t)
 				      rb, r->counts, r->displs, r->types,
 				      a->comm, t);
 	default:
-		return start_reduction(a, t);
+		return a->kind >= PC_NB_ALLGATHER ? start_neighbor(a, t)
+						  : start_reduction(a, t);
 	}
 }
 
@@ -410,4 +473,67 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
 	return init(PC_ALLTOALLW, typed(sendbuf, sendcounts, sdispls, sendtypes),
 		    typed(recvbuf, recvcounts, rdispls, recvtypes), 0,
 		    MPI_OP_NULL, comm, info, request);
+}
+
+int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount,
+				MPI_Datatype sendtype, void *recvbuf,
+				int recvcount, MPI_Datatype recvtype,
+				MPI_Comm comm, MPI_Info info,
+				MPI_Request *request)
+{
+	return init(PC_NB_ALLGATHER, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), 0, MPI_OP_NULL, comm,
+		    info, request);
+}
+
+int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount,
+				 MPI_Datatype sendtype, void *recvbuf,
+				 const int recvcounts[], const int displs[],
+				 MPI_Datatype recvtype, MPI_Comm comm,
+				 MPI_Info info, MPI_Request *request)
+{
+	return init(PC_NB_ALLGATHERV, one(sendbuf, sendcount, sendtype),
+		    many(recvbuf, recvcounts, displs, recvtype), 0,
+		    MPI_OP_NULL, comm, info, request);
+}
+
+int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount,
+			       MPI_Datatype sendtype, void *recvbuf,
+			       int recvcount, MPI_Datatype recvtype,
+			       MPI_Comm comm, MPI_Info info,
+			       MPI_Request *request)
+{
+	return init(PC_NB_ALLTOALL, one(sendbuf, sendcount, sendtype),
+		    one(recvbuf, recvcount, recvtype), 0, MPI_OP_NULL, comm,
+		    info, request);
+}
+
+int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+				const int sdispls[], MPI_Datatype sendtype,
+				void *recvbuf, const int recvcounts[],
+				const int rdispls[], MPI_Datatype recvtype,
+				MPI_Comm comm, MPI_Info info,
+				MPI_Request *request)
+{
+	return init(PC_NB_ALLTOALLV,
+		    many(sendbuf, sendcounts, sdispls, sendtype),
+		    many(recvbuf, recvcounts, rdispls, recvtype), 0,
+		    MPI_OP_NULL, comm, info, request);
+}
+
+int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+				const MPI_Aint sdispls[],
+				const MPI_Datatype sendtypes[], void *recvbuf,
+				const int recvcounts[],
+				const MPI_Aint rdispls[],
+				const MPI_Datatype recvtypes[], MPI_Comm comm,
+				MPI_Info info, MPI_Request *request)
+{
+	struct pc_side s = typed(sendbuf, sendcounts, NULL, sendtypes);
+	struct pc_side r = typed(recvbuf, recvcounts, NULL, recvtypes);
+
+	s.bdispls = sdispls;
+	r.bdispls = rdispls;
+	return init(PC_NB_ALLTOALLW, s, r, 0, MPI_OP_NULL, comm, info,
+		    request);
 }

@@ -1,12 +1,12 @@
 /*
  * mpi_vcoll_c.c - the large-count v- and w-collectives (MPI 4.0, sec. 6,
- * 8.6 and 19.2: MPI_Gatherv_c and the others take MPI_Count counts and
- * MPI_Aint displacements): MPI_Gatherv_c, MPI_Scatterv_c,
+ * 8.6 to 8.8 and 19.2: MPI_Gatherv_c and the others take MPI_Count
+ * counts and MPI_Aint displacements): MPI_Gatherv_c, MPI_Scatterv_c,
  * MPI_Allgatherv_c, MPI_Alltoallv_c, MPI_Alltoallw_c and
- * MPI_Reduce_scatter_c, blocking, nonblocking and persistent, and the
- * blocking neighbourhood ones. Each converts its arrays to ints and runs
+ * MPI_Reduce_scatter_c, and the neighbourhood ones, blocking,
+ * nonblocking and persistent. Each converts its arrays to ints and runs
  * its int sibling (mpi_vcoll.c, mpi_ivcoll.c, mpi_persistent_coll.c,
- * mpi_neighbor_vw.c): the same algorithm and the same messages charged
+ * mpi_neighbor.c): the same algorithm and the same messages charged
  * by the model. A count above INT_MAX, a negative one, or a displacement
  * outside an int fails with MPI_ERR_COUNT naming the call, the array and
  * the entry. The arrays read are the ones the rank's role makes
@@ -164,8 +164,50 @@ static int vints_of(int kind, const struct vargs *a, struct vints *v,
 	return rc;
 }
 
+/* The int sibling of a neighbourhood kind in form (0 blocking, 1
+ * nonblocking, 2 persistent); Neighbor_alltoallw's displacements are
+ * MPI_Aint in both. */
+static int run_nb(int kind, int form, const struct vargs *a,
+		  const struct vints *v)
+{
+	const struct vside *s = &a->s, *r = &a->r;
+	void *rb = (void *)r->buf;
+	int sn = (int)s->count;
+
+	switch (kind * 3 + form) {
+	case 18: return MPI_Neighbor_allgatherv(s->buf, sn, s->type, rb, v->rc,
+						v->rd, r->type, a->comm);
+	case 19: return MPI_Ineighbor_allgatherv(s->buf, sn, s->type, rb,
+						 v->rc, v->rd, r->type,
+						 a->comm, a->req);
+	case 20: return MPI_Neighbor_allgatherv_init(s->buf, sn, s->type, rb,
+						     v->rc, v->rd, r->type,
+						     a->comm, a->info, a->req);
+	case 21: return MPI_Neighbor_alltoallv(s->buf, v->sc, v->sd, s->type,
+					       rb, v->rc, v->rd, r->type,
+					       a->comm);
+	case 22: return MPI_Ineighbor_alltoallv(s->buf, v->sc, v->sd, s->type,
+						rb, v->rc, v->rd, r->type,
+						a->comm, a->req);
+	case 23: return MPI_Neighbor_alltoallv_init(s->buf, v->sc, v->sd,
+						    s->type, rb, v->rc, v->rd,
+						    r->type, a->comm, a->info,
+						    a->req);
+	case 24: return MPI_Neighbor_alltoallw(s->buf, v->sc, s->displs,
+					       s->types, rb, v->rc, r->displs,
+					       r->types, a->comm);
+	case 25: return MPI_Ineighbor_alltoallw(s->buf, v->sc, s->displs,
+						s->types, rb, v->rc, r->displs,
+						r->types, a->comm, a->req);
+	default: return MPI_Neighbor_alltoallw_init(s->buf, v->sc, s->displs,
+						    s->types, rb, v->rc,
+						    r->displs, r->types,
+						    a->comm, a->info, a->req);
+	}
+}
+
 /* The int sibling of kind in form (0 blocking, 1 nonblocking, 2
- * persistent; the neighbourhood ones are blocking only). */
+ * persistent; the neighbourhood ones after it: run_nb). */
 static int run_v(int kind, int form, const struct vargs *a,
 		 const struct vints *v)
 {
@@ -216,14 +258,7 @@ static int run_v(int kind, int form, const struct vargs *a,
 	case 17: return MPI_Reduce_scatter_init(s->buf, rb, v->rc, r->type,
 						a->op, a->comm, a->info,
 						a->req);
-	case 18: return MPI_Neighbor_allgatherv(s->buf, sn, s->type, rb, v->rc,
-						v->rd, r->type, a->comm);
-	case 21: return MPI_Neighbor_alltoallv(s->buf, v->sc, v->sd, s->type,
-					       rb, v->rc, v->rd, r->type,
-					       a->comm);
-	default: return MPI_Neighbor_alltoallw(s->buf, v->sc, s->displs,
-					       s->types, rb, v->rc, r->displs,
-					       r->types, a->comm);
+	default: return run_nb(kind, form, a, v);
 	}
 }
 
@@ -539,4 +574,88 @@ int MPI_Neighbor_alltoallw_c(const void *sendbuf,
 		     args(typed(sendbuf, sendcounts, sdispls, sendtypes),
 			  typed(recvbuf, recvcounts, rdispls, recvtypes), comm,
 			  MPI_INFO_NULL, NULL));
+}
+
+int MPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+			       MPI_Datatype sendtype, void *recvbuf,
+			       const MPI_Count recvcounts[],
+			       const MPI_Aint displs[], MPI_Datatype recvtype,
+			       MPI_Comm comm, MPI_Request *request)
+{
+	return vcoll(V_NB_ALLGATHERV, 1, "MPI_Ineighbor_allgatherv_c",
+		     args(one(sendbuf, sendcount, sendtype),
+			  many(recvbuf, recvcounts, displs, recvtype), comm,
+			  MPI_INFO_NULL, request));
+}
+
+int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+				   MPI_Datatype sendtype, void *recvbuf,
+				   const MPI_Count recvcounts[],
+				   const MPI_Aint displs[],
+				   MPI_Datatype recvtype, MPI_Comm comm,
+				   MPI_Info info, MPI_Request *request)
+{
+	return vcoll(V_NB_ALLGATHERV, 2, "MPI_Neighbor_allgatherv_init_c",
+		     args(one(sendbuf, sendcount, sendtype),
+			  many(recvbuf, recvcounts, displs, recvtype), comm,
+			  info, request));
+}
+
+int MPI_Ineighbor_alltoallv_c(const void *sendbuf,
+			      const MPI_Count sendcounts[],
+			      const MPI_Aint sdispls[], MPI_Datatype sendtype,
+			      void *recvbuf, const MPI_Count recvcounts[],
+			      const MPI_Aint rdispls[], MPI_Datatype recvtype,
+			      MPI_Comm comm, MPI_Request *request)
+{
+	return vcoll(V_NB_ALLTOALLV, 1, "MPI_Ineighbor_alltoallv_c",
+		     args(many(sendbuf, sendcounts, sdispls, sendtype),
+			  many(recvbuf, recvcounts, rdispls, recvtype), comm,
+			  MPI_INFO_NULL, request));
+}
+
+int MPI_Neighbor_alltoallv_init_c(const void *sendbuf,
+				  const MPI_Count sendcounts[],
+				  const MPI_Aint sdispls[],
+				  MPI_Datatype sendtype, void *recvbuf,
+				  const MPI_Count recvcounts[],
+				  const MPI_Aint rdispls[],
+				  MPI_Datatype recvtype, MPI_Comm comm,
+				  MPI_Info info, MPI_Request *request)
+{
+	return vcoll(V_NB_ALLTOALLV, 2, "MPI_Neighbor_alltoallv_init_c",
+		     args(many(sendbuf, sendcounts, sdispls, sendtype),
+			  many(recvbuf, recvcounts, rdispls, recvtype), comm,
+			  info, request));
+}
+
+int MPI_Ineighbor_alltoallw_c(const void *sendbuf,
+			      const MPI_Count sendcounts[],
+			      const MPI_Aint sdispls[],
+			      const MPI_Datatype sendtypes[], void *recvbuf,
+			      const MPI_Count recvcounts[],
+			      const MPI_Aint rdispls[],
+			      const MPI_Datatype recvtypes[], MPI_Comm comm,
+			      MPI_Request *request)
+{
+	return vcoll(V_NB_ALLTOALLW, 1, "MPI_Ineighbor_alltoallw_c",
+		     args(typed(sendbuf, sendcounts, sdispls, sendtypes),
+			  typed(recvbuf, recvcounts, rdispls, recvtypes), comm,
+			  MPI_INFO_NULL, request));
+}
+
+int MPI_Neighbor_alltoallw_init_c(const void *sendbuf,
+				  const MPI_Count sendcounts[],
+				  const MPI_Aint sdispls[],
+				  const MPI_Datatype sendtypes[],
+				  void *recvbuf, const MPI_Count recvcounts[],
+				  const MPI_Aint rdispls[],
+				  const MPI_Datatype recvtypes[],
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request)
+{
+	return vcoll(V_NB_ALLTOALLW, 2, "MPI_Neighbor_alltoallw_init_c",
+		     args(typed(sendbuf, sendcounts, sdispls, sendtypes),
+			  typed(recvbuf, recvcounts, rdispls, recvtypes), comm,
+			  info, request));
 }

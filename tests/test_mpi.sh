@@ -59,7 +59,12 @@
 #     MPI_CHAR, Reduce_scatter(_block) and Ireduce_scatter on an
 #     intercommunicator of unequal groups (coll_edges.c); the v and w
 #     neighbourhood collectives on a ring and a line, blocks of different
-#     sizes and datatypes, an edge's block left as it was (neighbor_vw.c).
+#     sizes and datatypes, an edge's block left as it was (neighbor_vw.c);
+#     the nonblocking neighbourhood collectives on a grid and a distributed
+#     graph of unequal degrees, posted before the neighbour joins and with
+#     point to point before the wait (ineighbor.c); the persistent and
+#     large-count ones (neighbor_init.c: no reference run, the expected
+#     output is MPICH 4.0's too).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

@@ -6,6 +6,8 @@
 #     the job naming it; a deadlock is reported with its cycle (a real MPI
 #     would hang), an MPI_Ssend deadlock too;
 #   - --topology and --stats: the run's figures and the algorithms used;
+#     a neighbourhood collective charged alike blocking, nonblocking and
+#     persistent (neighbor_cost.c);
 #     VP_ALG_* variables; VP_REPRODUCIBLE's exact sums;
 #   - per-rank globals (and --shared-globals), stdin to rank 0 only,
 #     exit() semantics; getopt as glibc's on 20 command lines
@@ -34,7 +36,7 @@
 # tests/mpi/NAME.c only, the others reported "# SKIP not selected".
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
-build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash schedule_order
+build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash schedule_order neighbor_cost
 build_ref getopt_cases
 
 # a failed job's ranks stop where they failed and leave their memory to
@@ -62,6 +64,18 @@ rc=$?
 [ $rc = 0 ] && grep -q "vpmpi: 8 ranks on hypercube:3" "$tmp/err" &&
 	grep -q "allreduce" "$tmp/err" && ! grep -q "model time 0," "$tmp/err"
 check $? "--topology hypercube:3 --model --stats: $(tr '\n' ' ' <"$tmp/err" | head -c 500)"
+
+# a neighbourhood collective costs the same blocking, nonblocking and
+# persistent: 8 ranks, 4 neighbours each, 32 bytes a block
+nb_stats() {
+	"$run" -np 8 --model ts=1,tw=0.01 --stats "$tmp/neighbor_cost" "$1" \
+	    2>&1 >/dev/null | sed -n 's/^\(vpmpi: 8 ranks.*model time [^,]*\),.*/\1/p'
+}
+nb_b=$(nb_stats blocking)
+nb_i=$(nb_stats nonblocking)
+nb_p=$(nb_stats persistent)
+case $nb_b in *" 1024 bytes, model time "*) [ "$nb_i" = "$nb_b" ] && [ "$nb_p" = "$nb_b" ] ;; *) false ;; esac
+check $? "MPI_Neighbor_alltoall, MPI_Ineighbor_alltoall and MPI_Neighbor_alltoall_init charged alike: $nb_b / $nb_i / $nb_p"
 
 # globals: one copy per rank by default, shared on request (then the
 # program's ranks race on its globals, which is the point: ThreadSanitizer
@@ -155,6 +169,16 @@ wrong attr "MPI_Comm_set_attr: keyval 1073741823 is predefined: its attribute is
 	"MPI error class 48 (invalid keyval)"
 wrong notopo "MPI_Neighbor_allgather: communicator 1 has no topology" \
 	"MPI error class 11"
+wrong nbrequest ": MPI_Ineighbor_allgather: the request pointer is NULL" \
+	"MPI error class 7"
+wrong nbinittopo "MPI_Neighbor_alltoall_init: communicator 1 has no topology" \
+	"MPI error class 11"
+wrong nbcount "MPI_Ineighbor_allgather_c: sendcount 4294967296 is above INT_MAX" \
+	"MPI error class 2"
+wrong nbsize "rank 1: MPI_Ineighbor_alltoall: neighbour 0 sent 4 bytes, the receive block holds 8" \
+	"MPI error class 15"
+wrong nbstuck "deadlock" "rank 1 in MPI_Neighbor_alltoall (vp_waitall) waits for" \
+	"rank 0 in MPI_Recv"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \

@@ -1315,6 +1315,121 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[],
 		       void *recvbuf, const int recvcounts[],
 		       const int rdispls[], const MPI_Datatype recvtypes[],
 		       MPI_Comm comm, MPI_Info info, MPI_Request *request);
+/* ---- neighbourhood collectives, nonblocking and persistent
+ * (mpi_neighbor.c, mpi_persistent_coll.c; MPI 4.0, sec. 8.7, 8.8), and
+ * their large-count forms (mpi_coll_c.c, mpi_vcoll_c.c) ---- */
+int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount,
+			    MPI_Datatype sendtype, void *recvbuf,
+			    int recvcount, MPI_Datatype recvtype,
+			    MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount,
+			     MPI_Datatype sendtype, void *recvbuf,
+			     const int recvcounts[], const int displs[],
+			     MPI_Datatype recvtype, MPI_Comm comm,
+			     MPI_Request *request);
+int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount,
+			   MPI_Datatype sendtype, void *recvbuf,
+			   int recvcount, MPI_Datatype recvtype,
+			   MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+			    const int sdispls[], MPI_Datatype sendtype,
+			    void *recvbuf, const int recvcounts[],
+			    const int rdispls[], MPI_Datatype recvtype,
+			    MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+			    const MPI_Aint sdispls[],
+			    const MPI_Datatype sendtypes[], void *recvbuf,
+			    const int recvcounts[], const MPI_Aint rdispls[],
+			    const MPI_Datatype recvtypes[], MPI_Comm comm,
+			    MPI_Request *request);
+int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount,
+				MPI_Datatype sendtype, void *recvbuf,
+				int recvcount, MPI_Datatype recvtype,
+				MPI_Comm comm, MPI_Info info,
+				MPI_Request *request);
+int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount,
+				 MPI_Datatype sendtype, void *recvbuf,
+				 const int recvcounts[], const int displs[],
+				 MPI_Datatype recvtype, MPI_Comm comm,
+				 MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount,
+			       MPI_Datatype sendtype, void *recvbuf,
+			       int recvcount, MPI_Datatype recvtype,
+			       MPI_Comm comm, MPI_Info info,
+			       MPI_Request *request);
+int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+				const int sdispls[], MPI_Datatype sendtype,
+				void *recvbuf, const int recvcounts[],
+				const int rdispls[], MPI_Datatype recvtype,
+				MPI_Comm comm, MPI_Info info,
+				MPI_Request *request);
+int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+				const MPI_Aint sdispls[],
+				const MPI_Datatype sendtypes[], void *recvbuf,
+				const int recvcounts[],
+				const MPI_Aint rdispls[],
+				const MPI_Datatype recvtypes[], MPI_Comm comm,
+				MPI_Info info, MPI_Request *request);
+int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount,
+			      MPI_Datatype sendtype, void *recvbuf,
+			      MPI_Count recvcount, MPI_Datatype recvtype,
+			      MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount,
+			     MPI_Datatype sendtype, void *recvbuf,
+			     MPI_Count recvcount, MPI_Datatype recvtype,
+			     MPI_Comm comm, MPI_Request *request);
+int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount,
+				  MPI_Datatype sendtype, void *recvbuf,
+				  MPI_Count recvcount, MPI_Datatype recvtype,
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request);
+int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount,
+				 MPI_Datatype sendtype, void *recvbuf,
+				 MPI_Count recvcount, MPI_Datatype recvtype,
+				 MPI_Comm comm, MPI_Info info,
+				 MPI_Request *request);
+int MPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount,
+			       MPI_Datatype sendtype, void *recvbuf,
+			       const MPI_Count recvcounts[],
+			       const MPI_Aint displs[], MPI_Datatype recvtype,
+			       MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_alltoallv_c(const void *sendbuf,
+			      const MPI_Count sendcounts[],
+			      const MPI_Aint sdispls[], MPI_Datatype sendtype,
+			      void *recvbuf, const MPI_Count recvcounts[],
+			      const MPI_Aint rdispls[], MPI_Datatype recvtype,
+			      MPI_Comm comm, MPI_Request *request);
+int MPI_Ineighbor_alltoallw_c(const void *sendbuf,
+			      const MPI_Count sendcounts[],
+			      const MPI_Aint sdispls[],
+			      const MPI_Datatype sendtypes[], void *recvbuf,
+			      const MPI_Count recvcounts[],
+			      const MPI_Aint rdispls[],
+			      const MPI_Datatype recvtypes[], MPI_Comm comm,
+			      MPI_Request *request);
+int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount,
+				   MPI_Datatype sendtype, void *recvbuf,
+				   const MPI_Count recvcounts[],
+				   const MPI_Aint displs[],
+				   MPI_Datatype recvtype, MPI_Comm comm,
+				   MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoallv_init_c(const void *sendbuf,
+				  const MPI_Count sendcounts[],
+				  const MPI_Aint sdispls[],
+				  MPI_Datatype sendtype, void *recvbuf,
+				  const MPI_Count recvcounts[],
+				  const MPI_Aint rdispls[],
+				  MPI_Datatype recvtype, MPI_Comm comm,
+				  MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoallw_init_c(const void *sendbuf,
+				  const MPI_Count sendcounts[],
+				  const MPI_Aint sdispls[],
+				  const MPI_Datatype sendtypes[],
+				  void *recvbuf, const MPI_Count recvcounts[],
+				  const MPI_Aint rdispls[],
+				  const MPI_Datatype recvtypes[],
+				  MPI_Comm comm, MPI_Info info,
+				  MPI_Request *request);
 /* ==== end of the block ==== */
 /* ---- one-sided: post-start-complete-wait, window kinds, info, error
  * handlers, request-based operations (mpi_win_pscw.c, mpi_win_shared.c,

@@ -13,6 +13,15 @@
  *   restart    MPI_Start on a persistent request still active
  *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
  *   notopo     MPI_Neighbor_allgather on a communicator without a topology
+ *   nbrequest  MPI_Ineighbor_allgather on a ring with a NULL request
+ *   nbinittopo MPI_Neighbor_alltoall_init on a communicator without a
+ *              topology
+ *   nbcount    MPI_Ineighbor_allgather_c with a sendcount of 2^32
+ *   nbsize     MPI_Ineighbor_alltoall on a ring, rank 1 receiving 2 ints
+ *              a neighbour, the others sending 1
+ *   nbstuck    MPI_Neighbor_alltoall on a ring but on rank 0, which
+ *              receives from rank 1 instead (a deadlock, named by the
+ *              collective's name)
  *   winbounds  MPI_Put past the end of the target's window
  *   cancelcoll MPI_Cancel on a nonblocking collective's request
  *   uncommitted MPI_Send of a derived datatype never committed
@@ -135,6 +144,38 @@ static void epochs(const char *how, int r)
 	}
 }
 
+/* The nonblocking, persistent and large-count neighbourhood mistakes
+ * (nb...) on a ring of the ranks. */
+static void neighbours(const char *what, int r, int *x, int *y)
+{
+	int p, periodic = 1;
+	MPI_Comm ring;
+	MPI_Request q;
+
+	MPI_Comm_size(MPI_COMM_WORLD, &p);
+	MPI_Cart_create(MPI_COMM_WORLD, 1, &p, &periodic, 0, &ring);
+	if (!strcmp(what, "nbrequest"))
+		MPI_Ineighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT, ring,
+					NULL);
+	else if (!strcmp(what, "nbinittopo"))
+		MPI_Neighbor_alltoall_init(x, 1, MPI_INT, y, 1, MPI_INT,
+					   MPI_COMM_WORLD, MPI_INFO_NULL, &q);
+	else if (!strcmp(what, "nbcount"))
+		MPI_Ineighbor_allgather_c(x, (MPI_Count)1 << 32, MPI_INT, y, 1,
+					  MPI_INT, ring, &q);
+	else if (!strcmp(what, "nbsize")) {
+		MPI_Ineighbor_alltoall(x, 1, MPI_INT, y, r == 1 ? 2 : 1,
+				       MPI_INT, ring, &q);
+		MPI_Wait(&q, MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "nbstuck") && r == 0) {
+		MPI_Recv(y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+	} else if (!strcmp(what, "nbstuck")) {
+		MPI_Neighbor_alltoall(x, 1, MPI_INT, y, 1, MPI_INT, ring);
+	}
+	MPI_Comm_free(&ring);
+}
+
 int main(int argc, char **argv)
 {
 	int r, x[4] = { 1, 2, 3, 4 }, y[4];
@@ -207,6 +248,8 @@ int main(int argc, char **argv)
 			MPI_Win_start(one, 0, win);
 		}
 		MPI_Win_free(&win);
+	} else if (!strncmp(what, "nb", 2)) {
+		neighbours(what, r, x, y);
 	} else if (!strcmp(what, "notopo")) {
 		MPI_Neighbor_allgather(x, 1, MPI_INT, y, 1, MPI_INT,
 				       MPI_COMM_WORLD);
