@@ -11,8 +11,10 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "vpmpi.h"
 
@@ -275,6 +277,12 @@ static void strided(char *user, char *packed, long count, long stride,
 }
 #undef STRIDED
 
+void vpmpi_strided(char *user, char *packed, long count, long stride,
+		   long len, int in)
+{
+	strided(user, packed, count, stride, len, in);
+}
+
 void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed)
 {
@@ -352,6 +360,30 @@ static int no_items(long count, MPI_Datatype type, long *n)
 	return 1;
 }
 
+/* A packed copy of n bytes. A copy of HUGE_MIN or more is offered to the
+ * kernel for 2 MiB pages (madvise MADV_HUGEPAGE over the part of it that
+ * whole huge pages cover): on a virtual machine the first touch of each
+ * 4 KiB page costs a fault and a hypervisor exit, and a huge page takes
+ * one fault where 4 KiB pages take 512. Where the kernel declines it is an
+ * ordinary allocation; free() releases it either way. */
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+#define HUGE_MIN ((long)32 << 20)
+static void *packed_alloc(long n)
+{
+	char *p = malloc((size_t)n);
+#ifdef MADV_HUGEPAGE
+	uintptr_t lo, hi;
+
+	if (p && n >= HUGE_MIN) {
+		lo = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		hi = ((uintptr_t)p + (uintptr_t)n) & ~(HUGE_PAGE - 1);
+		if (hi > lo)
+			(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+	}
+#endif
+	return p;
+}
+
 const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 			     MPI_Datatype type, long *n, void **tmp,
 			     int *failed, const char *call)
@@ -376,7 +408,7 @@ const void *vpmpi_send_bytes(MPI_Comm h, const void *buf, long count,
 		       NULL;
 	if (vpmpi_dense(t) || !*n)
 		return *n ? buf : (const void *)"";
-	if (!(*tmp = malloc((size_t)*n)))
+	if (!(*tmp = packed_alloc(*n)))
 		return *failed = vpmpi_err(h, MPI_ERR_NO_MEM, call,
 					   "no memory to pack %ld bytes", *n),
 		       NULL;
@@ -410,7 +442,7 @@ void *vpmpi_recv_bytes(MPI_Comm h, void *buf, long count, MPI_Datatype type,
 		return none;
 	if (vpmpi_dense(t))
 		return buf;
-	if (!(*tmp = malloc((size_t)*n)))
+	if (!(*tmp = packed_alloc(*n)))
 		return *failed = vpmpi_err(h, MPI_ERR_NO_MEM, call,
 					   "no memory for %ld bytes", *n),
 		       NULL;

@@ -109,19 +109,6 @@ static int one_run(const struct vpmpi_type *t, long n, long *off, long *len)
 	return 0;
 }
 
-/* count blocks of len bytes stride apart at user, packed in order. */
-static void runs(char *user, char *packed, long count, long stride, long len,
-		 int in)
-{
-	long i;
-
-	for (i = 0; i < count; i++)
-		if (in)
-			memcpy(packed + i * len, user + i * stride, (size_t)len);
-		else
-			memcpy(user + i * stride, packed + i * len, (size_t)len);
-}
-
 /* One item of tree t at user: its parts, count times. */
 static long tree_item(const struct vpmpi_tree *tr, char *user, char *packed,
 		      long rest, int in)
@@ -132,8 +119,8 @@ static long tree_item(const struct vpmpi_tree *tr, char *user, char *packed,
 	if (tr->nparts == 1 &&
 	    one_run(tr->parts[0].t, tr->parts[0].n, &off, &len) &&
 	    rest >= tr->count * len) {
-		runs(user + tr->parts[0].disp + off, packed, tr->count,
-		     tr->stride, len, in);
+		vpmpi_strided(user + tr->parts[0].disp + off, packed,
+			      tr->count, tr->stride, len, in);
 		return tr->count * len;
 	}
 	for (i = 0; i < tr->count && moved < rest; i++)

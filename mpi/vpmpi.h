@@ -333,6 +333,11 @@ int vpmpi_type_each(const struct vpmpi_type *t, long count, long base,
 		    vpmpi_block_fn *fn, void *arg);
 /* Copies count items of t between the user's layout and packed bytes
  * (unpack stops after bytes). */
+/* count blocks of len bytes, stride apart at user, packed one after
+ * another at packed: into packed when in, out of it otherwise (a block of
+ * a basic type's size is one move, not a call). */
+void vpmpi_strided(char *user, char *packed, long count, long stride,
+		   long len, int in);
 void vpmpi_pack(const struct vpmpi_type *t, long count, const void *buf,
 		void *packed);
 void vpmpi_unpack(const struct vpmpi_type *t, long count, const void *packed,
