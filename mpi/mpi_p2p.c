@@ -465,6 +465,8 @@ int MPI_Start(MPI_Request *request)
 				 "has not completed");
 	if (r->persistent == PERSIST_COLL)
 		return vpmpi_pcoll_start(r);
+	if (r->persistent == PERSIST_PART)
+		return vpmpi_part_start(r);
 	rc = r->persistent == PERSIST_SEND
 		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t)

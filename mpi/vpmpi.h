@@ -168,6 +168,8 @@ struct vpmpi_request {
 	 * the attached buffer): MPI_Cancel has nothing left to take back */
 	int send_done;
 	struct vpmpi_greq *greq;
+	/* a partitioned request's partitions (mpi_part.c), NULL otherwise */
+	struct vpmpi_partitions *part;
 	/* MPI_Buffer_iflush's: 1 + the buffered sends it waits for (those
 	 * sent before it); 0 for the others */
 	unsigned long bflush;
@@ -390,7 +392,7 @@ const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
 enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL,
-       PERSIST_BSEND };
+       PERSIST_BSEND, PERSIST_PART };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
@@ -472,6 +474,20 @@ int vpmpi_greq_step(struct vpmpi_request *r, int block);
 int vpmpi_greq_cancel(struct vpmpi_request *r);
 /* A status as vp's (the query callback's, MPI_Status_set_*). */
 void vpmpi_status_in(const MPI_Status *in, vp_status *out);
+/* ---- partitioned requests (mpi_part.c) ---- */
+/* MPI_Start of one: a new round (a receive posts its first message).
+ * MPI_SUCCESS or the error raised. */
+int vpmpi_part_start(struct vpmpi_request *r);
+/* Waits for (block) or tests its messages; r->ready once the round is
+ * complete. MPI_SUCCESS or the error raised. */
+int vpmpi_part_step(struct vpmpi_request *r, int block);
+/* Its pending vp requests (*req; the count returned, null ones among
+ * them), and request j completed by the caller's vp_waitany with st. */
+int vpmpi_part_requests(struct vpmpi_request *r, vp_request **req);
+void vpmpi_part_took(struct vpmpi_request *r, int j, const vp_status *st);
+/* MPI_Request_free of an inactive one, the end of the rank: its
+ * partitions freed. */
+void vpmpi_part_free(struct vpmpi_request *r);
 /* ---- persistent collectives (mpi_persistent_coll.c) ---- */
 /* MPI_Start of a PERSIST_COLL request: its nonblocking collective
  * started and adopted; MPI_SUCCESS or the error raised. */

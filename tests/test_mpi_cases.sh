@@ -179,6 +179,8 @@ wrong nbsize "rank 1: MPI_Ineighbor_alltoall: neighbour 0 sent 4 bytes, the rece
 	"MPI error class 15"
 wrong nbstuck "deadlock" "rank 1 in MPI_Neighbor_alltoall (vp_waitall) waits for" \
 	"rank 0 in MPI_Recv"
+wrong partitions "rank 1: MPI_Precv_init's request: rank 0 sends 2 partitions of 8 bytes (16 in all), this receive takes 2 of 4 (8): the totals differ" \
+	"MPI error class 15 (message truncated)"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \

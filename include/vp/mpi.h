@@ -558,6 +558,21 @@ int MPI_Startall(int count, MPI_Request requests[]);
 int MPI_Request_free(MPI_Request *request);
 int MPI_Cancel(MPI_Request *request);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+
+/* ---- partitioned point to point (mpi_part.c; MPI 4.0, chapter 4):
+ * persistent requests of partitions, started by MPI_Start ---- */
+int MPI_Psend_init(const void *buf, int partitions, MPI_Count count,
+		   MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+		   MPI_Info info, MPI_Request *request);
+int MPI_Precv_init(void *buf, int partitions, MPI_Count count,
+		   MPI_Datatype type, int source, int tag, MPI_Comm comm,
+		   MPI_Info info, MPI_Request *request);
+int MPI_Pready(int partition, MPI_Request request);
+int MPI_Pready_range(int partition_low, int partition_high,
+		     MPI_Request request);
+int MPI_Pready_list(int length, int array_of_partitions[],
+		    MPI_Request request);
+int MPI_Parrived(MPI_Request request, int partition, int *flag);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index,
