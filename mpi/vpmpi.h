@@ -208,6 +208,10 @@ int vpmpi_solibs_check(void *before, int ranks);
  * class is returned and the message kept for MPI_Error_string. */
 int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));
+/* MPI_ERRORS_ABORT's action: the job ends as MPI_Abort(code) would, the
+ * message naming the rank, call and msg. */
+void vpmpi_errors_abort(int code, const char *call, const char *msg)
+    __attribute__((noreturn));
 /* The same, on MPI_COMM_WORLD's handler (calls without a communicator). */
 #define vpmpi_fail(cls, call, ...) vpmpi_err(MPI_COMM_WORLD, cls, call, __VA_ARGS__)
 /* An MPI error class for a vp error code. */

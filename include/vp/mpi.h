@@ -182,11 +182,14 @@ typedef int MPI_Group;
 /* error handlers: errors are fatal (the default), or returned (an error
  * the MPI layer finds in the arguments of a call is returned as its
  * class and the program goes on; an error vp finds while communicating,
- * such as a truncation or a deadlock, still fails the job) */
+ * such as a truncation or a deadlock, still fails the job), or end the
+ * job as MPI_Abort with the error's class (MPI_ERRORS_ABORT, MPI 4.0
+ * sec. 9.3) */
 typedef int MPI_Errhandler;
 #define MPI_ERRHANDLER_NULL 0
 #define MPI_ERRORS_ARE_FATAL 1
 #define MPI_ERRORS_RETURN 2
+#define MPI_ERRORS_ABORT 3
 /* a user's handler (MPI_Comm_create_errhandler): called with the
  * communicator and the error code, then the call returns the code */
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *errorcode,
