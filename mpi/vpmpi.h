@@ -419,8 +419,18 @@ int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
 		  const char *call);
 /* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
 /* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
-int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
+int vpmpi_bsend_as(const void *buf, long count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call);
+/* MPI_Ibsend for call, any count. */
+int vpmpi_ibsend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request,
+		   const char *call);
+/* MPI_Sendrecv for call, any counts. */
+int vpmpi_sendrecv_c(const void *sendbuf, long sendcount,
+		     MPI_Datatype sendtype, int dest, int sendtag,
+		     void *recvbuf, long recvcount, MPI_Datatype recvtype,
+		     int source, int recvtag, MPI_Comm comm,
+		     MPI_Status *status, const char *call);
 /* Sends n bytes (tmp: a packed copy the call takes, or NULL) as a
  * buffered send: room in the attached buffer, or MPI_ERR_BUFFER. */
 int vpmpi_bsend(vp_comm *c, MPI_Comm comm, int dest, int tag,

@@ -1047,8 +1047,8 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
 		       void *extra_state, MPI_Request *request);
 int MPI_Grequest_complete(MPI_Request request);
 
-/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): up to
- * INT_MAX items ---- */
+/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): any count
+ * ---- */
 int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 	       int tag, MPI_Comm comm);
 int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
@@ -1059,6 +1059,92 @@ int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 		int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
 		int tag, MPI_Comm comm, MPI_Request *request);
+/* any count too: */
+int MPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount,
+		   MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+		   MPI_Count recvcount, MPI_Datatype recvtype, int source,
+		   int recvtag, MPI_Comm comm, MPI_Status *status);
+/* up to INT_MAX items (their int sibling runs): */
+int MPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		    int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+		    int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type,
+			   int dest, int sendtag, int source, int recvtag,
+			   MPI_Comm comm, MPI_Status *status);
+int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount,
+		    MPI_Datatype sendtype, int dest, int sendtag,
+		    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+		    int source, int recvtag, MPI_Comm comm,
+		    MPI_Request *request);
+int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type,
+			    int dest, int sendtag, int source, int recvtag,
+			    MPI_Comm comm, MPI_Request *request);
+int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype type,
+		MPI_Message *message, MPI_Status *status);
+int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype type,
+		 MPI_Message *message, MPI_Request *request);
+int MPI_Buffer_attach_c(void *buffer, MPI_Count size);
+int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
+int MPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype type,
+	       void *outbuf, MPI_Count outsize, MPI_Count *position,
+	       MPI_Comm comm);
+int MPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position,
+		 void *outbuf, MPI_Count outcount, MPI_Datatype type,
+		 MPI_Comm comm);
+int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype type, MPI_Comm comm,
+		    MPI_Count *size);
+int MPI_Pack_external_c(const char *datarep, const void *inbuf,
+			MPI_Count incount, MPI_Datatype type, void *outbuf,
+			MPI_Count outsize, MPI_Count *position);
+int MPI_Unpack_external_c(const char datarep[], const void *inbuf,
+			  MPI_Count insize, MPI_Count *position, void *outbuf,
+			  MPI_Count outcount, MPI_Datatype type);
+int MPI_Pack_external_size_c(const char *datarep, MPI_Count incount,
+			     MPI_Datatype type, MPI_Count *size);
+/* datatype constructors (mpi_type_c.c): counts up to INT_MAX, byte
+ * displacements of any size */
+int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength,
+		      MPI_Count stride, MPI_Datatype old,
+		      MPI_Datatype *newtype);
+int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength,
+			      MPI_Count stride, MPI_Datatype old,
+			      MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+				     const MPI_Count displacements[],
+				     MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_indexed_c(MPI_Count count, const MPI_Count blocklengths[],
+		       const MPI_Count displacements[], MPI_Datatype old,
+		       MPI_Datatype *newtype);
+int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count blocklengths[],
+			     const MPI_Count displacements[],
+			     const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_subarray_c(int ndims, const MPI_Count sizes[],
+			       const MPI_Count subsizes[],
+			       const MPI_Count starts[], int order,
+			       MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_darray_c(int size, int rank, int ndims,
+			     const MPI_Count gsizes[], const int distribs[],
+			     const int dargs[], const int psizes[], int order,
+			     MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_resized_c(MPI_Datatype old, MPI_Count lb,
+			      MPI_Count extent, MPI_Datatype *newtype);
 
 /* ---- large-count collectives (mpi_coll_c.c, mpi_vcoll_c.c; MPI 4.0, sec.
  * 6 and 19.2): up to INT_MAX items a block, displacements that fit an
