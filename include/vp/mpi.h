@@ -287,6 +287,11 @@ int MPI_Finalized(int *flag);
 int MPI_Abort(MPI_Comm comm, int errorcode);
 double MPI_Wtime(void);
 double MPI_Wtick(void);
+/* the profiling interface's control (MPI 4.0 sec. 15.2.4): no profiling
+ * library is attached, so it does nothing, which the standard allows */
+int MPI_Pcontrol(const int level, ...);
+/* MPI_COMM_NULL: no vp rank is spawned (MPI 4.0 sec. 11.8.2) */
+int MPI_Comm_get_parent(MPI_Comm *parent);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
