@@ -193,23 +193,30 @@ int MPI_Buffer_iflush(MPI_Request *request)
 
 /* A buffered send is complete once its message is in the buffer: its
  * request is complete from the start. */
-int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
-	       int tag, MPI_Comm comm, MPI_Request *request)
+int vpmpi_ibsend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request,
+		   const char *call)
 {
 	static const vp_status sent_st = { VP_ANY_SOURCE, VP_ANY_TAG, 0, 0 };
 	int rc;
 
 	if (!request)
-		return vpmpi_err(comm, MPI_ERR_REQUEST, "MPI_Ibsend",
+		return vpmpi_err(comm, MPI_ERR_REQUEST, call,
 				 "the request pointer is NULL");
-	if ((rc = vpmpi_bsend_as(buf, count, type, dest, tag, comm,
-				 "MPI_Ibsend")))
+	if ((rc = vpmpi_bsend_as(buf, count, type, dest, tag, comm, call)))
 		return rc;
-	*request = vpmpi_request_done(&sent_st, comm, "MPI_Ibsend");
+	*request = vpmpi_request_done(&sent_st, comm, call);
 	if (!*request)
 		return MPI_ERR_NO_MEM;
 	(*request)->send_done = 1;
 	return MPI_SUCCESS;
+}
+
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request)
+{
+	return vpmpi_ibsend_c(buf, count, type, dest, tag, comm, request,
+			      "MPI_Ibsend");
 }
 
 int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,

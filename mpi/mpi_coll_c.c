@@ -22,8 +22,8 @@ int vpmpi_c_fits(MPI_Comm h, const char *what, MPI_Count n, const char *call)
 		return MPI_SUCCESS;
 	return vpmpi_err(h, MPI_ERR_COUNT, call,
 			 n < 0 ? "%s %lld is negative"
-			       : "%s %lld is above INT_MAX: vp's collectives "
-				 "take up to INT_MAX items a block",
+			       : "%s %lld is above INT_MAX, the most vp "
+				 "takes in this call",
 			 what, n);
 }
 

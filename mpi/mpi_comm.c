@@ -283,3 +283,18 @@ int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result)
 	return MPI_SUCCESS;
 }
 
+
+/* MPI 4.0 sec. 11.8.2: the intercommunicator to the parent of a process
+ * started by MPI_Comm_spawn, MPI_COMM_NULL for the others. vp starts
+ * every rank with the job and spawns none. */
+int MPI_Comm_get_parent(MPI_Comm *parent)
+{
+	static const char call[] = "MPI_Comm_get_parent";
+
+	if (vpmpi_started(call))
+		return MPI_ERR_OTHER;
+	if (!parent)
+		return vpmpi_fail(MPI_ERR_ARG, call, "parent is NULL");
+	*parent = MPI_COMM_NULL;
+	return MPI_SUCCESS;
+}

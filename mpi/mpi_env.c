@@ -76,7 +76,7 @@ int vpmpi_job_class(int vp_code)
 
 /* The rank's handlers made by MPI_Comm_create_errhandler: handle
  * FIRST_USER_HANDLER + i. */
-#define FIRST_USER_HANDLER 3
+#define FIRST_USER_HANDLER 4
 static __thread MPI_Comm_errhandler_function **handlers;
 static __thread int nhandlers;
 
@@ -107,6 +107,8 @@ int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 		eh = vpmpi_me.errh[MPI_COMM_WORLD];
 	if (!eh) /* none set: the default */
 		eh = MPI_ERRORS_ARE_FATAL;
+	if (world && eh == MPI_ERRORS_ABORT)
+		vpmpi_errors_abort(mpi_class, call, msg);
 	if (world && eh != MPI_ERRORS_ARE_FATAL) {
 		MPI_Comm_errhandler_function *fn = user_handler(eh);
 
@@ -285,6 +287,26 @@ int MPI_Finalized(int *flag)
 	return MPI_SUCCESS;
 }
 
+/* MPI_ERRORS_ABORT (MPI 4.0 sec. 9.3): as MPI_Abort with the error's
+ * code on the communicator the handler is attached to, which ends the
+ * whole job, as MPI_Abort does in vp (MPI allows a superset of the
+ * communicator's processes). */
+void vpmpi_errors_abort(int code, const char *call, const char *msg)
+{
+	vp_comm *world = vpmpi_me.comm[MPI_COMM_WORLD];
+	int rc = code > 0 ? code : 1;
+
+	if (!world) { /* not started by vpmpirun */
+		fprintf(stderr, "vp mpi: %s: %s (MPI_ERRORS_ABORT)\n", call,
+			msg);
+		exit(rc);
+	}
+	vp_abort(world, rc, call,
+		 "%s (MPI_ERRORS_ABORT: the job ends as MPI_Abort(%d))", msg,
+		 rc);
+	vpmpi_leave(rc);
+}
+
 /* Ends the whole job with errorcode (vpmpirun exits with it), and never
  * returns. */
 int MPI_Abort(MPI_Comm comm, int errorcode)
@@ -306,6 +328,14 @@ double MPI_Wtime(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* MPI 4.0 sec. 15.2.4: "MPI libraries themselves make no use of this
+ * routine, and simply return immediately": a no-op is a correct one. */
+int MPI_Pcontrol(const int level, ...)
+{
+	(void)level; /* any level, at any time */
+	return MPI_SUCCESS;
 }
 
 double MPI_Wtick(void)
@@ -491,11 +521,12 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 	if (!vpmpi_comm(comm, "MPI_Comm_set_errhandler"))
 		return MPI_ERR_COMM;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
-	    errhandler != MPI_ERRORS_RETURN && !user_handler(errhandler))
+	    errhandler != MPI_ERRORS_RETURN &&
+	    errhandler != MPI_ERRORS_ABORT && !user_handler(errhandler))
 		return vpmpi_err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler",
 				 "error handler %d is not MPI_ERRORS_ARE_FATAL, "
-				 "MPI_ERRORS_RETURN or one made by "
-				 "MPI_Comm_create_errhandler",
+				 "MPI_ERRORS_RETURN, MPI_ERRORS_ABORT or one "
+				 "made by MPI_Comm_create_errhandler",
 				 errhandler);
 	vpmpi_me.errh[comm] = errhandler;
 	return MPI_SUCCESS;

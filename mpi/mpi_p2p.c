@@ -86,7 +86,7 @@ int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 
 /* A buffered send (MPI 4.1 sec. 3.6): its message leaves from a copy
  * that takes room in the attached buffer (mpi_buffer.c). */
-int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
+int vpmpi_bsend_as(const void *buf, long count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call)
 {
 	const void *bytes;
@@ -269,22 +269,34 @@ int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
 	return MPI_SUCCESS;
 }
 
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-		 int dest, int sendtag, void *recvbuf, int recvcount,
-		 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
-		 MPI_Status *status)
+/* MPI_Sendrecv and MPI_Sendrecv_c (mpi_large_count.c) */
+int vpmpi_sendrecv_c(const void *sendbuf, long sendcount,
+		     MPI_Datatype sendtype, int dest, int sendtag,
+		     void *recvbuf, long recvcount, MPI_Datatype recvtype,
+		     int source, int recvtag, MPI_Comm comm,
+		     MPI_Status *status, const char *call)
 {
 	MPI_Request req;
 	int rc;
 
 	/* the send may not wait for its receive: post it first */
-	if ((rc = MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm,
-			    &req)))
+	if ((rc = vpmpi_isend_c(sendbuf, sendcount, sendtype, dest, sendtag,
+				comm, &req, 0, call)))
 		return rc;
-	if ((rc = MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm,
-			   status)))
+	if ((rc = vpmpi_recv_c(recvbuf, recvcount, recvtype, source, recvtag,
+			       comm, status, call)))
 		return rc;
 	return MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 int dest, int sendtag, void *recvbuf, int recvcount,
+		 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+		 MPI_Status *status)
+{
+	return vpmpi_sendrecv_c(sendbuf, sendcount, sendtype, dest, sendtag,
+				recvbuf, recvcount, recvtype, source, recvtag,
+				comm, status, "MPI_Sendrecv");
 }
 
 int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
@@ -465,6 +477,8 @@ int MPI_Start(MPI_Request *request)
 				 "has not completed");
 	if (r->persistent == PERSIST_COLL)
 		return vpmpi_pcoll_start(r);
+	if (r->persistent == PERSIST_PART)
+		return vpmpi_part_start(r);
 	rc = r->persistent == PERSIST_SEND
 		 ? MPI_Isend(r->pbuf, r->pcount, r->ptype, r->peer, r->tag,
 			     r->comm, &t)

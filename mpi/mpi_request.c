@@ -48,6 +48,7 @@ struct vpmpi_request *vpmpi_request_new(void)
 	r->nbc = NULL;
 	r->pcoll = NULL;
 	r->greq = NULL;
+	r->part = NULL;
 	r->bflush = 0;
 	r->src_off = 0;
 	r->lst = no_status;
@@ -88,9 +89,13 @@ static void settle(MPI_Request *slot)
 void vpmpi_requests_free(void)
 {
 	struct vpmpi_request *b = vpmpi_me.all_reqs, *next;
+	int i;
 
 	for (; b; b = next) {
 		next = b[0].block_next;
+		for (i = 0; i < POOL_BLOCK; i++) /* never freed: partitions */
+			if (b[i].live && b[i].part)
+				vpmpi_part_free(&b[i]);
 		free(b);
 	}
 	vpmpi_me.all_reqs = vpmpi_me.free_reqs = vpmpi_me.free_tail = NULL;
@@ -232,6 +237,8 @@ static int nbc_step(struct vpmpi_request *r, int block)
 		return MPI_SUCCESS;
 	if (r->greq)
 		return vpmpi_greq_step(r, block);
+	if (r->part)
+		return vpmpi_part_step(r, block);
 	if (r->bflush)
 		return vpmpi_bflush_step(r, block);
 	n = vpmpi_nbc_requests(r->nbc, &req);
@@ -249,7 +256,7 @@ static int nbc_step(struct vpmpi_request *r, int block)
  * one the layer completes itself */
 static int is_nbc(const struct vpmpi_request *r)
 {
-	return r && (r->nbc || r->ready || r->greq || r->bflush);
+	return r && (r->nbc || r->ready || r->greq || r->bflush || r->part);
 }
 
 struct vpmpi_request *vpmpi_request_done(const vp_status *st, MPI_Comm comm,
@@ -370,7 +377,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
  * The vp requests wait_any_nbc waits on: each pending point-to-point
  * request's, and each live message of each pending collective; the
  * MPI request of v[k] is owner[k], which[k] its message (-1: the request
- * itself); *n of them. A collective all of whose messages are done takes
+ * itself; -2 - j: a partitioned request's vp request j); *n of them. A collective all of whose messages are done takes
  * its next step; one that is then complete is the answer (*index) and
  * ends the search.
  */
@@ -391,10 +398,19 @@ static int live_requests(int count, MPI_Request requests[], vp_request *v,
 			which[k++] = -1;
 			continue;
 		}
-		if (r->greq && (rc = nbc_step(r, 0)))
+		if ((r->greq || r->part) && (rc = nbc_step(r, 0)))
 			return rc;
 		if (r->greq && !r->ready)
 			continue; /* completed by MPI_Grequest_complete */
+		for (j = 0; r->part && !r->ready &&
+			    j < vpmpi_part_requests(r, &sub); j++)
+			if (sub[j] != VP_REQUEST_NULL) {
+				v[k] = sub[j];
+				owner[k] = i;
+				which[k++] = -2 - j;
+			}
+		if (r->part && !r->ready)
+			continue;
 		if (!r->ready) { /* all its messages done already? */
 			int m = vpmpi_nbc_requests(r->nbc, &sub), live;
 
@@ -433,7 +449,9 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 	for (i = 0; i < count; i++)
 		if (pending(requests[i]))
 			total +=
-			    is_nbc(requests[i]) && requests[i]->nbc
+			    requests[i]->part
+				? vpmpi_part_requests(requests[i], &sub)
+			    : is_nbc(requests[i]) && requests[i]->nbc
 				? vpmpi_nbc_requests(requests[i]->nbc, &sub)
 				: 1;
 	v = malloc(((size_t)total + 1) * sizeof(*v));
@@ -458,6 +476,10 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 		if (k < 0)
 			break;
 		i = owner[k];
+		if (which[k] <= -2) { /* a partitioned request's message */
+			vpmpi_part_took(requests[i], -2 - which[k], &st);
+			continue;
+		}
 		if (which[k] < 0) { /* a point-to-point request */
 			finish(requests[i], &st, VP_OK, status);
 			settle(&requests[i]);
@@ -470,7 +492,8 @@ static int wait_any_nbc(int count, MPI_Request requests[], int *index,
 	}
 	if (*index == MPI_UNDEFINED) {
 		for (i = 0; i < count; i++)
-			if (pending(requests[i]) && requests[i]->greq) {
+			if (pending(requests[i]) &&
+			    (requests[i]->greq || requests[i]->part)) {
 				rc = nbc_step(requests[i], 1); /* fails */
 				goto out;
 			}
@@ -614,8 +637,14 @@ int MPI_Request_free(MPI_Request *request)
 				  "the persistent collective request is "
 				  "active: complete it first (MPI 4.0 sec. "
 				  "6.13)");
+	if (r->part && pending(r))
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Request_free",
+				  "the partitioned request is active: "
+				  "complete it first (MPI 4.0 sec. 4.2.2)");
 	if (r->pcoll)
 		vpmpi_pcoll_free(r);
+	else if (r->part)
+		vpmpi_part_free(r);
 	else if (r->persistent)
 		vpmpi_type_private_free(r->ptype);
 	if (pending(r)) { /* it completes on its own: MPI_Finalize waits */
@@ -648,6 +677,9 @@ int MPI_Cancel(MPI_Request *request)
 				  "the request is MPI_REQUEST_NULL");
 	if (r->greq)
 		return vpmpi_greq_cancel(r);
+	if (r->part)
+		return vpmpi_fail(MPI_ERR_REQUEST, "MPI_Cancel",
+				  "vp does not cancel a partitioned request");
 	if (r->ready && !r->nbc && !r->pcoll &&
 	    (r->send_done || r->lst.source != VP_ANY_SOURCE))
 		return MPI_SUCCESS; /* completed already: nothing to take back */

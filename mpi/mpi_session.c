@@ -45,11 +45,11 @@ static int check(MPI_Session h, const char *call)
 static int check_errh(MPI_Errhandler eh, const char *call)
 {
 	if (eh == MPI_ERRORS_ARE_FATAL || eh == MPI_ERRORS_RETURN ||
-	    vpmpi_errhandler_fn(eh))
+	    eh == MPI_ERRORS_ABORT || vpmpi_errhandler_fn(eh))
 		return MPI_SUCCESS;
 	return vpmpi_fail(MPI_ERR_ARG, call,
 			  "error handler %d is not MPI_ERRORS_ARE_FATAL, "
-			  "MPI_ERRORS_RETURN or one made by "
+			  "MPI_ERRORS_RETURN, MPI_ERRORS_ABORT or one made by "
 			  "MPI_Session_create_errhandler",
 			  eh);
 }
@@ -148,6 +148,8 @@ int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
 	}
 	if (eh == MPI_ERRORS_RETURN)
 		return MPI_SUCCESS;
+	if (eh == MPI_ERRORS_ABORT)
+		vpmpi_errors_abort(errorcode, call, "MPI_ERRORS_ABORT called");
 	return vpmpi_fail(errorcode > 0 ? errorcode : MPI_ERR_OTHER, call,
 			  "error code %d", errorcode);
 }

@@ -35,6 +35,8 @@ int vpmpi_win_err(const struct mpi_win *m, int mpi_class, const char *call,
 	va_end(ap);
 	if (vpmpi_me.call_c) /* raised inside a large-count call's sibling */
 		call = vpmpi_me.call_c;
+	if (m->errh == MPI_ERRORS_ABORT && world)
+		vpmpi_errors_abort(mpi_class, call, msg);
 	if (m->errh && m->errh != MPI_ERRORS_ARE_FATAL && world) {
 		/* MPI_ERRORS_RETURN, or the program's handler */
 		snprintf(vpmpi_me.last_error, sizeof(vpmpi_me.last_error),

@@ -206,11 +206,12 @@ int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 	if (!m)
 		return MPI_ERR_WIN;
 	if (errhandler != MPI_ERRORS_ARE_FATAL &&
-	    errhandler != MPI_ERRORS_RETURN && !win_handler(errhandler))
+	    errhandler != MPI_ERRORS_RETURN &&
+	    errhandler != MPI_ERRORS_ABORT && !win_handler(errhandler))
 		return vpmpi_win_err(m, MPI_ERR_ARG, "MPI_Win_set_errhandler",
 				     "error handler %d is not "
-				     "MPI_ERRORS_ARE_FATAL, MPI_ERRORS_RETURN "
-				     "or one made by "
+				     "MPI_ERRORS_ARE_FATAL, MPI_ERRORS_RETURN, "
+				     "MPI_ERRORS_ABORT or one made by "
 				     "MPI_Win_create_errhandler",
 				     errhandler);
 	m->errh = errhandler;

@@ -168,6 +168,8 @@ struct vpmpi_request {
 	 * the attached buffer): MPI_Cancel has nothing left to take back */
 	int send_done;
 	struct vpmpi_greq *greq;
+	/* a partitioned request's partitions (mpi_part.c), NULL otherwise */
+	struct vpmpi_partitions *part;
 	/* MPI_Buffer_iflush's: 1 + the buffered sends it waits for (those
 	 * sent before it); 0 for the others */
 	unsigned long bflush;
@@ -206,6 +208,10 @@ int vpmpi_solibs_check(void *before, int ranks);
  * class is returned and the message kept for MPI_Error_string. */
 int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));
+/* MPI_ERRORS_ABORT's action: the job ends as MPI_Abort(code) would, the
+ * message naming the rank, call and msg. */
+void vpmpi_errors_abort(int code, const char *call, const char *msg)
+    __attribute__((noreturn));
 /* The same, on MPI_COMM_WORLD's handler (calls without a communicator). */
 #define vpmpi_fail(cls, call, ...) vpmpi_err(MPI_COMM_WORLD, cls, call, __VA_ARGS__)
 /* An MPI error class for a vp error code. */
@@ -395,7 +401,7 @@ const char *vpmpi_op_name(MPI_Op op);
 
 /* ---- requests (mpi_request.c) ---- */
 enum { PERSIST_SEND = 1, PERSIST_SSEND, PERSIST_RECV, PERSIST_COLL,
-       PERSIST_BSEND };
+       PERSIST_BSEND, PERSIST_PART };
 struct vpmpi_request *vpmpi_request_new(void);
 /* Back to the pool unfinished (MPI_Start adopted its communication). */
 void vpmpi_request_recycle(struct vpmpi_request *r);
@@ -418,8 +424,18 @@ int vpmpi_irecv_c(void *buf, long count, MPI_Datatype type, int source,
 		  const char *call);
 /* ---- buffered sends (mpi_buffer.c, mpi_p2p.c) ---- */
 /* MPI_Bsend for call: MPI_SUCCESS or the error raised. */
-int vpmpi_bsend_as(const void *buf, int count, MPI_Datatype type, int dest,
+int vpmpi_bsend_as(const void *buf, long count, MPI_Datatype type, int dest,
 		   int tag, MPI_Comm comm, const char *call);
+/* MPI_Ibsend for call, any count. */
+int vpmpi_ibsend_c(const void *buf, long count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request,
+		   const char *call);
+/* MPI_Sendrecv for call, any counts. */
+int vpmpi_sendrecv_c(const void *sendbuf, long sendcount,
+		     MPI_Datatype sendtype, int dest, int sendtag,
+		     void *recvbuf, long recvcount, MPI_Datatype recvtype,
+		     int source, int recvtag, MPI_Comm comm,
+		     MPI_Status *status, const char *call);
 /* Sends n bytes (tmp: a packed copy the call takes, or NULL) as a
  * buffered send: room in the attached buffer, or MPI_ERR_BUFFER. */
 int vpmpi_bsend(vp_comm *c, MPI_Comm comm, int dest, int tag,
@@ -477,6 +493,20 @@ int vpmpi_greq_step(struct vpmpi_request *r, int block);
 int vpmpi_greq_cancel(struct vpmpi_request *r);
 /* A status as vp's (the query callback's, MPI_Status_set_*). */
 void vpmpi_status_in(const MPI_Status *in, vp_status *out);
+/* ---- partitioned requests (mpi_part.c) ---- */
+/* MPI_Start of one: a new round (a receive posts its first message).
+ * MPI_SUCCESS or the error raised. */
+int vpmpi_part_start(struct vpmpi_request *r);
+/* Waits for (block) or tests its messages; r->ready once the round is
+ * complete. MPI_SUCCESS or the error raised. */
+int vpmpi_part_step(struct vpmpi_request *r, int block);
+/* Its pending vp requests (*req; the count returned, null ones among
+ * them), and request j completed by the caller's vp_waitany with st. */
+int vpmpi_part_requests(struct vpmpi_request *r, vp_request **req);
+void vpmpi_part_took(struct vpmpi_request *r, int j, const vp_status *st);
+/* MPI_Request_free of an inactive one, the end of the rank: its
+ * partitions freed. */
+void vpmpi_part_free(struct vpmpi_request *r);
 /* ---- persistent collectives (mpi_persistent_coll.c) ---- */
 /* MPI_Start of a PERSIST_COLL request: its nonblocking collective
  * started and adopted; MPI_SUCCESS or the error raised. */

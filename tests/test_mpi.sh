@@ -64,7 +64,15 @@
 #     graph of unequal degrees, posted before the neighbour joins and with
 #     point to point before the wait (ineighbor.c); the persistent and
 #     large-count ones (neighbor_init.c: no reference run, the expected
-#     output is MPICH 4.0's too).
+#     output is MPICH 4.0's too);
+#     partitioned point to point with different partition counts on the
+#     two sides, MPI_Parrived polled, a partition arriving before the next
+#     is marked, wrong partitioned calls refused (partitioned.c,
+#     partitioned_early.c, partitioned_errors.c); every large-count
+#     point-to-point, packing and constructor call with small counts, and
+#     a count above INT_MAX refused where vp runs the int sibling
+#     (large_count_calls.c, large_count_refused.c); MPI_Pcontrol and
+#     MPI_Comm_get_parent (pcontrol_parent.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its

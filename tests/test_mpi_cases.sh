@@ -5,6 +5,8 @@
 #     ranks go no further; an operation the subset cannot do exactly fails
 #     the job naming it; a deadlock is reported with its cycle (a real MPI
 #     would hang), an MPI_Ssend deadlock too;
+#   - MPI_ERRORS_ABORT on a duplicate communicator ends the job as
+#     MPI_Abort with the error's class (errors_abort.c);
 #   - --topology and --stats: the run's figures and the algorithms used;
 #     a neighbourhood collective charged alike blocking, nonblocking and
 #     persistent (neighbor_cost.c);
@@ -36,7 +38,7 @@
 # tests/mpi/NAME.c only, the others reported "# SKIP not selected".
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
 
-build ring collectives cart_groups globals per_rank_libc getopt_cases abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash schedule_order neighbor_cost
+build ring collectives cart_groups globals per_rank_libc getopt_cases abort errors_abort undefined_op deadlock exit_stdin ssend_deadlock wrong exact_sum crash schedule_order neighbor_cost
 build_ref getopt_cases
 
 # a failed job's ranks stop where they failed and leave their memory to
@@ -47,6 +49,21 @@ rc=$?
 [ $rc = 3 ] && grep -q "MPI_Abort(3)" "$tmp/err" &&
 	! grep -q "not reached" "$tmp/out"
 check $? "MPI_Abort(MPI_COMM_WORLD, 3): exit status $rc, no rank goes on: $(cat "$tmp/err")"
+
+# MPI_ERRORS_ABORT on a duplicate ends the job as MPI_Abort with the
+# error's class (MPI_ERR_RANK, 6), or the code given to
+# MPI_Comm_call_errhandler
+"$run" -np 4 "$tmp/errors_abort" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 6 ] && grep -q "rank 1: MPI_Send: destination 99 is outside .*MPI_ERRORS_ABORT: the job ends as MPI_Abort(6)" "$tmp/err" &&
+	grep -q "handler of the duplicate: MPI_ERRORS_ABORT" "$tmp/out" &&
+	! grep -q "not reached" "$tmp/out"
+check $? "MPI_ERRORS_ABORT: MPI_Send to rank 99 ends the job, exit status $rc: $(cat "$tmp/err")"
+"$run" -np 3 "$tmp/errors_abort" call >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 5 ] && grep -q "rank 1: MPI_Comm_call_errhandler: error code 5 (MPI_ERRORS_ABORT" "$tmp/err" &&
+	! grep -q "not reached" "$tmp/out"
+check $? "MPI_ERRORS_ABORT: MPI_Comm_call_errhandler(dup, 5), exit status $rc: $(cat "$tmp/err")"
 
 "$run" -np 2 "$tmp/undefined_op" >/dev/null 2>"$tmp/err"
 rc=$?
@@ -179,6 +196,8 @@ wrong nbsize "rank 1: MPI_Ineighbor_alltoall: neighbour 0 sent 4 bytes, the rece
 	"MPI error class 15"
 wrong nbstuck "deadlock" "rank 1 in MPI_Neighbor_alltoall (vp_waitall) waits for" \
 	"rank 0 in MPI_Recv"
+wrong partitions "rank 1: MPI_Precv_init's request: rank 0 sends 2 partitions of 8 bytes (16 in all), this receive takes 2 of 4 (8): the totals differ" \
+	"MPI error class 15 (message truncated)"
 wrong winbounds "rank 0: MPI_Put (vp_put): bytes [12, 12 + 8) are outside target 1's window of 16 bytes" \
 	"MPI error class 13"
 wrong cancelcoll "MPI_Cancel: a nonblocking collective's request cannot be cancelled" \

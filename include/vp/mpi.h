@@ -182,11 +182,14 @@ typedef int MPI_Group;
 /* error handlers: errors are fatal (the default), or returned (an error
  * the MPI layer finds in the arguments of a call is returned as its
  * class and the program goes on; an error vp finds while communicating,
- * such as a truncation or a deadlock, still fails the job) */
+ * such as a truncation or a deadlock, still fails the job), or end the
+ * job as MPI_Abort with the error's class (MPI_ERRORS_ABORT, MPI 4.0
+ * sec. 9.3) */
 typedef int MPI_Errhandler;
 #define MPI_ERRHANDLER_NULL 0
 #define MPI_ERRORS_ARE_FATAL 1
 #define MPI_ERRORS_RETURN 2
+#define MPI_ERRORS_ABORT 3
 /* a user's handler (MPI_Comm_create_errhandler): called with the
  * communicator and the error code, then the call returns the code */
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *errorcode,
@@ -284,6 +287,11 @@ int MPI_Finalized(int *flag);
 int MPI_Abort(MPI_Comm comm, int errorcode);
 double MPI_Wtime(void);
 double MPI_Wtick(void);
+/* the profiling interface's control (MPI 4.0 sec. 15.2.4): no profiling
+ * library is attached, so it does nothing, which the standard allows */
+int MPI_Pcontrol(const int level, ...);
+/* MPI_COMM_NULL: no vp rank is spawned (MPI 4.0 sec. 11.8.2) */
+int MPI_Comm_get_parent(MPI_Comm *parent);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
@@ -558,6 +566,21 @@ int MPI_Startall(int count, MPI_Request requests[]);
 int MPI_Request_free(MPI_Request *request);
 int MPI_Cancel(MPI_Request *request);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+
+/* ---- partitioned point to point (mpi_part.c; MPI 4.0, chapter 4):
+ * persistent requests of partitions, started by MPI_Start ---- */
+int MPI_Psend_init(const void *buf, int partitions, MPI_Count count,
+		   MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+		   MPI_Info info, MPI_Request *request);
+int MPI_Precv_init(void *buf, int partitions, MPI_Count count,
+		   MPI_Datatype type, int source, int tag, MPI_Comm comm,
+		   MPI_Info info, MPI_Request *request);
+int MPI_Pready(int partition, MPI_Request request);
+int MPI_Pready_range(int partition_low, int partition_high,
+		     MPI_Request request);
+int MPI_Pready_list(int length, int array_of_partitions[],
+		    MPI_Request request);
+int MPI_Parrived(MPI_Request request, int partition, int *flag);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index,
@@ -1029,8 +1052,8 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
 		       void *extra_state, MPI_Request *request);
 int MPI_Grequest_complete(MPI_Request request);
 
-/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): up to
- * INT_MAX items ---- */
+/* ---- large counts (mpi_large_count.c; MPI 4.0, sec. 19.2): any count
+ * ---- */
 int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 	       int tag, MPI_Comm comm);
 int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
@@ -1041,6 +1064,92 @@ int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
 		int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
 		int tag, MPI_Comm comm, MPI_Request *request);
+/* any count too: */
+int MPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest,
+		int tag, MPI_Comm comm);
+int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		 int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount,
+		   MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+		   MPI_Count recvcount, MPI_Datatype recvtype, int source,
+		   int recvtag, MPI_Comm comm, MPI_Status *status);
+/* up to INT_MAX items (their int sibling runs): */
+int MPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		    int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype type,
+		     int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype type, int source,
+		    int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type,
+			   int dest, int sendtag, int source, int recvtag,
+			   MPI_Comm comm, MPI_Status *status);
+int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount,
+		    MPI_Datatype sendtype, int dest, int sendtag,
+		    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+		    int source, int recvtag, MPI_Comm comm,
+		    MPI_Request *request);
+int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype type,
+			    int dest, int sendtag, int source, int recvtag,
+			    MPI_Comm comm, MPI_Request *request);
+int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype type,
+		MPI_Message *message, MPI_Status *status);
+int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype type,
+		 MPI_Message *message, MPI_Request *request);
+int MPI_Buffer_attach_c(void *buffer, MPI_Count size);
+int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
+int MPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype type,
+	       void *outbuf, MPI_Count outsize, MPI_Count *position,
+	       MPI_Comm comm);
+int MPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position,
+		 void *outbuf, MPI_Count outcount, MPI_Datatype type,
+		 MPI_Comm comm);
+int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype type, MPI_Comm comm,
+		    MPI_Count *size);
+int MPI_Pack_external_c(const char *datarep, const void *inbuf,
+			MPI_Count incount, MPI_Datatype type, void *outbuf,
+			MPI_Count outsize, MPI_Count *position);
+int MPI_Unpack_external_c(const char datarep[], const void *inbuf,
+			  MPI_Count insize, MPI_Count *position, void *outbuf,
+			  MPI_Count outcount, MPI_Datatype type);
+int MPI_Pack_external_size_c(const char *datarep, MPI_Count incount,
+			     MPI_Datatype type, MPI_Count *size);
+/* datatype constructors (mpi_type_c.c): counts up to INT_MAX, byte
+ * displacements of any size */
+int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength,
+		      MPI_Count stride, MPI_Datatype old,
+		      MPI_Datatype *newtype);
+int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength,
+			      MPI_Count stride, MPI_Datatype old,
+			      MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+				     const MPI_Count displacements[],
+				     MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_indexed_c(MPI_Count count, const MPI_Count blocklengths[],
+		       const MPI_Count displacements[], MPI_Datatype old,
+		       MPI_Datatype *newtype);
+int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count blocklengths[],
+			     const MPI_Count displacements[],
+			     const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_subarray_c(int ndims, const MPI_Count sizes[],
+			       const MPI_Count subsizes[],
+			       const MPI_Count starts[], int order,
+			       MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_darray_c(int size, int rank, int ndims,
+			     const MPI_Count gsizes[], const int distribs[],
+			     const int dargs[], const int psizes[], int order,
+			     MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_create_resized_c(MPI_Datatype old, MPI_Count lb,
+			      MPI_Count extent, MPI_Datatype *newtype);
 
 /* ---- large-count collectives (mpi_coll_c.c, mpi_vcoll_c.c; MPI 4.0, sec.
  * 6 and 19.2): up to INT_MAX items a block, displacements that fit an

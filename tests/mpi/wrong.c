@@ -11,6 +11,7 @@
  *   nofinalize rank 2 returns from main without MPI_Finalize
  *   after      MPI_Comm_rank after MPI_Finalize
  *   restart    MPI_Start on a persistent request still active
+ *   partitions rank 0 sends 2 partitions of 4 ints, rank 1 receives 2 of 3
  *   attr       MPI_Comm_set_attr on the predefined key MPI_TAG_UB
  *   notopo     MPI_Neighbor_allgather on a communicator without a topology
  *   nbrequest  MPI_Ineighbor_allgather on a ring with a NULL request
@@ -217,6 +218,21 @@ int main(int argc, char **argv)
 			      &q);
 		MPI_Start(&q);
 		MPI_Start(&q); /* still waiting for its message */
+	} else if (!strcmp(what, "partitions")) {
+		MPI_Request q;
+
+		if (r == 0)
+			MPI_Psend_init(x, 2, 2, MPI_INT, 1, 4, MPI_COMM_WORLD,
+				       MPI_INFO_NULL, &q);
+		if (r == 1)
+			MPI_Precv_init(y, 2, 1, MPI_INT, 0, 4, MPI_COMM_WORLD,
+				       MPI_INFO_NULL, &q);
+		if (r < 2) {
+			MPI_Start(&q);
+			if (r == 0)
+				MPI_Pready_range(0, 1, q);
+			MPI_Wait(&q, MPI_STATUS_IGNORE);
+		}
 	} else if (!strcmp(what, "winbounds")) {
 		MPI_Win win;
 
