@@ -117,7 +117,7 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 	vp_comm *c;
 	int *w, i;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_group(comm, group);
 	c = vpmpi_comm(comm, "MPI_Comm_group");
 	if (!c)
@@ -359,7 +359,7 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	const struct vpmpi_group *g;
 	int rc, *ranks;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm)) {
+	if (vpmpi_is_inter(comm)) {
 		int r; /* the group is a subgroup of the local one */
 
 		if ((rc = MPI_Group_rank(group, &r)))

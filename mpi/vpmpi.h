@@ -102,6 +102,9 @@ struct vpmpi_rank {
 	MPI_Errhandler *errh;
 	struct vpmpi_cart **cart;
 	struct vpmpi_graph **graph; /* mpi_graph.c */
+	/* an intercommunicator's handle is a slot whose comm is NULL and
+	 * whose inter is set (mpi_intercomm.c) */
+	struct vpmpi_inter **inter;
 	int ncomms;
 	struct vpmpi_type **types; /* derived: handle - VPMPI_FIRST_TYPE */
 	int ntypes;
@@ -186,6 +189,9 @@ int vpmpi_bind(vp_comm *world);
 /* The handle tables have room for handle h: MPI_SUCCESS or MPI_ERR_NO_MEM
  * (nothing raised). */
 int vpmpi_comms_room(int h);
+/* The lowest handle no communicator holds (intra or inter), the tables
+ * grown to hold it; -1 when memory is out (nothing raised). */
+int vpmpi_comm_slot(void);
 void vpmpi_unbind(void);
 /* Ends the calling rank: back to where the launcher started it, which
  * returns rc (the run has failed already when rc is not 0). */
@@ -698,10 +704,14 @@ int vpmpi_type_runs(MPI_Datatype cur, MPI_Aint unit, int nruns,
 		    const int *start, const int *len, int gsize,
 		    MPI_Datatype *out);
 
-/* ---- intercommunicators (mpi_intercomm.c): handles from
- * VPMPI_FIRST_INTER on, outside the intracommunicators' table ---- */
-#define VPMPI_FIRST_INTER 1024
-int vpmpi_is_inter(MPI_Comm h);
+/* ---- intercommunicators (mpi_intercomm.c): handles of the same table
+ * as the intracommunicators', none below VPMPI_FIRST_INTER ---- */
+#define VPMPI_FIRST_INTER (MPI_COMM_SELF + 1)
+static inline int vpmpi_is_inter(MPI_Comm h)
+{
+	return h >= VPMPI_FIRST_INTER && h < vpmpi_me.ncomms &&
+	       vpmpi_me.inter[h];
+}
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
@@ -767,7 +777,7 @@ int vpmpi_ic_reduce_scatter(const void *sendbuf, void *recvbuf,
 /* A nonblocking collective on an intercommunicator, run as the blocking
  * one (rc its result): a completed request in *request. */
 int vpmpi_ic_done(int rc, MPI_Request *request);
-#define VPMPI_IS_INTER(h) ((h) >= VPMPI_FIRST_INTER && vpmpi_is_inter(h))
+#define VPMPI_IS_INTER(h) vpmpi_is_inter(h)
 /* A received source in the union as a remote rank. */
 static inline void vpmpi_inter_source(int off, vp_status *st)
 {
