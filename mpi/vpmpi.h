@@ -239,8 +239,19 @@ static inline int vpmpi_started(const char *call)
  * vp's reports name it; vpmpi_comm does it for calls on a communicator. */
 void vpmpi_calling(const char *call);
 
-/* A user's error handler: its handle, or MPI_ERR_ARG/MPI_ERR_NO_MEM
- * raised (no check that MPI has started: sessions' may come before). */
+/* A user's error handler of a kind (VPMPI_ERRH_WIN: a window's; _COMM:
+ * a communicator's or a session's), its function cast to vpmpi_fn: its
+ * handle, distinct from every other handler's, or MPI_ERR_ARG or
+ * MPI_ERR_NO_MEM raised. */
+typedef void vpmpi_fn(void);
+enum { VPMPI_ERRH_COMM, VPMPI_ERRH_WIN };
+int vpmpi_errhandler_new(int kind, vpmpi_fn *fn, MPI_Errhandler *errhandler,
+			 const char *call);
+/* Handler eh's function if it is of that kind, else NULL. */
+vpmpi_fn *vpmpi_errhandler_of(MPI_Errhandler eh, int kind);
+/* A user's communicator error handler: its handle, or MPI_ERR_ARG or
+ * MPI_ERR_NO_MEM raised (no check that MPI has started: sessions' may
+ * come before). */
 int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
 			 MPI_Errhandler *errhandler, const char *call);
 /* A user's error handler's function, NULL for the predefined ones. */
