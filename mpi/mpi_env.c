@@ -44,6 +44,7 @@ void vpmpi_unbind(void)
 	vpmpi_attrs_free();
 	vpmpi_error_classes_free();
 	vpmpi_errhandlers_free();
+	vpmpi_sessions_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
 	vpmpi_messages_free();

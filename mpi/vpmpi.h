@@ -529,6 +529,8 @@ int vpmpi_attrs_copy(MPI_Comm from, MPI_Comm to);
 int vpmpi_attrs_drop(MPI_Comm comm);
 void vpmpi_attrs_free(void);
 void vpmpi_errhandlers_free(void);
+/* The rank's sessions' table, when its main returned (mpi_session.c). */
+void vpmpi_sessions_free(void);
 /* windows the program did not free (mpi_win.c) */
 void vpmpi_wins_free(void);
 
