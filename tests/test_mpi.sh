@@ -64,7 +64,10 @@
 #     graph of unequal degrees, posted before the neighbour joins and with
 #     point to point before the wait (ineighbor.c); the persistent and
 #     large-count ones (neighbor_init.c: no reference run, the expected
-#     output is MPICH 4.0's too).
+#     output is MPICH 4.0's too); thousands of handles of every kind held
+#     at once and used, 100 intercommunicators beside 1030 communicators
+#     among them (many_handles.c), 200 sessions held at once
+#     (many_sessions.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
