@@ -10,12 +10,12 @@
  * sends the table back, in the runtime space and outside the model clock:
  * splitting is set-up, not part of an algorithm's cost. Rank 0 also numbers
  * the new groups, from ids only it hands out (world rank w's k-th id is
- * 1 + w + p k), so members in different processes agree on them without a
- * shared counter. Where every rank of the run shares this process, the
- * members meet at a slot of the group instead (split_slots.c), and the
- * last to arrive numbers the groups from its own ids. Each member then
- * derives the same new group; in each process, the first member to reach
- * the registry creates its record.
+ * 1 + w + p k; group_ids.c), so members in different processes agree on
+ * them without a shared counter. Where every rank of the run shares this
+ * process, the members meet at a slot of the group instead
+ * (split_slots.c), and the last to arrive numbers the groups from its own
+ * ids. Each member then derives the same new group; in each process, the
+ * first member to reach the registry creates its record.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -264,22 +264,10 @@ static struct vp__group *group_get(struct vp__world *w, int id,
 	return g;
 }
 
-/* Rank 0 of a split takes n group ids: its k-th, k0 .. k0 + n - 1; -1 when
- * they would not fit (contexts are ints: id * VP__SPACES + space). */
+/* The id allocator's k-th group id (group_ids.c). */
 static long long group_id(const struct vp__world *w, int allocator, long long k)
 {
 	return 1 + allocator + (long long)w->p * k;
-}
-
-static int ids_take(struct vp__rank *me, int n)
-{
-	int k0 = me->groups_made;
-
-	if (group_id(me->world, me->world_rank, (long long)k0 + n) >
-	    (INT_MAX - VP__SPACES) / VP__SPACES)
-		return -1;
-	me->groups_made += n;
-	return k0;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -413,7 +401,7 @@ static int split_verdict(vp_comm *c, int *table, int check, int *order,
 	int size = c->group->size, n, *verdict = table + ENTRY * size;
 
 	n = distinct_colors(table, size, order);
-	verdict[0] = ids_take(c->me, n);
+	verdict[0] = vp__ids_take(c->me, n);
 	verdict[1] = verdict[2] = -1;
 	verdict[3] = c->me->world_rank;
 	if (check && check_groups(table, size, order, n, verdict))
@@ -672,7 +660,7 @@ static int agree_on_id(vp_comm *c, const int *ranks, int n, int me, int tag,
 					(unsigned long long)theirs[0], leader,
 					n);
 	}
-	*k0 = ids_take(c->me, 1);
+	*k0 = vp__ids_take(c->me, 1);
 	for (i = 1; i < n; i++)
 		if ((rc = vp__runtime_send_tag(c->me, ctx,
 					       vp__to_world(c, ranks[i]),
@@ -810,7 +798,7 @@ static struct vp__group *dup_new(vp_comm *c, const char **why)
 	*why = "no memory";
 	if (n > 1 && dups_room(g))
 		return NULL;
-	if ((k0 = ids_take(c->me, 1)) < 0) {
+	if ((k0 = vp__ids_take(c->me, 1)) < 0) {
 		*why = "this rank has used up its communicator ids";
 		return NULL;
 	}
@@ -912,6 +900,7 @@ static void group_leave(struct vp__rank *me, struct vp__group *g)
 		g->next->prev = g->prev;
 	pthread_mutex_unlock(&w->group_lock);
 	w->tx_ops->release(w->tx, lo, hi);
+	vp__ids_give(w, g->id); /* its mailboxes are gone: the id is free */
 	vp__sync_free(g);
 	dups_free(g);
 	vp__splits_free(g);
@@ -1024,6 +1013,7 @@ void vp__comms_free(struct vp__rank *r)
 	free_handles(r->freed);
 	r->freed = NULL;
 	r->nfreed = 0;
+	vp__ids_free(r);
 	for (c = r->live; c; c = next) {
 		next = c->live_next;
 		free(c); /* the twins calloc'd together */

@@ -67,7 +67,8 @@
 #     output is MPICH 4.0's too); thousands of handles of every kind held
 #     at once and used, 100 intercommunicators beside 1030 communicators
 #     among them (many_handles.c), 200 sessions held at once
-#     (many_sessions.c).
+#     (many_sessions.c), 20000 communicators made and freed in turn,
+#     intercommunicators among them (comm_churn.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
