@@ -54,17 +54,18 @@ int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call)
 	for (i = 0; i < vpmpi_me.ngroups; i++)
 		if (!vpmpi_me.groups[i])
 			break;
-	if (i == vpmpi_me.ngroups) {
-		ng = realloc(vpmpi_me.groups,
-			     ((size_t)vpmpi_me.ngroups + 8) * sizeof(*ng));
+	if (i == vpmpi_me.ngroups) { /* the table doubles */
+		int n = i ? 2 * i : 8;
+
+		ng = realloc(vpmpi_me.groups, (size_t)n * sizeof(*ng));
 		if (!ng) {
 			free(world);
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for a group");
 		}
-		memset(ng + vpmpi_me.ngroups, 0, 8 * sizeof(*ng));
+		memset(ng + i, 0, (size_t)(n - i) * sizeof(*ng));
 		vpmpi_me.groups = ng;
-		vpmpi_me.ngroups += 8;
+		vpmpi_me.ngroups = n;
 	}
 	if (!(g = malloc(sizeof(*g)))) {
 		free(world);
