@@ -156,7 +156,7 @@ static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
 	c->is_world = is_world;
 }
 
-/* A new communicator's three handles (nc: calloc'd VP__TWINS), one per
+/* A new communicator's three handles (nc: from twins_new), one per
  * message space, as rank `rank` of g. */
 #define VP__TWINS 3
 static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
@@ -172,6 +172,19 @@ static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
 	if (me->live)
 		me->live->live_prev = &nc[0];
 	me->live = &nc[0];
+}
+
+/* Room for VP__TWINS zeroed handles: a freed communicator's, past the
+ * quarantine (see quarantine), or new memory; NULL when out of it. */
+static vp_comm *twins_new(struct vp__rank *me)
+{
+	vp_comm *nc = me->spare;
+
+	if (!nc)
+		return calloc(VP__TWINS, sizeof(*nc));
+	me->spare = nc->next_freed;
+	memset(nc, 0, VP__TWINS * sizeof(*nc));
+	return nc;
 }
 
 /* sub leaves its rank's live list (vp_comm_free). */
@@ -509,7 +522,7 @@ static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
 	for (i = 0; i < n; i++)
 		members[i] = vp__to_world(c, order[i]);
 	g = group_get(c->world, id, members, n);
-	nc = calloc(VP__TWINS, sizeof(*nc));
+	nc = twins_new(c->me);
 	if (!g || !nc) {
 		free(nc);
 		rc = vp__fail(c->me, VP_ENOMEM, call, "no memory");
@@ -712,7 +725,7 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				"communicator ids",
 				leader);
 	members = malloc((size_t)n * sizeof(int));
-	nc = calloc(VP__TWINS, sizeof(*nc));
+	nc = twins_new(c->me);
 	if (!members || !nc) {
 		free(members);
 		free(nc);
@@ -869,7 +882,7 @@ int vp_comm_dup(vp_comm *c, vp_comm **sub)
 	if ((rc = vp_coll_begin(c, &sig)))
 		return rc;
 	if (!(g = dup_group(c, c->user->dups++, &why)) ||
-	    !(nc = calloc(VP__TWINS, sizeof(*nc)))) {
+	    !(nc = twins_new(c->me))) {
 		if (g)
 			group_leave(c->me, g);
 		return vp__fail(c->me, VP_ENOMEM, call,
@@ -921,16 +934,18 @@ static void free_handles(vp_comm *c)
 
 /*
  * Freed handles stay recognisable (magic VP__COMM_FREED) while they sit in
- * the rank's quarantine of its last QUARANTINE frees; older ones are
- * returned to the allocator, so a loop of split and free runs in constant
- * memory. A handle used after more frees than that is no longer
- * recognised (a limit, in docs/known-limits.md, "Runs and ranks").
+ * the rank's quarantine of its last QUARANTINE frees; older ones become
+ * the rank's spares, which its next communicators take (twins_new), so a
+ * loop of split and free runs in constant memory and a stale handle
+ * always points at a communicator of its rank: freed, or one made since,
+ * on which a call then acts (as an MPI implementation's reused handle
+ * does; docs/known-limits.md, "Runs and ranks").
  */
 #define QUARANTINE 256
 
 static void quarantine(struct vp__rank *me, vp_comm *sub)
 {
-	vp_comm *c;
+	vp_comm *c, *old;
 	int i;
 
 	sub->group = NULL; /* gone, or going with its last member */
@@ -942,8 +957,10 @@ static void quarantine(struct vp__rank *me, vp_comm *sub)
 		return;
 	for (c = me->freed, i = 1; i < QUARANTINE; i++)
 		c = c->next_freed;
-	free_handles(c->next_freed);
+	old = c->next_freed; /* the one beyond: a spare now */
 	c->next_freed = NULL;
+	old->next_freed = me->spare;
+	me->spare = old;
 	me->nfreed = QUARANTINE;
 }
 
@@ -1011,7 +1028,8 @@ void vp__comms_free(struct vp__rank *r)
 	vp_comm *c, *next;
 
 	free_handles(r->freed);
-	r->freed = NULL;
+	free_handles(r->spare);
+	r->freed = r->spare = NULL;
 	r->nfreed = 0;
 	vp__ids_free(r);
 	for (c = r->live; c; c = next) {

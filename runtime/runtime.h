@@ -190,6 +190,7 @@ struct vp__rank {
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll, aux;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
+	struct vp_comm *spare; /* past the quarantine, to be reused (comm.c) */
 	struct vp_comm *live;  /* live ones (comm.c) */
 	struct vp__req_pool reqs;
 	struct vp_win *wins; /* every window this rank made (window.c) */
