@@ -1,16 +1,18 @@
 /* many_handles.c - a program holds many objects of every kind at once and
- * uses each: 2000 communicators from MPI_Comm_dup (a message around a
- * ring on each), 300 intercommunicators between the even and the odd
- * ranks (an all-reduce over each), 300 Cartesian grids, 300 windows (a
- * put on each), 2000 keyvals (an attribute of each on MPI_COMM_WORLD),
- * 5000 datatypes (a message of each), 5000 receives pending at once and
- * matched later by sends in reverse order, 2000 persistent requests, 300
- * nonblocking collectives, 2000 generalized requests, 2000 matched
- * messages (MPI_Mprobe) held before they are received, 2000 info
- * objects, groups, error handlers (called on MPI_COMM_SELF) and user ops
- * (MPI_Reduce_local). Every handle of a kind is distinct; comm and
- * window error handlers too. Then everything is freed. Rank 0 prints one
- * line per kind with a sum over every rank of what was computed.
+ * uses each: 1100 communicators from MPI_Comm_dup (a message around a
+ * ring on each, before and while 300 intercommunicators between the even
+ * and the odd ranks are held: an all-reduce over each), 100 Cartesian
+ * grids, 300 windows (a put on each), 1000 keyvals (an attribute of each
+ * on MPI_COMM_WORLD), 2000 datatypes (a message of each), 2000 receives
+ * pending at once and matched later by sends in reverse order, 1000
+ * persistent requests, 100 nonblocking collectives, 1000 generalized
+ * requests, 1000 matched messages (MPI_Mprobe) held before they are
+ * received, 1000 info objects, groups and user ops (MPI_Reduce_local),
+ * 4200 communicator error handlers (called on MPI_COMM_SELF) and a
+ * window's. Every handle of a kind is distinct; comm and window error
+ * handlers too. Then everything is freed. Rank 0 prints one line per kind
+ * with a sum over every rank of what was computed. (The counts keep the
+ * run short under the sanitizers.)
  *
  * ref-osc: sm,pt2pt
  *
@@ -21,21 +23,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NCOMM 2000
+#define NCOMM 1100
 #define NINTER 300
-#define NCART 300
+#define NCART 100
 #define NWIN 300
-#define NKEY 2000
-#define NTYPE 5000
-#define NREQ 5000
-#define NPERS 2000
-#define NNBC 300
-#define NGREQ 2000
-#define NMSG 2000
-#define NINFO 2000
-#define NGROUP 2000
-#define NERRH 5000
-#define NOP 2000
+#define NKEY 1000
+#define NTYPE 2000
+#define NREQ 2000
+#define NPERS 1000
+#define NNBC 100
+#define NGREQ 1000
+#define NMSG 1000
+#define NINFO 1000
+#define NGROUP 1000
+#define NERRH 4200
+#define NOP 1000
 
 static int r, p, bad;
 
