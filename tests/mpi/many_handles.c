@@ -12,7 +12,7 @@
  * window's. Every handle of a kind is distinct; comm and window error
  * handlers too. Then everything is freed. Rank 0 prints one line per kind
  * with a sum over every rank of what was computed. (The counts keep the
- * run short under the sanitizers: each is above the limit it once hit.)
+ * run short under the sanitizers.)
  *
  * ref-osc: sm,pt2pt
  *
