@@ -54,7 +54,7 @@ struct attr {
 };
 
 static __thread struct keyval *keyvals;
-static __thread int nkeyvals;
+static __thread int nkeyvals, cap_keyvals; /* the table doubles */
 static __thread struct attr *attrs; /* in the order they were set */
 static __thread int nattrs, cap_attrs;
 
@@ -198,11 +198,17 @@ int vpmpi_keyval_create(int kind, vpmpi_copy_attr_fn *copy,
 		return MPI_ERR_OTHER;
 	if (!keyval)
 		return vpmpi_fail(MPI_ERR_ARG, call, "keyval is NULL");
-	more = realloc(keyvals, (size_t)(nkeyvals + 1) * sizeof(*more));
-	if (!more)
-		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no memory for %d keyvals", nkeyvals + 1);
-	keyvals = more;
+	if (nkeyvals == cap_keyvals) {
+		int cap = cap_keyvals ? 2 * cap_keyvals : 16;
+
+		more = realloc(keyvals, (size_t)cap * sizeof(*more));
+		if (!more)
+			return vpmpi_fail(MPI_ERR_NO_MEM, call,
+					  "no memory for %d keyvals",
+					  nkeyvals + 1);
+		keyvals = more;
+		cap_keyvals = cap;
+	}
 	keyvals[nkeyvals] = (struct keyval){ kind, copy, del, extra, 0, 0 };
 	*keyval = FIRST_KEYVAL + nkeyvals++;
 	return MPI_SUCCESS;
@@ -346,5 +352,5 @@ void vpmpi_attr_store_free(void)
 	free(keyvals);
 	attrs = NULL;
 	keyvals = NULL;
-	nattrs = cap_attrs = nkeyvals = 0;
+	nattrs = cap_attrs = nkeyvals = cap_keyvals = 0;
 }

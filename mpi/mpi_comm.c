@@ -4,9 +4,11 @@
  * A communicator handle indexes the rank's table (MPI_COMM_WORLD = 1,
  * MPI_COMM_SELF = 2, the program's own from 3); handles are per rank, as
  * in MPI, and every rank of a split gets the same number only if it made
- * the same calls (the program cannot tell). The tables grow as the program
- * makes communicators, and a freed communicator's handle is reused. A new
- * communicator inherits the error handler of the one it came from.
+ * the same calls (the program cannot tell). Intercommunicators take their
+ * handles from the same table (mpi_intercomm.c). The tables grow as the
+ * program makes communicators, and a freed communicator's handle is
+ * reused, the lowest first. A new communicator inherits the error handler
+ * of the one it came from.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -76,10 +78,21 @@ int vpmpi_comms_room(int h)
 	    grow((void **)&vpmpi_me.size, sizeof(*vpmpi_me.size), old, n) ||
 	    grow((void **)&vpmpi_me.errh, sizeof(*vpmpi_me.errh), old, n) ||
 	    grow((void **)&vpmpi_me.cart, sizeof(*vpmpi_me.cart), old, n) ||
-	    grow((void **)&vpmpi_me.graph, sizeof(*vpmpi_me.graph), old, n))
+	    grow((void **)&vpmpi_me.graph, sizeof(*vpmpi_me.graph), old, n) ||
+	    grow((void **)&vpmpi_me.inter, sizeof(*vpmpi_me.inter), old, n))
 		return MPI_ERR_NO_MEM; /* those grown stay grown: harmless */
 	vpmpi_me.ncomms = n;
 	return MPI_SUCCESS;
+}
+
+int vpmpi_comm_slot(void)
+{
+	int h;
+
+	for (h = MPI_COMM_SELF + 1; h < vpmpi_me.ncomms; h++)
+		if (!vpmpi_me.comm[h] && !vpmpi_me.inter[h])
+			break;
+	return vpmpi_comms_room(h) ? -1 : h;
 }
 
 int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call)
@@ -88,13 +101,12 @@ int vpmpi_comm_put(vp_comm *c, MPI_Comm from, const char *call)
 
 	if (!c)
 		return MPI_COMM_NULL;
-	for (h = MPI_COMM_SELF + 1; h < vpmpi_me.ncomms; h++)
-		if (!vpmpi_me.comm[h])
-			break;
-	if (vpmpi_comms_room(h)) {
+	if ((h = vpmpi_comm_slot()) < 0) {
 		vp_comm_free(c);
 		vpmpi_err(from, MPI_ERR_NO_MEM, call,
-			  "no memory for communicator handle %d", h);
+			  "no memory for another communicator handle (%d "
+			  "in use)",
+			  vpmpi_me.ncomms);
 		return -1;
 	}
 	vpmpi_comm_set(h, c);
@@ -128,7 +140,7 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
 {
 	vp_comm *c;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_size(comm, NULL, rank);
 	c = vpmpi_comm(comm, "MPI_Comm_rank");
 	if (!c)
@@ -141,7 +153,7 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
 {
 	vp_comm *c;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_size(comm, size, NULL);
 	c = vpmpi_comm(comm, "MPI_Comm_size");
 	if (!c)
@@ -155,7 +167,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	vp_comm *c, *sub;
 	int rc, h;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_split(comm, color, key, newcomm,
 					 "MPI_Comm_split");
 	if (!(c = vpmpi_comm(comm, "MPI_Comm_split")))
@@ -179,7 +191,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 	vp_comm *c, *sub;
 	int rc, h;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_dup(comm, newcomm);
 
 	if (!(c = vpmpi_comm(comm, "MPI_Comm_dup")))
@@ -211,7 +223,7 @@ int MPI_Comm_free(MPI_Comm *comm)
 	vp_comm *c;
 	int rc;
 
-	if (comm && *comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(*comm))
+	if (comm && vpmpi_is_inter(*comm))
 		return vpmpi_inter_free(comm);
 	if (!comm || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
 		return vpmpi_fail(MPI_ERR_COMM, "MPI_Comm_free",

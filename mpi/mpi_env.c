@@ -44,6 +44,7 @@ void vpmpi_unbind(void)
 	vpmpi_attrs_free();
 	vpmpi_error_classes_free();
 	vpmpi_errhandlers_free();
+	vpmpi_sessions_free();
 	vpmpi_wins_free();
 	vpmpi_types_free();
 	vpmpi_messages_free();
@@ -74,17 +75,30 @@ int vpmpi_job_class(int vp_code)
 	return vp_code == VP_EINVAL && cls ? cls : vpmpi_class(vp_code);
 }
 
-/* The rank's handlers made by MPI_Comm_create_errhandler: handle
- * FIRST_USER_HANDLER + i. */
-#define FIRST_USER_HANDLER 4
-static __thread MPI_Comm_errhandler_function **handlers;
-static __thread int nhandlers;
+/* The rank's handlers made by MPI_Comm_create_errhandler,
+ * MPI_Win_create_errhandler and MPI_Session_create_errhandler, in one
+ * table of cap (doubled as it fills), so that no two share a handle:
+ * handle FIRST_USER_HANDLER + i. */
+#define FIRST_USER_HANDLER 4 /* after MPI_ERRORS_ABORT */
+static __thread struct user_errh {
+	vpmpi_fn *fn;
+	int kind; /* VPMPI_ERRH_ */
+} *handlers;
+static __thread int nhandlers, cap_handlers;
 
-static MPI_Comm_errhandler_function *user_handler(MPI_Errhandler eh)
+vpmpi_fn *vpmpi_errhandler_of(MPI_Errhandler eh, int kind)
 {
 	int i = eh - FIRST_USER_HANDLER;
 
-	return i >= 0 && i < nhandlers ? handlers[i] : NULL;
+	return i >= 0 && i < nhandlers && handlers[i].kind == kind
+		   ? handlers[i].fn
+		   : NULL;
+}
+
+static MPI_Comm_errhandler_function *user_handler(MPI_Errhandler eh)
+{
+	return (MPI_Comm_errhandler_function *)vpmpi_errhandler_of(
+	    eh, VPMPI_ERRH_COMM);
 }
 
 int vpmpi_err(MPI_Comm h, int mpi_class, const char *call, const char *fmt,
@@ -460,23 +474,34 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
 	return vpmpi_errhandler_add(fn, errhandler, call);
 }
 
-int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
-			 MPI_Errhandler *errhandler, const char *call)
+int vpmpi_errhandler_new(int kind, vpmpi_fn *fn, MPI_Errhandler *errhandler,
+			 const char *call)
 {
-	MPI_Comm_errhandler_function **more;
+	struct user_errh *more;
+	int cap = cap_handlers ? 2 * cap_handlers : 8;
 
 	if (!fn || !errhandler)
 		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
 				  !fn ? "function" : "handle pointer");
-	more = realloc(handlers, (size_t)(nhandlers + 1) * sizeof(*more));
-	if (!more)
-		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no memory for %d error handlers",
-				  nhandlers + 1);
-	handlers = more;
-	handlers[nhandlers] = fn;
+	if (nhandlers == cap_handlers) {
+		more = realloc(handlers, (size_t)cap * sizeof(*more));
+		if (!more)
+			return vpmpi_fail(MPI_ERR_NO_MEM, call,
+					  "no memory for %d error handlers",
+					  nhandlers + 1);
+		handlers = more;
+		cap_handlers = cap;
+	}
+	handlers[nhandlers] = (struct user_errh){ fn, kind };
 	*errhandler = FIRST_USER_HANDLER + nhandlers++;
 	return MPI_SUCCESS;
+}
+
+int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
+			 MPI_Errhandler *errhandler, const char *call)
+{
+	return vpmpi_errhandler_new(VPMPI_ERRH_COMM, (vpmpi_fn *)fn,
+				    errhandler, call);
 }
 
 int MPI_Errhandler_create(MPI_Handler_function *fn,
@@ -512,7 +537,7 @@ void vpmpi_errhandlers_free(void)
 {
 	free(handlers);
 	handlers = NULL;
-	nhandlers = 0;
+	nhandlers = cap_handlers = 0;
 }
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)

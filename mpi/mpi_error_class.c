@@ -23,7 +23,7 @@ struct added {
 };
 
 static __thread struct added *added; /* code - MPI_ERR_LASTCODE - 1 */
-static __thread int nadded;
+static __thread int nadded, cap_added; /* the table doubles */
 static __thread int last_used;
 
 const int *vpmpi_last_used_code(void)
@@ -46,13 +46,18 @@ int vpmpi_error_added(int code, int *cls, const char **string)
 /* A new value of class cls (-1: a new class, its own) in *out. */
 static int add(int cls, int *out, const char *call)
 {
-	struct added *more = realloc(added, (size_t)(nadded + 1) * sizeof(*more));
+	int cap = cap_added ? 2 * cap_added : 8;
+	struct added *more;
 
-	if (!more)
-		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no memory for %d added error values",
-				  nadded + 1);
-	added = more;
+	if (nadded == cap_added) {
+		more = realloc(added, (size_t)cap * sizeof(*more));
+		if (!more)
+			return vpmpi_fail(MPI_ERR_NO_MEM, call,
+					  "no memory for %d added error values",
+					  nadded + 1);
+		added = more;
+		cap_added = cap;
+	}
 	*out = MPI_ERR_LASTCODE + 1 + nadded;
 	added[nadded++] = (struct added){ cls < 0 ? *out : cls, NULL };
 	return MPI_SUCCESS;
@@ -133,5 +138,5 @@ void vpmpi_error_classes_free(void)
 		free(added[i].string);
 	free(added);
 	added = NULL;
-	nadded = 0;
+	nadded = cap_added = 0;
 }

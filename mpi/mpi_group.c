@@ -54,17 +54,18 @@ int vpmpi_group_put(int size, int *world, MPI_Group *out, const char *call)
 	for (i = 0; i < vpmpi_me.ngroups; i++)
 		if (!vpmpi_me.groups[i])
 			break;
-	if (i == vpmpi_me.ngroups) {
-		ng = realloc(vpmpi_me.groups,
-			     ((size_t)vpmpi_me.ngroups + 8) * sizeof(*ng));
+	if (i == vpmpi_me.ngroups) { /* the table doubles */
+		int n = i ? 2 * i : 8;
+
+		ng = realloc(vpmpi_me.groups, (size_t)n * sizeof(*ng));
 		if (!ng) {
 			free(world);
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for a group");
 		}
-		memset(ng + vpmpi_me.ngroups, 0, 8 * sizeof(*ng));
+		memset(ng + i, 0, (size_t)(n - i) * sizeof(*ng));
 		vpmpi_me.groups = ng;
-		vpmpi_me.ngroups += 8;
+		vpmpi_me.ngroups = n;
 	}
 	if (!(g = malloc(sizeof(*g)))) {
 		free(world);
@@ -117,7 +118,7 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 	vp_comm *c;
 	int *w, i;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm))
+	if (vpmpi_is_inter(comm))
 		return vpmpi_inter_group(comm, group);
 	c = vpmpi_comm(comm, "MPI_Comm_group");
 	if (!c)
@@ -359,7 +360,7 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	const struct vpmpi_group *g;
 	int rc, *ranks;
 
-	if (comm >= VPMPI_FIRST_INTER && vpmpi_is_inter(comm)) {
+	if (vpmpi_is_inter(comm)) {
 		int r; /* the group is a subgroup of the local one */
 
 		if ((rc = MPI_Group_rank(group, &r)))

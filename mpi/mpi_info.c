@@ -96,16 +96,18 @@ static int info_put(struct info *in, MPI_Info *out, const char *call)
 	for (i = 0; i < ninfos; i++)
 		if (!infos[i])
 			break;
-	if (i == ninfos) {
-		more = realloc(infos, ((size_t)ninfos + 16) * sizeof(*more));
+	if (i == ninfos) { /* the table doubles */
+		int n = i ? 2 * i : 16;
+
+		more = realloc(infos, (size_t)n * sizeof(*more));
 		if (!more) {
 			info_destroy(in);
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for an info object");
 		}
-		memset(more + ninfos, 0, 16 * sizeof(*more));
+		memset(more + i, 0, (size_t)(n - i) * sizeof(*more));
 		infos = more;
-		ninfos += 16;
+		ninfos = n;
 	}
 	infos[i] = in;
 	*out = i + 1;

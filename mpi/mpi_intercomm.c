@@ -13,9 +13,10 @@
  * An intercommunicator keeps both groups (world ranks in rank order) and
  * a hidden intracommunicator over their union, the group whose lowest
  * world rank is lower first: the two sides agree on it without a further
- * message, and MPI_Intercomm_merge splits it. Its handles are numbered
- * from VPMPI_FIRST_INTER on, apart from the intracommunicators' table, so
- * that no call on intracommunicators takes one for an intracommunicator.
+ * message, and MPI_Intercomm_merge splits it. Its handle is a slot of the
+ * communicators' table whose intracommunicator is NULL (vpmpi_me.inter
+ * holds it), so that no call on intracommunicators takes one for an
+ * intracommunicator, and the table grows as the program makes either.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -23,9 +24,7 @@
 
 #include "vpmpi.h"
 
-#define MAX_INTER 64
-
-struct inter {
+struct vpmpi_inter {
 	MPI_Comm uni;	     /* the hidden union, both groups */
 	MPI_Comm coll;	     /* its duplicate for collectives (0: none yet) */
 	int lrank, lsize, rsize;
@@ -33,32 +32,49 @@ struct inter {
 	int *rworld, *lworld; /* both groups' world ranks */
 };
 
-static __thread struct inter *inters[MAX_INTER];
-
-static struct inter *inter_of(MPI_Comm h)
+static struct vpmpi_inter *inter_of(MPI_Comm h)
 {
-	int i = h - VPMPI_FIRST_INTER;
-
-	return i >= 0 && i < MAX_INTER ? inters[i] : NULL;
+	return h >= VPMPI_FIRST_INTER && h < vpmpi_me.ncomms
+		   ? vpmpi_me.inter[h]
+		   : NULL;
 }
 
-/* A zeroed intercommunicator and its free slot *h: NULL when the table
- * is full or memory is out. */
-static struct inter *inter_new(int *h)
+/* A zeroed intercommunicator: NULL when memory is out. */
+static struct vpmpi_inter *inter_new(void)
 {
-	for (*h = 0; *h < MAX_INTER && inters[*h]; (*h)++)
-		;
-	return *h < MAX_INTER ? calloc(1, sizeof(struct inter)) : NULL;
+	return calloc(1, sizeof(struct vpmpi_inter));
 }
 
-int vpmpi_is_inter(MPI_Comm h)
+static void inter_destroy(struct vpmpi_inter *ic)
 {
-	return inter_of(h) != NULL;
+	free(ic->lworld);
+	free(ic->rworld);
+	free(ic);
+}
+
+/* ic made: its handle in *h (the lowest free), or -1 after the error,
+ * ic and its union freed. Its handle is taken only now, once the union
+ * made on the way has taken its own. */
+static int inter_put(struct vpmpi_inter *ic, MPI_Comm *h, const char *call)
+{
+	int slot = vpmpi_comm_slot();
+
+	if (slot < 0) {
+		MPI_Comm_free(&ic->uni);
+		inter_destroy(ic);
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for another communicator handle "
+				  "(%d in use)",
+				  vpmpi_me.ncomms);
+	}
+	vpmpi_me.inter[slot] = ic;
+	*h = slot;
+	return MPI_SUCCESS;
 }
 
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank)
 {
-	struct inter *ic = inter_of(h);
+	struct vpmpi_inter *ic = inter_of(h);
 
 	if (size)
 		*size = ic->lsize;
@@ -69,7 +85,7 @@ int vpmpi_inter_size(MPI_Comm h, int *size, int *rank)
 
 int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off)
 {
-	struct inter *ic = inter_of(h);
+	struct vpmpi_inter *ic = inter_of(h);
 
 	if (!ic)
 		return -1;
@@ -81,7 +97,7 @@ int vpmpi_inter_union(MPI_Comm h, MPI_Comm *uni, int *rsize, int *off)
 
 MPI_Comm vpmpi_errh_handle(MPI_Comm h)
 {
-	struct inter *ic = h >= VPMPI_FIRST_INTER ? inter_of(h) : NULL;
+	struct vpmpi_inter *ic = inter_of(h);
 
 	return ic ? ic->uni : h;
 }
@@ -89,7 +105,7 @@ MPI_Comm vpmpi_errh_handle(MPI_Comm h)
 int vpmpi_inter_coll(MPI_Comm h, MPI_Comm *coll, int *rsize, int *off,
 		     int *lsize, int *lrank)
 {
-	struct inter *ic = inter_of(h);
+	struct vpmpi_inter *ic = inter_of(h);
 	int rc;
 
 	if (!ic->coll && (rc = MPI_Comm_dup(ic->uni, &ic->coll)))
@@ -118,9 +134,9 @@ int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
 }
 
 /* The intercommunicator of handle comm, or NULL after the error. */
-static struct inter *need_inter(MPI_Comm comm, const char *call)
+static struct vpmpi_inter *need_inter(MPI_Comm comm, const char *call)
 {
-	struct inter *ic = inter_of(comm);
+	struct vpmpi_inter *ic = inter_of(comm);
 
 	if (vpmpi_started(call))
 		return NULL;
@@ -136,7 +152,7 @@ static struct inter *need_inter(MPI_Comm comm, const char *call)
 
 int MPI_Comm_remote_size(MPI_Comm comm, int *size)
 {
-	struct inter *ic = need_inter(comm, "MPI_Comm_remote_size");
+	struct vpmpi_inter *ic = need_inter(comm, "MPI_Comm_remote_size");
 
 	if (!ic)
 		return MPI_ERR_COMM;
@@ -158,7 +174,7 @@ static int group_of(const int *w, int n, MPI_Group *group, const char *call)
 
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
-	struct inter *ic = need_inter(comm, "MPI_Comm_remote_group");
+	struct vpmpi_inter *ic = need_inter(comm, "MPI_Comm_remote_group");
 
 	if (!ic)
 		return MPI_ERR_COMM;
@@ -167,7 +183,7 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 
 int vpmpi_inter_group(MPI_Comm comm, MPI_Group *group)
 {
-	struct inter *ic = inter_of(comm);
+	struct vpmpi_inter *ic = inter_of(comm);
 
 	return group_of(ic->lworld, ic->lsize, group, "MPI_Comm_group");
 }
@@ -200,7 +216,7 @@ static int swap_groups(MPI_Comm local, int leader, MPI_Comm peer, int rl,
 
 /* The hidden union of both groups, made over MPI_COMM_WORLD by the
  * members alone (MPI_Comm_create_group). */
-static int make_union(struct inter *ic, const int *lw, int tag)
+static int make_union(struct vpmpi_inter *ic, const int *lw, int tag)
 {
 	int n = ic->lsize + ic->rsize, *all, i, rc;
 	MPI_Group world, g;
@@ -241,19 +257,17 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 			 MPI_Comm *newintercomm)
 {
 	static const char call[] = "MPI_Intercomm_create";
-	struct inter *ic;
-	int h, rc, me, *lw;
+	struct vpmpi_inter *ic;
+	int rc, me, *lw;
 
 	if (!vpmpi_comm(local_comm, call))
 		return MPI_ERR_COMM;
 	if (!newintercomm)
 		return vpmpi_err(local_comm, MPI_ERR_ARG, call,
 				 "newintercomm is NULL");
-	if (!(ic = inter_new(&h)))
+	if (!(ic = inter_new()))
 		return vpmpi_err(local_comm, MPI_ERR_NO_MEM, call,
-				 "no room for another intercommunicator (%d "
-				 "at most)",
-				 MAX_INTER);
+				 "no memory for an intercommunicator");
 	MPI_Comm_rank(local_comm, &ic->lrank);
 	MPI_Comm_size(local_comm, &ic->lsize);
 	if ((rc = vpmpi_check_rank(local_comm, vpmpi_me.comm[local_comm],
@@ -274,14 +288,10 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
 	}
 	ic->lworld = lw;
 	if (rc) {
-		free(ic->lworld);
-		free(ic->rworld);
-		free(ic);
+		inter_destroy(ic);
 		return rc;
 	}
-	inters[h] = ic;
-	*newintercomm = VPMPI_FIRST_INTER + h;
-	return MPI_SUCCESS;
+	return inter_put(ic, newintercomm, call);
 }
 
 /* A copy of n ints (NULL: no memory). */
@@ -339,8 +349,8 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 {
 	static const char call[] = "MPI_Intercomm_create_from_groups";
 	const int *lw, *rw;
-	struct inter *ic;
-	int h, rc, lsize, rsize, me, i;
+	struct vpmpi_inter *ic;
+	int rc, lsize, rsize, me, i;
 
 	(void)info;
 	if (vpmpi_started(call))
@@ -355,11 +365,9 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 	if ((rc = check_sides(lw, lsize, local_leader, rw, rsize,
 			      remote_leader, me, call)))
 		return rc;
-	if (!(ic = inter_new(&h)))
+	if (!(ic = inter_new()))
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no room for another intercommunicator (%d "
-				  "at most)",
-				  MAX_INTER);
+				  "no memory for an intercommunicator");
 	ic->lsize = lsize;
 	ic->rsize = rsize;
 	for (i = 0; i < lsize; i++)
@@ -372,20 +380,18 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 		 ? vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory")
 		 : make_union(ic, ic->lworld, vpmpi_string_tag(stringtag));
 	if (rc) {
-		free(ic->lworld);
-		free(ic->rworld);
-		free(ic);
+		inter_destroy(ic);
 		return rc;
 	}
-	inters[h] = ic;
-	*newintercomm = VPMPI_FIRST_INTER + h;
+	if ((rc = inter_put(ic, newintercomm, call)))
+		return rc;
 	return MPI_Comm_set_errhandler(*newintercomm, errhandler);
 }
 
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
 	static const char call[] = "MPI_Intercomm_merge";
-	struct inter *ic = need_inter(intercomm, call);
+	struct vpmpi_inter *ic = need_inter(intercomm, call);
 	int n, *highs, mine, theirs, first, rc;
 
 	if (!ic)
@@ -416,16 +422,14 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
 	static const char call[] = "MPI_Comm_dup";
-	struct inter *ic = inter_of(comm), *n;
-	int h, rc;
+	struct vpmpi_inter *ic = inter_of(comm), *n;
+	int rc;
 
 	if (!newcomm)
 		return vpmpi_fail(MPI_ERR_ARG, call, "newcomm is NULL");
-	if (!(n = inter_new(&h)))
+	if (!(n = inter_new()))
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no room for another intercommunicator (%d "
-				  "at most)",
-				  MAX_INTER);
+				  "no memory for an intercommunicator");
 	*n = *ic;
 	n->coll = MPI_COMM_NULL;
 	n->lworld = ints_dup(ic->lworld, ic->lsize);
@@ -435,13 +439,11 @@ int vpmpi_inter_dup(MPI_Comm comm, MPI_Comm *newcomm)
 	else
 		rc = MPI_Comm_dup(ic->uni, &n->uni);
 	if (rc) {
-		free(n->lworld);
-		free(n->rworld);
-		free(n);
+		inter_destroy(n);
 		return rc;
 	}
-	inters[h] = n;
-	*newcomm = VPMPI_FIRST_INTER + h;
+	if ((rc = inter_put(n, newcomm, call)))
+		return rc;
 	/* MPI 4.0 sec. 7.7.2: a copy callback's failure fails the call */
 	if ((rc = vpmpi_attrs_copy(comm, *newcomm))) {
 		vpmpi_attr_forget(VPMPI_ATTR_COMM, *newcomm);
@@ -477,8 +479,8 @@ static int members(const int *all, int from, int n, int color, int *out)
 
 /* The new intercommunicator of a split: both sides' members of color
  * from all (the union's entries), its union split off ic's. */
-static int split_made(struct inter *ic, const int *all, int color,
-		      struct inter *n, MPI_Comm *uni)
+static int split_made(struct vpmpi_inter *ic, const int *all, int color,
+		      struct vpmpi_inter *n, MPI_Comm *uni)
 {
 	int lfrom = ic->left ? 0 : ic->rsize, rfrom = ic->left ? ic->lsize : 0;
 	int total = ic->lsize + ic->rsize, i, *lr, *rr;
@@ -522,8 +524,8 @@ static int split_made(struct inter *ic, const int *all, int color,
 int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
 		      const char *call)
 {
-	struct inter *ic = inter_of(comm), *n;
-	int mine[3] = { color, key, ic->lrank }, *all, h, rc;
+	struct vpmpi_inter *ic = inter_of(comm), *n;
+	int mine[3] = { color, key, ic->lrank }, *all, rc;
 
 	if (!newcomm)
 		return vpmpi_fail(MPI_ERR_ARG, call, "newcomm is NULL");
@@ -532,27 +534,21 @@ int vpmpi_inter_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm,
 				  "color %d is negative and not MPI_UNDEFINED",
 				  color);
 	all = malloc(3 * (size_t)(ic->lsize + ic->rsize) * sizeof(*all));
-	if (!all || !(n = inter_new(&h))) {
+	if (!all || !(n = inter_new())) {
 		free(all);
 		return vpmpi_fail(MPI_ERR_NO_MEM, call,
-				  "no room for another intercommunicator (%d "
-				  "at most)",
-				  MAX_INTER);
+				  "no memory for an intercommunicator");
 	}
 	rc = MPI_Allgather(mine, 3, MPI_INT, all, 3, MPI_INT, ic->uni);
 	if (!rc)
 		rc = split_made(ic, all, color, n, &n->uni);
 	free(all);
 	if (rc || n->uni == MPI_COMM_NULL) {
-		free(n->lworld);
-		free(n->rworld);
-		free(n);
+		inter_destroy(n);
 		*newcomm = MPI_COMM_NULL;
 		return rc;
 	}
-	inters[h] = n;
-	*newcomm = VPMPI_FIRST_INTER + h;
-	return MPI_SUCCESS;
+	return inter_put(n, newcomm, call);
 }
 
 /* How two lists of world ranks compare: MPI_CONGRUENT when they are
@@ -581,7 +577,7 @@ static int ranks_compare(const int *a, const int *b, int n)
  * anything else, an intracommunicator with one too, is MPI_UNEQUAL. */
 int vpmpi_inter_compare(MPI_Comm a, MPI_Comm b, int *result)
 {
-	struct inter *x = inter_of(a), *y = inter_of(b);
+	struct vpmpi_inter *x = inter_of(a), *y = inter_of(b);
 	int l, r;
 
 	if (!result)
@@ -613,7 +609,7 @@ int vpmpi_inter_compare(MPI_Comm a, MPI_Comm b, int *result)
 
 int vpmpi_inter_free(MPI_Comm *comm)
 {
-	struct inter *ic = inter_of(*comm);
+	struct vpmpi_inter *ic = inter_of(*comm);
 	int rc = vpmpi_attrs_drop(*comm); /* MPI: before it goes */
 
 	if (rc)
@@ -624,22 +620,17 @@ int vpmpi_inter_free(MPI_Comm *comm)
 		rc = MPI_Comm_free(&ic->coll);
 
 	vpmpi_name_drop(VPMPI_NAME_COMM, *comm);
-	inters[*comm - VPMPI_FIRST_INTER] = NULL;
-	free(ic->rworld);
-	free(ic->lworld);
-	free(ic);
+	vpmpi_me.inter[*comm] = NULL;
+	inter_destroy(ic);
 	*comm = MPI_COMM_NULL;
 	return rc;
 }
 
 void vpmpi_inters_free(void)
 {
-	for (int i = 0; i < MAX_INTER; i++) {
-		if (inters[i]) {
-			free(inters[i]->rworld);
-			free(inters[i]->lworld);
-		}
-		free(inters[i]);
-		inters[i] = NULL;
-	}
+	for (int h = 0; h < vpmpi_me.ncomms; h++)
+		if (vpmpi_me.inter[h])
+			inter_destroy(vpmpi_me.inter[h]);
+	free(vpmpi_me.inter);
+	vpmpi_me.inter = NULL;
 }

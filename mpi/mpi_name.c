@@ -40,15 +40,17 @@ static int set(int kind, int handle, const char *s, const char *call)
 		return vpmpi_fail(MPI_ERR_ARG, call, "the name is NULL");
 	if (!n)
 		n = find(0, 0);
-	if (!n) {
-		more = realloc(names, ((size_t)nnames + 8) * sizeof(*more));
+	if (!n) { /* the table doubles */
+		int cap = nnames ? 2 * nnames : 8;
+
+		more = realloc(names, (size_t)cap * sizeof(*more));
 		if (!more)
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for a name");
-		memset(more + nnames, 0, 8 * sizeof(*more));
+		memset(more + nnames, 0, (size_t)(cap - nnames) * sizeof(*more));
 		names = more;
 		n = &names[nnames];
-		nnames += 8;
+		nnames = cap;
 	}
 	n->kind = kind;
 	n->handle = handle;

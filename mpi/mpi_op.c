@@ -404,15 +404,16 @@ static int op_create(MPI_User_function *fn, MPI_User_function_c *fn_c,
 	for (i = 0; i < vpmpi_me.nops; i++)
 		if (!vpmpi_me.ops[i].fn && !vpmpi_me.ops[i].fn_c)
 			break;
-	if (i == vpmpi_me.nops) {
-		n = realloc(vpmpi_me.ops,
-			    ((size_t)vpmpi_me.nops + 8) * sizeof(*n));
+	if (i == vpmpi_me.nops) { /* the table doubles */
+		int cap = i ? 2 * i : 8;
+
+		n = realloc(vpmpi_me.ops, (size_t)cap * sizeof(*n));
 		if (!n)
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for an op");
-		memset(n + vpmpi_me.nops, 0, 8 * sizeof(*n));
+		memset(n + i, 0, (size_t)(cap - i) * sizeof(*n));
 		vpmpi_me.ops = n;
-		vpmpi_me.nops += 8;
+		vpmpi_me.nops = cap;
 	}
 	vpmpi_me.ops[i] =
 	    (struct vpmpi_userop){ fn, fn_c, commute != 0, 0, 0 };

@@ -36,7 +36,7 @@ static vp_comm *p2p_args(MPI_Comm *commp, int *peerp, int tag, int recv,
 	int peer;
 
 	*off = 0;
-	if (__builtin_expect(*commp >= VPMPI_FIRST_INTER, 0) &&
+	if (__builtin_expect(vpmpi_is_inter(*commp), 0) &&
 	    (*rc = vpmpi_inter_p2p(commp, peerp, recv, off, call,
 				   recv ? "source" : "destination")))
 		return NULL;

@@ -17,23 +17,26 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vpmpi.h"
 
-#define MAX_SESSIONS 64
 static const char *const psets[] = { "mpi://WORLD", "mpi://SELF" };
 #define NPSETS 2
 
-static __thread struct {
+/* The rank's sessions, handle h at sessions[h - 1], nslots of them (the
+ * table doubles when every slot is open; a closed one's is reused). */
+static __thread struct session {
 	int live;
 	MPI_Errhandler errh;
-} sessions[MAX_SESSIONS]; /* handle h: sessions[h - 1] */
+} *sessions;
+static __thread int nslots;
 
 /* 0 when h is an open session, else the error (named) */
 static int check(MPI_Session h, const char *call)
 {
-	if (h >= 1 && h <= MAX_SESSIONS && sessions[h - 1].live)
+	if (h >= 1 && h <= nslots && sessions[h - 1].live)
 		return MPI_SUCCESS;
 	return vpmpi_fail(MPI_ERR_SESSION, call,
 			  h == MPI_SESSION_NULL
@@ -63,6 +66,31 @@ int MPI_Session_create_errhandler(MPI_Session_errhandler_function *fn,
 				    "MPI_Session_create_errhandler");
 }
 
+/* The first closed slot, the table grown when none is: -1 when memory
+ * is out. */
+static int free_slot(void)
+{
+	struct session *more;
+	int i, n = nslots ? 2 * nslots : 4;
+
+	for (i = 0; i < nslots; i++)
+		if (!sessions[i].live)
+			return i;
+	if (!(more = realloc(sessions, (size_t)n * sizeof(*more))))
+		return -1;
+	memset(more + nslots, 0, (size_t)(n - nslots) * sizeof(*more));
+	sessions = more;
+	nslots = n;
+	return i;
+}
+
+void vpmpi_sessions_free(void)
+{
+	free(sessions);
+	sessions = NULL;
+	nslots = 0;
+}
+
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler,
 		     MPI_Session *session)
 {
@@ -79,12 +107,9 @@ int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler,
 		return vpmpi_fail(MPI_ERR_ARG, call, "session is NULL");
 	if ((rc = check_errh(errhandler, call)))
 		return rc;
-	for (i = 0; i < MAX_SESSIONS && sessions[i].live; i++)
-		;
-	if (i == MAX_SESSIONS)
-		return vpmpi_fail(MPI_ERR_SESSION, call,
-				  "%d sessions are open already (the most)",
-				  MAX_SESSIONS);
+	if ((i = free_slot()) < 0)
+		return vpmpi_fail(MPI_ERR_NO_MEM, call,
+				  "no memory for session %d", nslots + 1);
 	sessions[i].live = 1;
 	sessions[i].errh = errhandler;
 	vpmpi_me.sessions++;

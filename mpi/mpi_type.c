@@ -575,17 +575,18 @@ int vpmpi_type_put(struct vpmpi_type *t, MPI_Datatype *out,
 	for (i = 0; i < vpmpi_me.ntypes; i++)
 		if (!vpmpi_me.types[i])
 			break;
-	if (i == vpmpi_me.ntypes) {
-		nt = realloc(vpmpi_me.types,
-			     ((size_t)vpmpi_me.ntypes + 16) * sizeof(*nt));
+	if (i == vpmpi_me.ntypes) { /* the table doubles */
+		int n = i ? 2 * i : 16;
+
+		nt = realloc(vpmpi_me.types, (size_t)n * sizeof(*nt));
 		if (!nt) {
 			type_destroy(t);
 			return vpmpi_fail(MPI_ERR_NO_MEM, call,
 					  "no memory for a datatype");
 		}
-		memset(nt + vpmpi_me.ntypes, 0, 16 * sizeof(*nt));
+		memset(nt + i, 0, (size_t)(n - i) * sizeof(*nt));
 		vpmpi_me.types = nt;
-		vpmpi_me.ntypes += 16;
+		vpmpi_me.ntypes = n;
 	}
 	vpmpi_me.types[i] = t;
 	*out = VPMPI_FIRST_TYPE + i;

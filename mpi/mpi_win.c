@@ -506,5 +506,4 @@ void vpmpi_wins_free(void)
 	free(wins);
 	wins = NULL;
 	nwins = 0;
-	vpmpi_win_errhandlers_free();
 }

@@ -48,8 +48,6 @@ int vpmpi_win_handler_call(const struct mpi_win *m, int mpi_class);
 /* No epoch of post-start-complete-wait is open on m (MPI_Win_fence,
  * MPI_Win_free): MPI_SUCCESS, or MPI_ERR_RMA_SYNC raised. */
 int vpmpi_win_pscw_idle(const struct mpi_win *m, const char *call);
-/* The rank's window error handlers, when its main returned. */
-void vpmpi_win_errhandlers_free(void);
 /* An operation to target (window rank) in call is inside an epoch that
  * admits it (a lock on target, a fence, MPI_Win_start's group):
  * MPI_SUCCESS, or MPI_ERR_RMA_SYNC raised. */

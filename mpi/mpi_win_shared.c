@@ -168,35 +168,17 @@ int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
 	return MPI_Info_create(info_used);
 }
 
-/* The rank's handlers made by MPI_Win_create_errhandler: handle
- * FIRST_WIN_HANDLER + i. */
-#define FIRST_WIN_HANDLER 4096
-static __thread MPI_Win_errhandler_function **handlers;
-static __thread int nhandlers;
-
 int MPI_Win_create_errhandler(MPI_Win_errhandler_function *fn,
 			      MPI_Errhandler *errhandler)
 {
-	static const char call[] = "MPI_Win_create_errhandler";
-	MPI_Win_errhandler_function **more;
-
-	if (!fn || !errhandler)
-		return vpmpi_fail(MPI_ERR_ARG, call, "the %s is NULL",
-				  !fn ? "function" : "handle pointer");
-	more = realloc(handlers, ((size_t)nhandlers + 1) * sizeof(*more));
-	if (!more)
-		return vpmpi_fail(MPI_ERR_NO_MEM, call, "no memory");
-	handlers = more;
-	handlers[nhandlers] = fn;
-	*errhandler = FIRST_WIN_HANDLER + nhandlers++;
-	return MPI_SUCCESS;
+	return vpmpi_errhandler_new(VPMPI_ERRH_WIN, (vpmpi_fn *)fn,
+				    errhandler, "MPI_Win_create_errhandler");
 }
 
 static MPI_Win_errhandler_function *win_handler(MPI_Errhandler eh)
 {
-	int i = eh - FIRST_WIN_HANDLER;
-
-	return i >= 0 && i < nhandlers ? handlers[i] : NULL;
+	return (MPI_Win_errhandler_function *)vpmpi_errhandler_of(
+	    eh, VPMPI_ERRH_WIN);
 }
 
 int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
@@ -254,11 +236,4 @@ int vpmpi_win_handler_call(const struct mpi_win *m, int mpi_class)
 		return 0;
 	fn(&w, &code);
 	return 1;
-}
-
-void vpmpi_win_errhandlers_free(void)
-{
-	free(handlers);
-	handlers = NULL;
-	nhandlers = 0;
 }

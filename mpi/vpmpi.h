@@ -102,6 +102,9 @@ struct vpmpi_rank {
 	MPI_Errhandler *errh;
 	struct vpmpi_cart **cart;
 	struct vpmpi_graph **graph; /* mpi_graph.c */
+	/* an intercommunicator's handle is a slot whose comm is NULL and
+	 * whose inter is set (mpi_intercomm.c) */
+	struct vpmpi_inter **inter;
 	int ncomms;
 	struct vpmpi_type **types; /* derived: handle - VPMPI_FIRST_TYPE */
 	int ntypes;
@@ -188,6 +191,9 @@ int vpmpi_bind(vp_comm *world);
 /* The handle tables have room for handle h: MPI_SUCCESS or MPI_ERR_NO_MEM
  * (nothing raised). */
 int vpmpi_comms_room(int h);
+/* The lowest handle no communicator holds (intra or inter), the tables
+ * grown to hold it; -1 when memory is out (nothing raised). */
+int vpmpi_comm_slot(void);
 void vpmpi_unbind(void);
 /* Ends the calling rank: back to where the launcher started it, which
  * returns rc (the run has failed already when rc is not 0). */
@@ -239,8 +245,19 @@ static inline int vpmpi_started(const char *call)
  * vp's reports name it; vpmpi_comm does it for calls on a communicator. */
 void vpmpi_calling(const char *call);
 
-/* A user's error handler: its handle, or MPI_ERR_ARG/MPI_ERR_NO_MEM
- * raised (no check that MPI has started: sessions' may come before). */
+/* A user's error handler of a kind (VPMPI_ERRH_WIN: a window's; _COMM:
+ * a communicator's or a session's), its function cast to vpmpi_fn: its
+ * handle, distinct from every other handler's, or MPI_ERR_ARG or
+ * MPI_ERR_NO_MEM raised. */
+typedef void vpmpi_fn(void);
+enum { VPMPI_ERRH_COMM, VPMPI_ERRH_WIN };
+int vpmpi_errhandler_new(int kind, vpmpi_fn *fn, MPI_Errhandler *errhandler,
+			 const char *call);
+/* Handler eh's function if it is of that kind, else NULL. */
+vpmpi_fn *vpmpi_errhandler_of(MPI_Errhandler eh, int kind);
+/* A user's communicator error handler: its handle, or MPI_ERR_ARG or
+ * MPI_ERR_NO_MEM raised (no check that MPI has started: sessions' may
+ * come before). */
 int vpmpi_errhandler_add(MPI_Comm_errhandler_function *fn,
 			 MPI_Errhandler *errhandler, const char *call);
 /* A user's error handler's function, NULL for the predefined ones. */
@@ -542,6 +559,8 @@ int vpmpi_attrs_copy(MPI_Comm from, MPI_Comm to);
 int vpmpi_attrs_drop(MPI_Comm comm);
 void vpmpi_attrs_free(void);
 void vpmpi_errhandlers_free(void);
+/* The rank's sessions' table, when its main returned (mpi_session.c). */
+void vpmpi_sessions_free(void);
 /* windows the program did not free (mpi_win.c) */
 void vpmpi_wins_free(void);
 
@@ -728,10 +747,14 @@ int vpmpi_type_runs(MPI_Datatype cur, MPI_Aint unit, int nruns,
 		    const int *start, const int *len, int gsize,
 		    MPI_Datatype *out);
 
-/* ---- intercommunicators (mpi_intercomm.c): handles from
- * VPMPI_FIRST_INTER on, outside the intracommunicators' table ---- */
-#define VPMPI_FIRST_INTER 1024
-int vpmpi_is_inter(MPI_Comm h);
+/* ---- intercommunicators (mpi_intercomm.c): handles of the same table
+ * as the intracommunicators', none below VPMPI_FIRST_INTER ---- */
+#define VPMPI_FIRST_INTER (MPI_COMM_SELF + 1)
+static inline int vpmpi_is_inter(MPI_Comm h)
+{
+	return h >= VPMPI_FIRST_INTER && h < vpmpi_me.ncomms &&
+	       vpmpi_me.inter[h];
+}
 /* its local group's size and this rank's rank in it (either may be NULL) */
 int vpmpi_inter_size(MPI_Comm h, int *size, int *rank);
 int vpmpi_inter_free(MPI_Comm *comm);
@@ -797,7 +820,7 @@ int vpmpi_ic_reduce_scatter(const void *sendbuf, void *recvbuf,
 /* A nonblocking collective on an intercommunicator, run as the blocking
  * one (rc its result): a completed request in *request. */
 int vpmpi_ic_done(int rc, MPI_Request *request);
-#define VPMPI_IS_INTER(h) ((h) >= VPMPI_FIRST_INTER && vpmpi_is_inter(h))
+#define VPMPI_IS_INTER(h) vpmpi_is_inter(h)
 /* A received source in the union as a remote rank. */
 static inline void vpmpi_inter_source(int off, vp_status *st)
 {

@@ -10,12 +10,12 @@
  * sends the table back, in the runtime space and outside the model clock:
  * splitting is set-up, not part of an algorithm's cost. Rank 0 also numbers
  * the new groups, from ids only it hands out (world rank w's k-th id is
- * 1 + w + p k), so members in different processes agree on them without a
- * shared counter. Where every rank of the run shares this process, the
- * members meet at a slot of the group instead (split_slots.c), and the
- * last to arrive numbers the groups from its own ids. Each member then
- * derives the same new group; in each process, the first member to reach
- * the registry creates its record.
+ * 1 + w + p k; group_ids.c), so members in different processes agree on
+ * them without a shared counter. Where every rank of the run shares this
+ * process, the members meet at a slot of the group instead
+ * (split_slots.c), and the last to arrive numbers the groups from its own
+ * ids. Each member then derives the same new group; in each process, the
+ * first member to reach the registry creates its record.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -156,7 +156,7 @@ static void comm_fill(vp_comm *c, struct vp__rank *me, struct vp__group *g,
 	c->is_world = is_world;
 }
 
-/* A new communicator's three handles (nc: calloc'd VP__TWINS), one per
+/* A new communicator's three handles (nc: from twins_new), one per
  * message space, as rank `rank` of g. */
 #define VP__TWINS 3
 static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
@@ -172,6 +172,19 @@ static void twins_fill(vp_comm *nc, struct vp__rank *me, struct vp__group *g,
 	if (me->live)
 		me->live->live_prev = &nc[0];
 	me->live = &nc[0];
+}
+
+/* Room for VP__TWINS zeroed handles: a freed communicator's, past the
+ * quarantine (see quarantine), or new memory; NULL when out of it. */
+static vp_comm *twins_new(struct vp__rank *me)
+{
+	vp_comm *nc = me->spare;
+
+	if (!nc)
+		return calloc(VP__TWINS, sizeof(*nc));
+	me->spare = nc->next_freed;
+	memset(nc, 0, VP__TWINS * sizeof(*nc));
+	return nc;
 }
 
 /* sub leaves its rank's live list (vp_comm_free). */
@@ -264,22 +277,10 @@ static struct vp__group *group_get(struct vp__world *w, int id,
 	return g;
 }
 
-/* Rank 0 of a split takes n group ids: its k-th, k0 .. k0 + n - 1; -1 when
- * they would not fit (contexts are ints: id * VP__SPACES + space). */
+/* The id allocator's k-th group id (group_ids.c). */
 static long long group_id(const struct vp__world *w, int allocator, long long k)
 {
 	return 1 + allocator + (long long)w->p * k;
-}
-
-static int ids_take(struct vp__rank *me, int n)
-{
-	int k0 = me->groups_made;
-
-	if (group_id(me->world, me->world_rank, (long long)k0 + n) >
-	    (INT_MAX - VP__SPACES) / VP__SPACES)
-		return -1;
-	me->groups_made += n;
-	return k0;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -413,7 +414,7 @@ static int split_verdict(vp_comm *c, int *table, int check, int *order,
 	int size = c->group->size, n, *verdict = table + ENTRY * size;
 
 	n = distinct_colors(table, size, order);
-	verdict[0] = ids_take(c->me, n);
+	verdict[0] = vp__ids_take(c->me, n);
 	verdict[1] = verdict[2] = -1;
 	verdict[3] = c->me->world_rank;
 	if (check && check_groups(table, size, order, n, verdict))
@@ -521,7 +522,7 @@ static int split(vp_comm *c, const int *mine, int check, vp_comm **sub,
 	for (i = 0; i < n; i++)
 		members[i] = vp__to_world(c, order[i]);
 	g = group_get(c->world, id, members, n);
-	nc = calloc(VP__TWINS, sizeof(*nc));
+	nc = twins_new(c->me);
 	if (!g || !nc) {
 		free(nc);
 		rc = vp__fail(c->me, VP_ENOMEM, call, "no memory");
@@ -672,7 +673,7 @@ static int agree_on_id(vp_comm *c, const int *ranks, int n, int me, int tag,
 					(unsigned long long)theirs[0], leader,
 					n);
 	}
-	*k0 = ids_take(c->me, 1);
+	*k0 = vp__ids_take(c->me, 1);
 	for (i = 1; i < n; i++)
 		if ((rc = vp__runtime_send_tag(c->me, ctx,
 					       vp__to_world(c, ranks[i]),
@@ -724,7 +725,7 @@ int vp_comm_create_group(vp_comm *c, const int *ranks, int n, int tag,
 				"communicator ids",
 				leader);
 	members = malloc((size_t)n * sizeof(int));
-	nc = calloc(VP__TWINS, sizeof(*nc));
+	nc = twins_new(c->me);
 	if (!members || !nc) {
 		free(members);
 		free(nc);
@@ -810,7 +811,7 @@ static struct vp__group *dup_new(vp_comm *c, const char **why)
 	*why = "no memory";
 	if (n > 1 && dups_room(g))
 		return NULL;
-	if ((k0 = ids_take(c->me, 1)) < 0) {
+	if ((k0 = vp__ids_take(c->me, 1)) < 0) {
 		*why = "this rank has used up its communicator ids";
 		return NULL;
 	}
@@ -881,7 +882,7 @@ int vp_comm_dup(vp_comm *c, vp_comm **sub)
 	if ((rc = vp_coll_begin(c, &sig)))
 		return rc;
 	if (!(g = dup_group(c, c->user->dups++, &why)) ||
-	    !(nc = calloc(VP__TWINS, sizeof(*nc)))) {
+	    !(nc = twins_new(c->me))) {
 		if (g)
 			group_leave(c->me, g);
 		return vp__fail(c->me, VP_ENOMEM, call,
@@ -912,6 +913,7 @@ static void group_leave(struct vp__rank *me, struct vp__group *g)
 		g->next->prev = g->prev;
 	pthread_mutex_unlock(&w->group_lock);
 	w->tx_ops->release(w->tx, lo, hi);
+	vp__ids_give(w, g->id); /* its mailboxes are gone: the id is free */
 	vp__sync_free(g);
 	dups_free(g);
 	vp__splits_free(g);
@@ -932,16 +934,18 @@ static void free_handles(vp_comm *c)
 
 /*
  * Freed handles stay recognisable (magic VP__COMM_FREED) while they sit in
- * the rank's quarantine of its last QUARANTINE frees; older ones are
- * returned to the allocator, so a loop of split and free runs in constant
- * memory. A handle used after more frees than that is no longer
- * recognised (a limit, in docs/known-limits.md, "Runs and ranks").
+ * the rank's quarantine of its last QUARANTINE frees; older ones become
+ * the rank's spares, which its next communicators take (twins_new), so a
+ * loop of split and free runs in constant memory and a stale handle
+ * always points at a communicator of its rank: freed, or one made since,
+ * on which a call then acts (as an MPI implementation's reused handle
+ * does; docs/known-limits.md, "Runs and ranks").
  */
 #define QUARANTINE 256
 
 static void quarantine(struct vp__rank *me, vp_comm *sub)
 {
-	vp_comm *c;
+	vp_comm *c, *old;
 	int i;
 
 	sub->group = NULL; /* gone, or going with its last member */
@@ -953,8 +957,10 @@ static void quarantine(struct vp__rank *me, vp_comm *sub)
 		return;
 	for (c = me->freed, i = 1; i < QUARANTINE; i++)
 		c = c->next_freed;
-	free_handles(c->next_freed);
+	old = c->next_freed; /* the one beyond: a spare now */
 	c->next_freed = NULL;
+	old->next_freed = me->spare;
+	me->spare = old;
 	me->nfreed = QUARANTINE;
 }
 
@@ -1022,8 +1028,10 @@ void vp__comms_free(struct vp__rank *r)
 	vp_comm *c, *next;
 
 	free_handles(r->freed);
-	r->freed = NULL;
+	free_handles(r->spare);
+	r->freed = r->spare = NULL;
 	r->nfreed = 0;
+	vp__ids_free(r);
 	for (c = r->live; c; c = next) {
 		next = c->live_next;
 		free(c); /* the twins calloc'd together */

@@ -372,6 +372,7 @@ static void world_free(struct vp__world *w)
 	pthread_mutex_destroy(&w->error_lock);
 	free(w->error);
 	pthread_mutex_destroy(&w->group_lock);
+	pthread_mutex_destroy(&w->id_lock);
 	vp__bulk_free(w->ranks, (size_t)w->p * sizeof(*w->ranks));
 	vp__bulk_free(w->clock_logs, (size_t)w->p * w->clock_lent_bytes);
 	free(w);
@@ -501,6 +502,7 @@ static struct vp__world *world_new(const vp_opts *o, const struct vp__topo *t,
 	w->error_rank = -1;
 	pthread_mutex_init(&w->error_lock, NULL);
 	pthread_mutex_init(&w->group_lock, NULL);
+	pthread_mutex_init(&w->id_lock, NULL);
 	atomic_init(&w->status, 0);
 	/* zeroed, in huge pages where large (bulk.c: 0.37 s at p = 32,000
 	 * in small pages) */

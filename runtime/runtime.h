@@ -190,11 +190,15 @@ struct vp__rank {
 	struct vp__coll_state coll_state;
 	struct vp_comm comm, coll, aux;
 	struct vp_comm *freed; /* freed sub-communicators (pairs), comm.c */
+	struct vp_comm *spare; /* past the quarantine, to be reused (comm.c) */
 	struct vp_comm *live;  /* live ones (comm.c) */
 	struct vp__req_pool reqs;
 	struct vp_win *wins; /* every window this rank made (window.c) */
 	int nfreed;
-	int groups_made; /* group ids this rank handed out (comm.c) */
+	/* which of the group ids this rank hands out are in use, and the
+	 * lowest that may be free (group_ids.c, under the world's id_lock) */
+	uint64_t *ids_used;
+	int ids_words, ids_low;
 	/* The public call the rank is in (vp__enter), for error messages and
 	 * deadlock reports; space VP__SPACE_COLL: inside the collective whose
 	 * name is trace.label[1]. Written by the rank, read by a deadlock
@@ -266,6 +270,7 @@ struct vp__world {
 	/* Groups made by vp_comm_split (comm.c). */
 	pthread_mutex_t group_lock;
 	struct vp__group *groups;
+	pthread_mutex_t id_lock; /* the ranks' group ids (group_ids.c) */
 
 	struct vp__trace_world trace;
 
@@ -456,6 +461,13 @@ int vp__split_meet(vp_comm *c, unsigned long seq, const int *mine,
  * waker's store to it */
 void vp__wake_members(const vp_comm *c, atomic_int *flag);
 void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
+/* n consecutive group ids of me's own (group_ids.c): the first's k (its id
+ * is 1 + world rank + p k), or -1 when out of ids or memory. */
+int vp__ids_take(struct vp__rank *me, int n);
+/* Group id is no longer used by any member: its number may be taken again
+ * (where every rank shares this process; else nothing). */
+void vp__ids_give(struct vp__world *w, int id);
+void vp__ids_free(struct vp__rank *r); /* at the end */
 /* c's message context of its space, and world rank of its rank r:
  * inline, read on every message */
 static inline int vp__ctx(const vp_comm *c)

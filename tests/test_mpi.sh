@@ -72,7 +72,12 @@
 #     point-to-point, packing and constructor call with small counts, and
 #     a count above INT_MAX refused where vp runs the int sibling
 #     (large_count_calls.c, large_count_refused.c); MPI_Pcontrol and
-#     MPI_Comm_get_parent (pcontrol_parent.c).
+#     MPI_Comm_get_parent (pcontrol_parent.c);
+#     thousands of handles of every kind held
+#     at once and used, 100 intercommunicators beside 1030 communicators
+#     among them (many_handles.c), 200 sessions held at once
+#     (many_sessions.c), 20000 communicators made and freed in turn,
+#     intercommunicators among them (comm_churn.c).
 #
 # Adding a test is adding a program and what it prints. Every tests/mpi/*.c
 # is a test here (tests/mpi/seed/ holds sources the programs include); its
