@@ -95,13 +95,17 @@
 #   " * ref-osc: LIST"  Open MPI's window components to rerun it with
 #                      (OMPI_MCA_osc; the default one makes no window
 #                      under the reference runs' settings);
+#   " * san-np: LIST"  the rank counts to run on in the sanitizer passes
+#                      (of theirs; a program whose run under them is long
+#                      and whose other counts add no path);
 #   " * run-by: test_mpi_cases.sh"  not a test here: a program of that
 #                      script (a crash, a wrong program, a library), or of
 #                      test_explore_mpi.sh.
 # VP_MPI_NPS: the rank counts to run on (default "1 2 3 4 8"). The
 # sanitizer passes leave out 4, whose paths are those of the other powers
 # of two, 2 and 8 (make check SAN=address: 1 2 3 8), and ThreadSanitizer
-# 1 as well, where no rank has another to race with (SAN=thread: 2 3 8).
+# 1, where no rank has another to race with, and 3, whose paths the
+# plain and AddressSanitizer passes take (SAN=thread: 2 8).
 # TAP output; run by make check with VP_TOOLS set to the build folder.
 # test_mpi.sh NAME (or VP_TEST_CASE=NAME): the program tests/mpi/NAME.c only.
 . "$(cd "$(dirname "$0")" && pwd)/mpi_setup.sh"
@@ -127,6 +131,10 @@ wait $refs
 
 for np in ${VP_MPI_NPS:-1 2 3 4 8}; do
 	for p in $progs; do
+		san_np=$(says $p san-np)
+		if [ -n "${SAN:-}" ] && [ -n "$san_np" ]; then
+			case " $san_np " in *" $np "*) ;; *) continue ;; esac
+		fi
 		got=$("$run" -np $np "$tmp/$p" 2>"$tmp/err")
 		rc=$?
 		if ! want=$(expected $p $np); then

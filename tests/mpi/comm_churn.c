@@ -6,6 +6,7 @@
  * ranks over it first. The 16 communicators made last are held while
  * the next are made. Rank 0 prints the sum of what was received.
  * ref-np: 4
+ * san-np: 2
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */

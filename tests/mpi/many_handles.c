@@ -15,6 +15,7 @@
  * run short under the sanitizers.)
  *
  * ref-osc: sm,pt2pt
+ * san-np: 2
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
