@@ -464,7 +464,7 @@ void vp__comms_free(struct vp__rank *r); /* the freed handles, at the end */
 /* n consecutive group ids of me's own (group_ids.c): the first's k (its id
  * is 1 + world rank + p k), or -1 when out of ids or memory. */
 int vp__ids_take(struct vp__rank *me, int n);
-/* Group id is no longer used by any member: its number may be taken again
+/* Group id id has no member left: its number may be taken again
  * (where every rank shares this process; else nothing). */
 void vp__ids_give(struct vp__world *w, int id);
 void vp__ids_free(struct vp__rank *r); /* at the end */
